@@ -1,0 +1,34 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// EMBEDDED=1 builds the core modules in Embedded Swift mode (see docs/embedded.md).
+// Test targets cannot import Embedded modules, so the switch is off by default.
+let embedded = Context.environment["EMBEDDED"] != nil
+let coreSettings: [SwiftSetting] = embedded ? [.enableExperimentalFeature("Embedded")] : []
+
+let package = Package(
+    name: "PureX509",
+    products: [
+        .library(name: "PureX509", targets: ["PureX509"]),
+        .executable(name: "purex509", targets: ["purex509"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .target(name: "DER", swiftSettings: coreSettings),
+        .target(name: "PKIX", dependencies: ["DER"], swiftSettings: coreSettings),
+        .target(name: "PureX509", dependencies: ["DER", "PKIX"]),
+        .executableTarget(
+            name: "purex509",
+            dependencies: [
+                "PureX509",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "DERTests", dependencies: ["DER"]),
+        .testTarget(name: "PKIXTests", dependencies: ["PKIX"], resources: []),
+        .testTarget(name: "PureX509Tests", dependencies: ["PureX509", "purex509"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

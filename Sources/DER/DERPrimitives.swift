@@ -1,0 +1,109 @@
+// Content rules for the primitive types X.509 uses. Each reader takes the tag
+// to expect, so the same rules apply under IMPLICIT context tags.
+
+/// A BIT STRING's content: the bytes after the unused-bits octet.
+public struct DERBitString: Sendable, Equatable {
+    public let bytes: Range<Int>
+    public let unusedBits: UInt8
+
+    public init(bytes: Range<Int>, unusedBits: UInt8) {
+        self.bytes = bytes
+        self.unusedBits = unusedBits
+    }
+}
+
+extension DERReader {
+    /// X.690 §11.1: DER BOOLEAN is exactly one octet, 0x00 or 0xFF.
+    public mutating func readBoolean(tag: DERTag = .boolean) throws(DERError) -> Bool {
+        let element = try read(tag)
+        guard element.value.count == 1 else { throw DERError(.invalidBoolean, at: element.start) }
+        switch buffer[element.value.lowerBound] {
+        case 0x00: return false
+        case 0xFF: return true
+        default: throw DERError(.invalidBoolean, at: element.start)
+        }
+    }
+
+    /// X.690 §8.8.2: NULL has no content.
+    public mutating func readNull(tag: DERTag = .null) throws(DERError) {
+        let element = try read(tag)
+        guard element.value.isEmpty else { throw DERError(.nullWithContent, at: element.start) }
+    }
+
+    /// An INTEGER's two's-complement content octets, checked minimal (X.690 §8.3.2).
+    public mutating func readInteger(tag: DERTag = .integer) throws(DERError) -> Range<Int> {
+        let element = try read(tag)
+        try checkInteger(element)
+        return element.value
+    }
+
+    /// Checks an INTEGER element's content: non-empty and minimal.
+    public func checkInteger(_ element: DERElement) throws(DERError) {
+        let value = element.value
+        guard !value.isEmpty else { throw DERError(.emptyInteger, at: element.start) }
+        if value.count > 1 {
+            let first = buffer[value.lowerBound]
+            let second = buffer[value.lowerBound + 1]
+            // X.690 §8.3.2: the first nine bits must not be all zero or all one.
+            if (first == 0x00 && second & 0x80 == 0) || (first == 0xFF && second & 0x80 != 0) {
+                throw DERError(.nonMinimalInteger, at: element.start)
+            }
+        }
+    }
+
+    /// A non-negative INTEGER no larger than `maximum` (versions, path lengths).
+    public mutating func readSmallInteger(tag: DERTag = .integer, maximum: Int) throws(DERError) -> Int {
+        let element = try read(tag)
+        try checkInteger(element)
+        guard buffer[element.value.lowerBound] & 0x80 == 0, element.value.count <= 8 else {
+            throw DERError(.integerOutOfRange, at: element.start)
+        }
+        var value = 0
+        for offset in element.value { value = (value << 8) | Int(buffer[offset]) }
+        guard value <= maximum else { throw DERError(.integerOutOfRange, at: element.start) }
+        return value
+    }
+
+    /// An OCTET STRING's content.
+    public mutating func readOctetString(tag: DERTag = .octetString) throws(DERError) -> Range<Int> {
+        try read(tag).value
+    }
+
+    /// A BIT STRING, checked per X.690 §8.6.2 and §11.2.1.
+    public mutating func readBitString(tag: DERTag = .bitString) throws(DERError) -> DERBitString {
+        let element = try read(tag)
+        let value = element.value
+        guard !value.isEmpty else { throw DERError(.emptyBitString, at: element.start) }
+        let unused = buffer[value.lowerBound]
+        guard unused <= 7 else { throw DERError(.bitStringUnusedBitsTooLarge, at: element.start) }
+        let bytes = (value.lowerBound + 1)..<value.upperBound
+        if bytes.isEmpty {
+            guard unused == 0 else { throw DERError(.bitStringUnusedBitsOnEmpty, at: element.start) }
+        } else {
+            let mask = UInt8(truncatingIfNeeded: (1 << Int(unused)) - 1)
+            guard buffer[bytes.upperBound - 1] & mask == 0 else {
+                throw DERError(.bitStringNonZeroPadding, at: element.start)
+            }
+        }
+        return DERBitString(bytes: bytes, unusedBits: unused)
+    }
+
+    /// An OBJECT IDENTIFIER's content octets, checked per X.690 §8.19.
+    public mutating func readOID(tag: DERTag = .objectIdentifier) throws(DERError) -> Range<Int> {
+        let element = try read(tag)
+        let value = element.value
+        guard !value.isEmpty else { throw DERError(.emptyOID, at: element.start) }
+        var atStart = true
+        var accumulated: UInt64 = 0
+        for offset in value {
+            let byte = buffer[offset]
+            if atStart && byte == 0x80 { throw DERError(.oidLeadingZeroOctet, at: offset) }
+            guard accumulated >> 57 == 0 else { throw DERError(.oidSubidentifierTooLarge, at: offset) }
+            accumulated = (accumulated << 7) | UInt64(byte & 0x7F)
+            atStart = byte & 0x80 == 0
+            if atStart { accumulated = 0 }
+        }
+        guard atStart else { throw DERError(.oidTruncated, at: value.upperBound - 1) }
+        return value
+    }
+}

@@ -1,0 +1,101 @@
+import DER
+
+/// An X.509 v1–v3 certificate, parsed once from its DER and checked strictly.
+///
+/// The certificate keeps its encoding once (`der`) and locates every part by
+/// a range of offsets into it: chaining compares the raw `issuer`/`subject`
+/// bytes, signature checks hash the raw `tbsCertificate`, and pins hash the raw
+/// `subjectPublicKeyInfo`, so nothing is re-encoded. Parsing stores ranges and
+/// a few small decoded values only; the decoded views (`subjectName`,
+/// `subjectAlternativeNames`, …) are computed when asked for.
+///
+/// Everything reachable through this value passed the checks in
+/// `Certificate(derEncoded:)`; see docs/parsing.md for the decisions taken
+/// where RFC 5280 leaves a choice.
+public struct Certificate: Sendable {
+    public enum Version: Int, Sendable, Equatable {
+        case v1 = 0, v2 = 1, v3 = 2
+    }
+
+    /// The whole certificate encoding; every range below indexes it.
+    public let der: [UInt8]
+    public let version: Version
+    /// The TBSCertificate TLV: the bytes the issuer signed.
+    public let tbsCertificate: Range<Int>
+    /// The serial number's INTEGER content octets (two's complement, minimal).
+    public let serialNumber: Range<Int>
+    /// The signature AlgorithmIdentifier TLV (outer and TBS copies are equal).
+    public let signatureAlgorithm: AlgorithmIdentifier
+    /// The issuer Name TLV.
+    public let issuer: Range<Int>
+    /// The subject Name TLV.
+    public let subject: Range<Int>
+    /// Seconds since 1970-01-01T00:00:00Z.
+    public let notBefore: Int64
+    public let notAfter: Int64
+    /// The SubjectPublicKeyInfo TLV.
+    public let subjectPublicKeyInfo: Range<Int>
+    public let publicKey: PublicKey
+    /// The signature octets (the BIT STRING content after its unused-bits octet).
+    public let signatureValue: Range<Int>
+    public let extensions: Extensions
+
+    init(
+        der: [UInt8], version: Version, tbsCertificate: Range<Int>, serialNumber: Range<Int>,
+        signatureAlgorithm: AlgorithmIdentifier, issuer: Range<Int>, subject: Range<Int>,
+        notBefore: Int64, notAfter: Int64, subjectPublicKeyInfo: Range<Int>, publicKey: PublicKey,
+        signatureValue: Range<Int>, extensions: Extensions
+    ) {
+        self.der = der
+        self.version = version
+        self.tbsCertificate = tbsCertificate
+        self.serialNumber = serialNumber
+        self.signatureAlgorithm = signatureAlgorithm
+        self.issuer = issuer
+        self.subject = subject
+        self.notBefore = notBefore
+        self.notAfter = notAfter
+        self.subjectPublicKeyInfo = subjectPublicKeyInfo
+        self.publicKey = publicKey
+        self.signatureValue = signatureValue
+        self.extensions = extensions
+    }
+
+    /// The bytes at `range` of this certificate's encoding.
+    public subscript(range: Range<Int>) -> ArraySlice<UInt8> { der[range] }
+
+    /// Whether the issuer and subject names are byte-for-byte equal (RFC 5280
+    /// §6.1 "self-issued" as chaining compares names).
+    public var isSelfIssued: Bool { der[issuer] == der[subject] }
+
+    /// Runs `body` with a reader over this certificate's encoding.
+    func withReader<T>(_ range: Range<Int>, _ body: (inout DERReader) -> T) -> T {
+        der.withUnsafeBufferPointer { buffer in
+            var reader = DERReader(buffer, range: range)
+            return body(&reader)
+        }
+    }
+}
+
+/// An AlgorithmIdentifier: `SEQUENCE { algorithm OID, parameters ANY OPTIONAL }`.
+public struct AlgorithmIdentifier: Sendable, Equatable {
+    /// The whole TLV; algorithms are chosen by these exact bytes.
+    public let encoded: Range<Int>
+    /// The OID's content octets.
+    public let algorithm: Range<Int>
+    /// The parameters TLV, when present.
+    public let parameters: Range<Int>?
+}
+
+extension DERReader {
+    /// Reads an AlgorithmIdentifier (RFC 5280 §4.1.1.2).
+    mutating func readAlgorithmIdentifier() throws(DERError) -> AlgorithmIdentifier {
+        let element = try read(.sequence)
+        var inner = try nested(element)
+        let algorithm = try inner.readOID()
+        var parameters: Range<Int>? = nil
+        if !inner.isAtEnd { parameters = try inner.readElement().encoded }
+        try inner.expectEnd()
+        return AlgorithmIdentifier(encoded: element.encoded, algorithm: algorithm, parameters: parameters)
+    }
+}

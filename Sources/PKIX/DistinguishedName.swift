@@ -1,0 +1,112 @@
+import DER
+
+/// The decoded view of an issuer or subject Name (RFC 5280 §4.1.2.4).
+///
+/// Chaining never uses this view: it compares the raw Name bytes. The view
+/// is for people and for policy code that needs attribute values.
+public struct DistinguishedName: Sendable, Equatable, CustomStringConvertible {
+    public struct Attribute: Sendable, Equatable {
+        public let type: OID
+        /// The ASN.1 tag of the value (PrintableString, UTF8String, …).
+        public let valueTag: DERTag
+        /// The decoded text for string types; nil for other value types.
+        public let text: String?
+        /// The value's content octets as encoded.
+        public let rawValue: [UInt8]
+    }
+
+    /// RelativeDistinguishedNames in encoding order, each with its attributes.
+    public let relativeNames: [[Attribute]]
+
+    public var isEmpty: Bool { relativeNames.isEmpty }
+
+    /// All values of one attribute type, in encoding order.
+    public func values(of type: OID) -> [String] {
+        var result: [String] = []
+        for rdn in relativeNames {
+            for attribute in rdn where attribute.type == type { result.append(attribute.text ?? "") }
+        }
+        return result
+    }
+
+    /// `C=US, O=Example, CN=host` in encoding order; unknown types print dotted,
+    /// non-string values print as `#hex`.
+    public var description: String {
+        var text = ""
+        for (i, rdn) in relativeNames.enumerated() {
+            for (j, attribute) in rdn.enumerated() {
+                if i > 0 || j > 0 { text += j > 0 ? " + " : ", " }
+                text += attribute.type.shortName ?? attribute.type.description
+                text += "="
+                text += attribute.text ?? ("#" + Hex.encode(attribute.rawValue))
+            }
+        }
+        return text
+    }
+
+    /// Checks a Name TLV at the reader's position: SEQUENCE OF non-empty SET
+    /// OF AttributeTypeAndValue, string values valid for their type.
+    static func check(_ reader: inout DERReader) throws(DERError) -> Range<Int> {
+        let element = try reader.read(.sequence)
+        var rdns = try reader.nested(element)
+        while !rdns.isAtEnd {
+            let set = try rdns.read(.set)
+            guard !set.value.isEmpty else { throw DERError(.emptyRelativeDistinguishedName, at: set.start) }
+            var attributes = try rdns.nested(set)
+            while !attributes.isAtEnd {
+                try attributes.readNested(.sequence) { (pair: inout DERReader) throws(DERError) in
+                    _ = try pair.readOID()
+                    let value = try pair.readElement()
+                    if DirectoryString.isStringTag(value.tag) { try DirectoryString.check(value, in: pair) }
+                }
+            }
+        }
+        return element.encoded
+    }
+
+    /// Decodes a Name TLV that `check` accepted.
+    init(decoding range: Range<Int>, in buffer: UnsafeBufferPointer<UInt8>) {
+        var relativeNames: [[Attribute]] = []
+        var outer = DERReader(buffer, range: range)
+        if let name = try? outer.read(.sequence), var rdns = try? outer.nested(name) {
+            while let set = try? rdns.read(.set), var attributes = try? rdns.nested(set) {
+                var rdn: [Attribute] = []
+                while let pair = try? attributes.read(.sequence), var inner = try? attributes.nested(pair) {
+                    guard let type = try? inner.readOID(), let value = try? inner.readElement() else { break }
+                    rdn.append(Attribute(
+                        type: OID(der: Array(buffer[type])),
+                        valueTag: value.tag,
+                        text: DirectoryString.decode(value, in: inner),
+                        rawValue: Array(buffer[value.value])))
+                }
+                relativeNames.append(rdn)
+            }
+        }
+        self.relativeNames = relativeNames
+    }
+}
+
+extension Certificate {
+    public var issuerName: DistinguishedName { name(at: issuer) }
+    public var subjectName: DistinguishedName { name(at: subject) }
+
+    /// Decodes the Name TLV at `range` (an issuer, subject or directoryName).
+    public func name(at range: Range<Int>) -> DistinguishedName {
+        der.withUnsafeBufferPointer { DistinguishedName(decoding: range, in: $0) }
+    }
+}
+
+/// Lower-case hexadecimal, for display.
+public enum Hex {
+    public static func encode<C: Collection>(_ bytes: C, separator: String = "") -> String where C.Element == UInt8 {
+        let digits: [UInt8] = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count * (2 + separator.utf8.count))
+        for (i, byte) in bytes.enumerated() {
+            if i > 0 { out.append(contentsOf: separator.utf8) }
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,178 @@
+import DER
+
+/// The extensions of a certificate: one slot per extension this library
+/// knows, filled once (a second instance is refused, RFC 5280 §4.2), and a
+/// flag for unknown critical extensions, which a verifier must refuse
+/// (RFC 5280 §4.2) but a parser keeps.
+public struct Extensions: Sendable {
+    /// Library bound on the number of extensions in one certificate. Real
+    /// certificates carry fewer than 20; the bound keeps the duplicate check
+    /// for unrecognised extensions (pairwise) small.
+    public static let maximumCount = 64
+
+    /// The content of the Extensions SEQUENCE, nil when the field is absent.
+    public internal(set) var list: Range<Int>? = nil
+    public internal(set) var count = 0
+    public internal(set) var basicConstraints: BasicConstraints? = nil
+    public internal(set) var keyUsage: KeyUsageExtension? = nil
+    /// SEQUENCE SIZE (1..MAX) OF KeyPurposeId.
+    public internal(set) var extendedKeyUsage: ListExtension? = nil
+    /// GeneralNames.
+    public internal(set) var subjectAlternativeName: ListExtension? = nil
+    public internal(set) var issuerAlternativeName: ListExtension? = nil
+    public internal(set) var nameConstraints: NameConstraints? = nil
+    public internal(set) var authorityKeyIdentifier: AuthorityKeyIdentifier? = nil
+    /// The keyIdentifier octets.
+    public internal(set) var subjectKeyIdentifier: ListExtension? = nil
+    /// SEQUENCE SIZE (1..MAX) OF PolicyInformation.
+    public internal(set) var certificatePolicies: ListExtension? = nil
+    public internal(set) var policyMappings: ExtensionSlot? = nil
+    public internal(set) var policyConstraints: ExtensionSlot? = nil
+    public internal(set) var inhibitAnyPolicy: ExtensionSlot? = nil
+    public internal(set) var authorityInformationAccess: ExtensionSlot? = nil
+    public internal(set) var crlDistributionPoints: ExtensionSlot? = nil
+    public internal(set) var freshestCRL: ExtensionSlot? = nil
+    /// RFC 6962 §3.3 signed certificate timestamps, kept raw.
+    public internal(set) var signedCertificateTimestamps: ExtensionSlot? = nil
+    public internal(set) var unrecognisedCount = 0
+    public internal(set) var hasUnrecognisedCriticalExtension = false
+
+    init() {}
+
+    // id-pe-authorityInfoAccess 1.3.6.1.5.5.7.1.1 and RFC 6962's SCT list
+    // 1.3.6.1.4.1.11129.2.4.2; the id-ce arcs 2.5.29.x are matched by last octet.
+    static let authorityInfoAccessOID: [UInt8] = [0x2B, 0x06, 0x01, 0x05, 0x05, 0x07, 0x01, 0x01]
+    static let sctListOID: [UInt8] = [0x2B, 0x06, 0x01, 0x04, 0x01, 0xD6, 0x79, 0x02, 0x04, 0x02]
+
+    /// Reads `[3] EXPLICIT Extensions` content: `SEQUENCE SIZE (1..MAX) OF Extension`.
+    static func read(_ reader: inout DERReader) throws(DERError) -> Extensions {
+        var result = Extensions()
+        let sequence = try reader.read(.sequence)
+        // RFC 5280 §4.1: SIZE (1..MAX); an empty list is refused (Chromium does the same).
+        guard !sequence.value.isEmpty else { throw DERError(.emptyExtensions, at: sequence.start) }
+        result.list = sequence.value
+        var items = try reader.nested(sequence)
+        while !items.isAtEnd {
+            result.count += 1
+            guard result.count <= maximumCount else { throw DERError(.tooManyExtensions, at: items.position) }
+            let element = try items.read(.sequence)
+            var fields = try items.nested(element)
+            let oid = try fields.readOID()
+            var critical = false
+            if fields.peekTag() == .boolean {
+                critical = try fields.readBoolean()
+                // X.690 §11.5: critical DEFAULT FALSE is omitted, never encoded as FALSE.
+                guard critical else { throw DERError(.explicitDefaultValue, at: element.start) }
+            }
+            let value = try fields.readOctetString()
+            try fields.expectEnd()
+            var valueReader = DERReader(reader.buffer, range: value, depth: fields.depth + 1)
+            let known = try result.store(oid: oid, critical: critical, value: value, reader: &valueReader, at: element.start)
+            if !known {
+                result.unrecognisedCount += 1
+                if critical { result.hasUnrecognisedCriticalExtension = true }
+            }
+        }
+        if result.unrecognisedCount > 1 { try checkUnrecognisedAreDistinct(sequence, reader) }
+        return result
+    }
+
+    /// Fills the slot for a known extension; false when the OID is not known.
+    private mutating func store(
+        oid: Range<Int>, critical: Bool, value: Range<Int>, reader: inout DERReader, at start: Int
+    ) throws(DERError) -> Bool {
+        let duplicate = DERError(.duplicateExtension, at: start)
+        if oid.count == 3 && reader[oid.lowerBound] == 0x55 && reader[oid.lowerBound + 1] == 0x1D {
+            let slot = ExtensionSlot(critical: critical, value: value)
+            switch reader[oid.lowerBound + 2] {
+            case 0x0E:
+                guard subjectKeyIdentifier == nil else { throw duplicate }
+                subjectKeyIdentifier = ListExtension(critical: critical, list: try reader.readOctetString())
+            case 0x0F:
+                guard keyUsage == nil else { throw duplicate }
+                keyUsage = try ExtensionValues.keyUsage(&reader, critical: critical)
+            case 0x11:
+                guard subjectAlternativeName == nil else { throw duplicate }
+                subjectAlternativeName = ListExtension(
+                    critical: critical, list: try GeneralName.readList(&reader, context: .alternativeName))
+            case 0x12:
+                guard issuerAlternativeName == nil else { throw duplicate }
+                issuerAlternativeName = ListExtension(
+                    critical: critical, list: try GeneralName.readList(&reader, context: .alternativeName))
+            case 0x13:
+                guard basicConstraints == nil else { throw duplicate }
+                basicConstraints = try ExtensionValues.basicConstraints(&reader, critical: critical)
+            case 0x1E:
+                guard nameConstraints == nil else { throw duplicate }
+                nameConstraints = try ExtensionValues.nameConstraints(&reader, critical: critical)
+            case 0x1F:
+                guard crlDistributionPoints == nil else { throw duplicate }
+                crlDistributionPoints = slot
+                _ = try reader.read(.sequence)
+            case 0x20:
+                guard certificatePolicies == nil else { throw duplicate }
+                certificatePolicies = ListExtension(critical: critical, list: try ExtensionValues.policies(&reader))
+            case 0x21:
+                guard policyMappings == nil else { throw duplicate }
+                policyMappings = slot
+                _ = try reader.read(.sequence)
+            case 0x23:
+                guard authorityKeyIdentifier == nil else { throw duplicate }
+                authorityKeyIdentifier = try ExtensionValues.authorityKeyIdentifier(&reader, critical: critical)
+            case 0x24:
+                guard policyConstraints == nil else { throw duplicate }
+                policyConstraints = slot
+                try ExtensionValues.policyConstraints(&reader)
+            case 0x25:
+                guard extendedKeyUsage == nil else { throw duplicate }
+                extendedKeyUsage = ListExtension(critical: critical, list: try ExtensionValues.oidList(&reader))
+            case 0x2E:
+                guard freshestCRL == nil else { throw duplicate }
+                freshestCRL = slot
+                _ = try reader.read(.sequence)
+            case 0x36:
+                guard inhibitAnyPolicy == nil else { throw duplicate }
+                inhibitAnyPolicy = slot
+                _ = try reader.readSmallInteger(maximum: Int(Int32.max))
+            default:
+                return false
+            }
+            try reader.expectEnd()
+            return true
+        }
+        if reader.bytes(oid, equal: Self.authorityInfoAccessOID) {
+            guard authorityInformationAccess == nil else { throw duplicate }
+            authorityInformationAccess = ExtensionSlot(critical: critical, value: value)
+            return true
+        }
+        if reader.bytes(oid, equal: Self.sctListOID) {
+            guard signedCertificateTimestamps == nil else { throw duplicate }
+            signedCertificateTimestamps = ExtensionSlot(critical: critical, value: value)
+            return true
+        }
+        return false
+    }
+
+    /// RFC 5280 §4.2: no extension appears twice, recognised or not. Pairwise
+    /// over at most `maximumCount` entries, without allocating.
+    private static func checkUnrecognisedAreDistinct(_ sequence: DERElement, _ reader: DERReader) throws(DERError) {
+        var outer = DERReader(reader.buffer, range: sequence.value)
+        while !outer.isAtEnd {
+            let (start, oid) = firstOID(&outer)
+            var inner = outer
+            while !inner.isAtEnd {
+                let (_, other) = firstOID(&inner)
+                if oid.count == other.count && reader.buffer[oid] .elementsEqual(reader.buffer[other]) {
+                    throw DERError(.duplicateExtension, at: start)
+                }
+            }
+        }
+    }
+
+    /// The OID range of the next Extension; input already validated.
+    private static func firstOID(_ reader: inout DERReader) -> (Int, Range<Int>) {
+        guard let element = try? reader.readElement() else { return (0, 0..<0) }
+        var fields = DERReader(reader.buffer, range: element.value)
+        return (element.start, (try? fields.readOID()) ?? 0..<0)
+    }
+}

@@ -1,0 +1,116 @@
+import DER
+
+/// One GeneralName (RFC 5280 §4.2.1.6), located in the certificate's DER.
+///
+/// The forms a verifier compares (dNSName, iPAddress, rfc822Name, URI,
+/// directoryName) are checked when the certificate is parsed; the others are
+/// kept raw. `value` is the content: the IA5 text, the address octets, the
+/// inner Name TLV for directoryName, or the raw content for the other forms.
+public struct GeneralName: Sendable, Equatable {
+    public enum Kind: UInt8, Sendable, Equatable {
+        case otherName = 0, rfc822Name, dnsName, x400Address, directoryName,
+             ediPartyName, uniformResourceIdentifier, ipAddress, registeredID
+    }
+
+    public let kind: Kind
+    public let value: Range<Int>
+
+    /// Where the name appears; an iPAddress is an address in a subjectAltName
+    /// and an address plus mask in a name constraint.
+    enum Context { case alternativeName, constraint }
+
+    /// Reads and checks one GeneralName.
+    static func read(_ reader: inout DERReader, context: Context) throws(DERError) -> GeneralName {
+        let element = try reader.readElement()
+        let tag = element.tag.rawValue
+        guard tag & 0xC0 == 0x80, let kind = Kind(rawValue: tag & 0x1F) else {
+            throw DERError(.unexpectedTag, at: element.start)
+        }
+        // The constructed bit is fixed by the CHOICE: otherName, x400Address,
+        // directoryName and ediPartyName are constructed, the rest primitive.
+        let constructed: Bool
+        switch kind {
+        case .otherName, .x400Address, .directoryName, .ediPartyName: constructed = true
+        default: constructed = false
+        }
+        guard element.tag.isConstructed == constructed else { throw DERError(.unexpectedTag, at: element.start) }
+        var value = element.value
+        switch kind {
+        case .dnsName, .rfc822Name, .uniformResourceIdentifier:
+            for offset in value where reader[offset] >= 0x80 { throw DERError(.nonASCIIName, at: element.start) }
+        case .ipAddress:
+            let valid: Bool
+            switch context {
+            case .alternativeName: valid = value.count == 4 || value.count == 16
+            case .constraint: valid = (value.count == 8 || value.count == 32) && isContiguousMask(value, reader)
+            }
+            guard valid else { throw DERError(.invalidIPAddress, at: element.start) }
+        case .directoryName:
+            // [4] is EXPLICIT because Name is a CHOICE (X.680 §31.2.7).
+            var inner = try reader.nested(element)
+            value = try DistinguishedName.check(&inner)
+            try inner.expectEnd()
+        case .otherName:
+            var inner = try reader.nested(element)
+            _ = try inner.readOID()
+            _ = try inner.read(.contextSpecificConstructed(0))
+            try inner.expectEnd()
+        case .registeredID:
+            var inner = DERReader(reader.buffer, range: element.start..<element.value.upperBound, depth: reader.depth)
+            _ = try inner.readOID(tag: .contextSpecific(8))
+        case .x400Address, .ediPartyName:
+            break
+        }
+        return GeneralName(kind: kind, value: value)
+    }
+
+    /// The mask half of a constraint's address is a run of ones then zeros
+    /// (RFC 5280 §4.2.1.10 writes it as CIDR).
+    static func isContiguousMask(_ value: Range<Int>, _ reader: DERReader) -> Bool {
+        let maskStart = value.lowerBound + value.count / 2
+        var seenZero = false
+        for offset in maskStart..<value.upperBound {
+            let byte = reader[offset]
+            if seenZero {
+                guard byte == 0 else { return false }
+            } else if byte != 0xFF {
+                // Inside this byte the ones must be leading: ~byte + 1 is a power of two.
+                let inverted = ~byte
+                guard inverted & (inverted &+ 1) == 0 else { return false }
+                seenZero = true
+            }
+        }
+        return true
+    }
+
+    /// Reads `GeneralNames ::= SEQUENCE SIZE (1..MAX) OF GeneralName` and returns its content range.
+    static func readList(_ reader: inout DERReader, context: Context) throws(DERError) -> Range<Int> {
+        let element = try reader.read(.sequence)
+        guard !element.value.isEmpty else { throw DERError(.emptyGeneralNames, at: element.start) }
+        var names = try reader.nested(element)
+        while !names.isAtEnd { _ = try read(&names, context: context) }
+        return element.value
+    }
+
+    /// Decodes a GeneralNames content range that `readList` accepted.
+    static func decodeList(_ range: Range<Int>, in certificate: Certificate, context: Context) -> [GeneralName] {
+        certificate.withReader(range) { reader in
+            var names: [GeneralName] = []
+            while !reader.isAtEnd, let name = try? read(&reader, context: context) { names.append(name) }
+            return names
+        }
+    }
+}
+
+extension Certificate {
+    /// The text of a dNSName, rfc822Name or URI, which parsing checked is ASCII.
+    public func text(of name: GeneralName) -> String {
+        String(decoding: der[name.value], as: UTF8.self)
+    }
+
+    /// The subjectAltName entries, or an empty list when the extension is absent.
+    public var subjectAlternativeNames: [GeneralName] {
+        guard let san = extensions.subjectAlternativeName else { return [] }
+        return GeneralName.decodeList(san.list, in: self, context: .alternativeName)
+    }
+}

@@ -1,0 +1,49 @@
+import DER
+
+// X.509 structure rules (codes 100–199), each citing where it comes from.
+// They extend `DERError.Rule` so that one error type says why any
+// certificate bytes were refused, whichever layer refused them.
+extension DERError.Rule {
+    /// RFC 5280 §4.1.2.1: version is v1, v2 or v3.
+    public static let unsupportedVersion = Self(code: 100, name: "unsupported certificate version")
+    /// X.690 §11.5: a DEFAULT value (v1, critical FALSE) is never encoded.
+    public static let explicitDefaultValue = Self(code: 101, name: "DEFAULT value encoded explicitly")
+    /// RFC 5280 §4.1.1.2: signatureAlgorithm equals the TBS signature field.
+    public static let signatureAlgorithmMismatch = Self(code: 102, name: "outer and inner signature algorithms differ")
+    /// RFC 5280 §4.1.2.8: unique identifiers appear only in v2 and v3.
+    public static let uniqueIdentifierInV1 = Self(code: 103, name: "unique identifier in a v1 certificate")
+    /// RFC 5280 §4.1.2.9: extensions appear only in v3.
+    public static let extensionsBeforeV3 = Self(code: 104, name: "extensions in a v1/v2 certificate")
+    /// RFC 5280 §4.1: Extensions ::= SEQUENCE SIZE (1..MAX) OF Extension.
+    public static let emptyExtensions = Self(code: 105, name: "empty extensions list")
+    /// RFC 5280 §4.2: a certificate MUST NOT include more than one instance of an extension.
+    public static let duplicateExtension = Self(code: 106, name: "duplicate extension")
+    /// Library bound, see `Certificate.maximumExtensionCount`.
+    public static let tooManyExtensions = Self(code: 107, name: "too many extensions")
+    /// A known extension whose value does not follow its ASN.1 definition.
+    public static let invalidExtension = Self(code: 108, name: "malformed extension value")
+    /// X.520 string types: a value outside the type's character set or encoding.
+    public static let invalidString = Self(code: 109, name: "invalid string for its ASN.1 type")
+    /// RFC 5280 §4.1.2.4: RelativeDistinguishedName ::= SET SIZE (1..MAX).
+    public static let emptyRelativeDistinguishedName = Self(code: 110, name: "empty RelativeDistinguishedName")
+    /// RFC 5280 §4.2.1.6: GeneralNames ::= SEQUENCE SIZE (1..MAX).
+    public static let emptyGeneralNames = Self(code: 111, name: "empty GeneralNames")
+    /// RFC 5280 §4.2.1.6: an iPAddress is 4 or 16 octets (8 or 32 in name constraints).
+    public static let invalidIPAddress = Self(code: 112, name: "invalid iPAddress length or mask")
+    /// RFC 5280 §4.2.1.6: dNSName, rfc822Name and URI are IA5String (ASCII).
+    public static let nonASCIIName = Self(code: 113, name: "non-ASCII IA5String name")
+    /// RFC 5280 §4.2.1.6: an empty subject requires a critical subjectAltName.
+    public static let emptySubjectWithoutCriticalSAN = Self(code: 114, name: "empty subject without a critical subjectAltName")
+    /// RFC 5280 §4.2.1.3: when keyUsage appears, at least one bit is set.
+    public static let emptyKeyUsage = Self(code: 115, name: "keyUsage with no bit set")
+    /// RFC 5280 §4.2.1.9: pathLenConstraint is bounded (here 0–255, as Chromium).
+    public static let pathLengthOutOfRange = Self(code: 116, name: "pathLenConstraint out of range")
+    /// RFC 5280 §4.2.1.10: name constraints hold at least one subtree list; min 0, no max.
+    public static let invalidNameConstraints = Self(code: 117, name: "invalid name constraints")
+    /// RFC 3279 §2.3.1: RSAPublicKey ::= SEQUENCE { modulus, publicExponent } in the BIT STRING.
+    public static let invalidPublicKey = Self(code: 118, name: "malformed public key")
+    /// RFC 5280 §4.2.1.4: PolicyInformation and qualifiers follow their definitions.
+    public static let invalidPolicies = Self(code: 119, name: "invalid certificate policies")
+    /// RFC 5280 §4.1.1.3: the signature BIT STRING has no unused bits.
+    public static let invalidSignatureValue = Self(code: 120, name: "signature BIT STRING with unused bits")
+}

@@ -1,0 +1,81 @@
+import DER
+
+/// The SubjectPublicKeyInfo, located in the certificate's encoding.
+///
+/// RSA keys are decoded to their modulus and exponent ranges; EC keys are
+/// recognised by named curve and kept as bytes; other algorithms stay opaque
+/// (the certificate still parses, and a verifier reports them unsupported).
+public struct PublicKey: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// RFC 3279 §2.3.1: INTEGER content octets (leading 0x00 included when present).
+        case rsa(modulus: Range<Int>, exponent: Range<Int>)
+        /// RFC 5480: the curve from namedCurve parameters, point bytes in `key`.
+        case ec(NamedCurve)
+        case ed25519
+        case ed448
+        /// Any other algorithm: the OID and key bits are all the parser knows.
+        case unknown
+    }
+
+    public enum NamedCurve: Sendable, Equatable {
+        case p256, p384, p521
+        /// Another named curve, or explicit/implicit parameters.
+        case other
+    }
+
+    public let algorithm: AlgorithmIdentifier
+    /// The subjectPublicKey BIT STRING content octets.
+    public let key: Range<Int>
+    public let kind: Kind
+    /// The key size: the RSA modulus bit length, the curve's field size, or
+    /// for unknown algorithms the key BIT STRING's length in bits.
+    public let sizeInBits: Int
+
+    /// Reads a SubjectPublicKeyInfo (RFC 5280 §4.1.2.7).
+    static func read(_ reader: inout DERReader) throws(DERError) -> (Range<Int>, PublicKey) {
+        let element = try reader.read(.sequence)
+        var inner = try reader.nested(element)
+        let algorithm = try inner.readAlgorithmIdentifier()
+        let bits = try inner.readBitString()
+        try inner.expectEnd()
+        let bitLength = bits.bytes.count * 8 - Int(bits.unusedBits)
+        let oid = algorithm.algorithm
+        var kind = Kind.unknown
+        var size = bitLength
+        if inner.bytes(oid, equal: OID.rsaEncryption.bytes) {
+            guard bits.unusedBits == 0 else { throw DERError(.invalidPublicKey, at: element.start) }
+            var keyReader = DERReader(reader.buffer, range: bits.bytes, depth: inner.depth)
+            let (modulus, exponent) = try keyReader.readNested(.sequence) { (r: inout DERReader) throws(DERError) in
+                (try r.readInteger(), try r.readInteger())
+            }
+            try keyReader.expectEnd()
+            kind = .rsa(modulus: modulus, exponent: exponent)
+            size = Self.bitLength(of: modulus, in: reader)
+        } else if inner.bytes(oid, equal: OID.ecPublicKey.bytes) {
+            var curve = NamedCurve.other
+            if let parameters = algorithm.parameters, reader[parameters.lowerBound] == DERTag.objectIdentifier.rawValue {
+                var paramReader = DERReader(reader.buffer, range: parameters, depth: inner.depth)
+                let curveOID = try paramReader.readOID()
+                if paramReader.bytes(curveOID, equal: OID.secp256r1.bytes) { curve = .p256; size = 256 }
+                else if paramReader.bytes(curveOID, equal: OID.secp384r1.bytes) { curve = .p384; size = 384 }
+                else if paramReader.bytes(curveOID, equal: OID.secp521r1.bytes) { curve = .p521; size = 521 }
+            }
+            kind = .ec(curve)
+        } else if inner.bytes(oid, equal: OID.ed25519.bytes) {
+            kind = .ed25519
+            size = 256
+        } else if inner.bytes(oid, equal: OID.ed448.bytes) {
+            kind = .ed448
+            size = 456
+        }
+        return (element.encoded, PublicKey(algorithm: algorithm, key: bits.bytes, kind: kind, sizeInBits: size))
+    }
+
+    /// Significant bits of a non-negative INTEGER's content octets.
+    static func bitLength(of range: Range<Int>, in reader: DERReader) -> Int {
+        var offset = range.lowerBound
+        while offset < range.upperBound && reader[offset] == 0 { offset += 1 }
+        guard offset < range.upperBound else { return 0 }
+        return (range.upperBound - offset) * 8 - reader[offset].leadingZeroBitCount
+    }
+}

@@ -1,0 +1,3 @@
+// The product users import: the layers, re-exported, and nothing else.
+@_exported import DER
+@_exported import PKIX

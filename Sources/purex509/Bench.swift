@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import PureX509
+
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Measure PureX509 throughput.",
+        subcommands: [Parse.self]
+    )
+
+    struct Parse: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Parse every certificate of FILE repeatedly; print certificates per second.")
+
+        @Option(help: "How long to run, in seconds.")
+        var seconds: Double = 2
+
+        @Argument(help: "A PEM or DER file (the system bundle, say).")
+        var file: String
+
+        func run() throws {
+            let input = try CertificateInput.load(file)
+            let ders: [[UInt8]] = input.entries.compactMap { try? $0.result.get().der }
+            guard !ders.isEmpty else {
+                printError("purex509: no certificate in \(file) parsed")
+                throw ToolExit.refused
+            }
+            var parsed = 0
+            var checksum = 0
+            let start = DispatchTime.now().uptimeNanoseconds
+            let deadline = start + UInt64(seconds * 1e9)
+            var now = start
+            while now < deadline {
+                for der in ders {
+                    if let certificate = try? Certificate(derEncoded: der) { checksum &+= certificate.notAfter.hashValue }
+                    parsed += 1
+                }
+                now = DispatchTime.now().uptimeNanoseconds
+            }
+            let elapsed = Double(now - start) / 1e9
+            let rate = Double(parsed) / elapsed
+            print("parsed \(parsed) certificates (\(ders.count) distinct) in \(String(format: "%.2f", elapsed)) s")
+            print("\(Int(rate)) certificates/s, \(String(format: "%.2f", 1e6 / rate)) µs each (checksum \(checksum & 0xFF))")
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import PureX509
+
+/// The fields `inspect` shows, rendered once for both output forms.
+struct CertificateSummary {
+    let subject: String
+    let issuer: String
+    let serial: String
+    let notBefore: String
+    let notAfter: String
+    let keyType: String
+    let keyBits: Int
+    let signatureAlgorithm: String
+    let subjectAltNames: [String]
+    let basicConstraints: (ca: Bool, pathLength: Int?, critical: Bool)?
+    let keyUsage: (names: [String], critical: Bool)?
+    let extendedKeyUsage: [String]?
+    let subjectKeyIdentifier: String?
+    let authorityKeyIdentifier: String?
+
+    init(_ certificate: Certificate) {
+        subject = certificate.subjectName.description
+        issuer = certificate.issuerName.description
+        serial = Hex.encode(certificate[certificate.serialNumber], separator: ":")
+        notBefore = CivilTime.iso8601(certificate.notBefore)
+        notAfter = CivilTime.iso8601(certificate.notAfter)
+        switch certificate.publicKey.kind {
+        case .rsa: keyType = "RSA"
+        case .ec(let curve):
+            switch curve {
+            case .p256: keyType = "EC P-256"
+            case .p384: keyType = "EC P-384"
+            case .p521: keyType = "EC P-521"
+            case .other: keyType = "EC"
+            }
+        case .ed25519: keyType = "Ed25519"
+        case .ed448: keyType = "Ed448"
+        case .unknown:
+            keyType = Self.oidName(certificate, certificate.publicKey.algorithm.algorithm)
+        }
+        keyBits = certificate.publicKey.sizeInBits
+        signatureAlgorithm = Self.oidName(certificate, certificate.signatureAlgorithm.algorithm)
+        subjectAltNames = certificate.subjectAlternativeNames.map { Self.describe($0, in: certificate) }
+        let extensions = certificate.extensions
+        basicConstraints = extensions.basicConstraints.map { ($0.isCA, $0.pathLength, $0.critical) }
+        keyUsage = extensions.keyUsage.map { ext in
+            (KeyUsage.names.filter { ext.usage.contains($0.0) }.map(\.1), ext.critical)
+        }
+        extendedKeyUsage = extensions.extendedKeyUsage.map { _ in
+            certificate.extendedKeyUsages.map { $0.shortName ?? $0.description }
+        }
+        subjectKeyIdentifier = extensions.subjectKeyIdentifier.map { Hex.encode(certificate[$0.list], separator: ":") }
+        authorityKeyIdentifier = extensions.authorityKeyIdentifier?.keyIdentifier.map {
+            Hex.encode(certificate[$0], separator: ":")
+        }
+    }
+
+    static func oidName(_ certificate: Certificate, _ range: Range<Int>) -> String {
+        let oid = OID(der: Array(certificate[range]))
+        return oid.shortName ?? oid.description
+    }
+
+    /// OpenSSL-like prefixes: `DNS:`, `IP:`, `email:`, `URI:`, `DirName:`.
+    static func describe(_ name: GeneralName, in certificate: Certificate) -> String {
+        switch name.kind {
+        case .dnsName: return "DNS:" + certificate.text(of: name)
+        case .rfc822Name: return "email:" + certificate.text(of: name)
+        case .uniformResourceIdentifier: return "URI:" + certificate.text(of: name)
+        case .ipAddress: return "IP:" + IPAddressText.format(Array(certificate[name.value]))
+        case .directoryName: return "DirName:" + certificate.name(at: name.value).description
+        case .registeredID: return "RID:" + OID(der: Array(certificate[name.value])).description
+        case .otherName: return "othername:" + Hex.encode(certificate[name.value])
+        case .x400Address: return "X400Name:" + Hex.encode(certificate[name.value])
+        case .ediPartyName: return "EdiPartyName:" + Hex.encode(certificate[name.value])
+        }
+    }
+
+    var text: String {
+        var lines: [String] = []
+        func add(_ label: String, _ value: String) {
+            lines.append("  " + label + ":" + String(repeating: " ", count: max(1, 22 - label.count)) + value)
+        }
+        add("Subject", subject)
+        add("Issuer", issuer)
+        add("Serial", serial)
+        add("Not before", notBefore)
+        add("Not after", notAfter)
+        add("Public key", "\(keyType) \(keyBits) bits")
+        add("Signature algorithm", signatureAlgorithm)
+        if !subjectAltNames.isEmpty { add("Subject alt names", subjectAltNames.joined(separator: ", ")) }
+        if let bc = basicConstraints {
+            var value = bc.ca ? "CA:TRUE" : "CA:FALSE"
+            if let length = bc.pathLength { value += ", pathlen:\(length)" }
+            add("Basic constraints", value + (bc.critical ? " (critical)" : ""))
+        }
+        if let ku = keyUsage { add("Key usage", ku.names.joined(separator: ", ") + (ku.critical ? " (critical)" : "")) }
+        if let eku = extendedKeyUsage { add("Extended key usage", eku.joined(separator: ", ")) }
+        if let ski = subjectKeyIdentifier { add("Subject key id", ski) }
+        if let aki = authorityKeyIdentifier { add("Authority key id", aki) }
+        return lines.joined(separator: "\n")
+    }
+
+    var jsonObject: [String: Any] {
+        var object: [String: Any] = [
+            "subject": subject, "issuer": issuer, "serial": serial,
+            "notBefore": notBefore, "notAfter": notAfter,
+            "publicKey": ["type": keyType, "bits": keyBits],
+            "signatureAlgorithm": signatureAlgorithm,
+            "subjectAltNames": subjectAltNames,
+        ]
+        let null = NSNull()
+        object["basicConstraints"] = basicConstraints.map { bc -> [String: Any] in
+            ["ca": bc.ca, "pathLength": bc.pathLength.map { $0 as Any } ?? null, "critical": bc.critical]
+        } ?? null
+        object["keyUsage"] = keyUsage.map { ["usages": $0.names, "critical": $0.critical] as [String: Any] } ?? null
+        object["extendedKeyUsage"] = extendedKeyUsage ?? null
+        object["subjectKeyIdentifier"] = subjectKeyIdentifier ?? null
+        object["authorityKeyIdentifier"] = authorityKeyIdentifier ?? null
+        return object
+    }
+}
+
+/// IPv4 dotted quads; IPv6 as RFC 5952 text (lower case, longest zero run compressed).
+enum IPAddressText {
+    static func format(_ bytes: [UInt8]) -> String {
+        if bytes.count == 4 { return bytes.map(String.init).joined(separator: ".") }
+        guard bytes.count == 16 else { return Hex.encode(bytes) }
+        let groups = (0..<8).map { Int(bytes[2 * $0]) << 8 | Int(bytes[2 * $0 + 1]) }
+        var bestStart = -1, bestLength = 0, runStart = -1
+        for i in 0...8 {
+            if i < 8 && groups[i] == 0 {
+                if runStart < 0 { runStart = i }
+            } else if runStart >= 0 {
+                if i - runStart > bestLength && i - runStart >= 2 { bestStart = runStart; bestLength = i - runStart }
+                runStart = -1
+            }
+        }
+        func hex(_ range: Range<Int>) -> String {
+            range.map { String(groups[$0], radix: 16) }.joined(separator: ":")
+        }
+        if bestStart < 0 { return hex(0..<8) }
+        return hex(0..<bestStart) + "::" + hex((bestStart + bestLength)..<8)
+    }
+}

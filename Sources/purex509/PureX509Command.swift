@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+
+/// The `purex509` tool. Exit codes are a contract scripts rely on:
+/// 0 success, 1 the input was examined and refused, 2 bad usage or an
+/// unreadable file.
+@main
+struct PureX509Command: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "purex509",
+        abstract: "Inspect and verify X.509 certificates with PureX509.",
+        subcommands: [Inspect.self, Bench.self]
+    )
+
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let exit as ToolExit {
+            exitProcess(exit.code)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+                exitProcess(0)
+            }
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            // ArgumentParser's own usage failures (64) map to the contract's 2.
+            exitProcess(code == .validationFailure ? 2 : code.rawValue == 1 ? 1 : 2)
+        }
+    }
+}
+
+/// Ends the tool with a contract exit code after the message was written.
+struct ToolExit: Error {
+    let code: Int32
+    static let refused = ToolExit(code: 1)
+    static let usage = ToolExit(code: 2)
+}
+
+func exitProcess(_ code: Int32) -> Never {
+    fflush(nil)
+    Foundation.exit(code)
+}
+
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}
