@@ -79,8 +79,11 @@ enum ExtensionValues {
         return list.value
     }
 
-    /// RFC 5280 §4.2.1.1: `SEQUENCE { keyIdentifier [0], authorityCertIssuer [1], authorityCertSerialNumber [2] }`,
-    /// the last two both present or both absent (X.509 §8.2.2.1).
+    /// RFC 5280 §4.2.1.1: `SEQUENCE { keyIdentifier [0], authorityCertIssuer [1], authorityCertSerialNumber [2] }`.
+    ///
+    /// X.509 asks for the last two together; RFC 5280 does not repeat it, and
+    /// the identifier is only a hint for path building, so a lone issuer or
+    /// serial is kept as encoded rather than refused (docs/parsing.md).
     static func authorityKeyIdentifier(_ reader: inout DERReader, critical: Bool) throws(DERError) -> AuthorityKeyIdentifier {
         let element = try reader.read(.sequence)
         var fields = try reader.nested(element)
@@ -96,7 +99,6 @@ enum ExtensionValues {
         var serial: Range<Int>? = nil
         if fields.peekTag() == .contextSpecific(2) { serial = try fields.readInteger(tag: .contextSpecific(2)) }
         try fields.expectEnd()
-        guard (issuer == nil) == (serial == nil) else { throw DERError(.invalidExtension, at: element.start) }
         return AuthorityKeyIdentifier(critical: critical, keyIdentifier: keyIdentifier, issuer: issuer, serialNumber: serial)
     }
 
