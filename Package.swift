@@ -27,7 +27,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "DERTests", dependencies: ["DER"]),
-        .testTarget(name: "PKIXTests", dependencies: ["PKIX"], resources: []),
+        .testTarget(name: "PKIXTests", dependencies: ["DER", "PKIX"]),
         .testTarget(name: "PureX509Tests", dependencies: ["PureX509", "purex509"]),
     ],
     swiftLanguageModes: [.v6]

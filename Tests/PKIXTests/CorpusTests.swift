@@ -1,4 +1,5 @@
 import Foundation
+import DER
 import PKIX
 import Testing
 

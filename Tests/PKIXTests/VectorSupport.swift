@@ -1,4 +1,5 @@
 import Foundation
+import DER
 import PKIX
 
 /// Paths and loaders for the files under `Vectors/`.
