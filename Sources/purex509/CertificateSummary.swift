@@ -66,7 +66,7 @@ struct CertificateSummary {
         case .dnsName: return "DNS:" + certificate.text(of: name)
         case .rfc822Name: return "email:" + certificate.text(of: name)
         case .uniformResourceIdentifier: return "URI:" + certificate.text(of: name)
-        case .ipAddress: return "IP:" + IPAddressText.format(Array(certificate[name.value]))
+        case .ipAddress: return "IP:" + IPAddressText.format(certificate[name.value])
         case .directoryName: return "DirName:" + certificate.name(at: name.value).description
         case .registeredID: return "RID:" + OID(der: Array(certificate[name.value])).description
         case .otherName: return "othername:" + Hex.encode(certificate[name.value])
@@ -117,28 +117,5 @@ struct CertificateSummary {
         object["subjectKeyIdentifier"] = subjectKeyIdentifier ?? null
         object["authorityKeyIdentifier"] = authorityKeyIdentifier ?? null
         return object
-    }
-}
-
-/// IPv4 dotted quads; IPv6 as RFC 5952 text (lower case, longest zero run compressed).
-enum IPAddressText {
-    static func format(_ bytes: [UInt8]) -> String {
-        if bytes.count == 4 { return bytes.map(String.init).joined(separator: ".") }
-        guard bytes.count == 16 else { return Hex.encode(bytes) }
-        let groups = (0..<8).map { Int(bytes[2 * $0]) << 8 | Int(bytes[2 * $0 + 1]) }
-        var bestStart = -1, bestLength = 0, runStart = -1
-        for i in 0...8 {
-            if i < 8 && groups[i] == 0 {
-                if runStart < 0 { runStart = i }
-            } else if runStart >= 0 {
-                if i - runStart > bestLength && i - runStart >= 2 { bestStart = runStart; bestLength = i - runStart }
-                runStart = -1
-            }
-        }
-        func hex(_ range: Range<Int>) -> String {
-            range.map { String(groups[$0], radix: 16) }.joined(separator: ":")
-        }
-        if bestStart < 0 { return hex(0..<8) }
-        return hex(0..<bestStart) + "::" + hex((bestStart + bestLength)..<8)
     }
 }
