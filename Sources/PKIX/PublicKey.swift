@@ -45,10 +45,16 @@ public struct PublicKey: Sendable, Equatable {
         if inner.bytes(oid, equal: OID.rsaEncryption.bytes) {
             guard bits.unusedBits == 0 else { throw DERError(.invalidPublicKey, at: element.start) }
             var keyReader = DERReader(reader.buffer, range: bits.bytes, depth: inner.depth)
-            let (modulus, exponent) = try keyReader.readNested(.sequence) { (r: inout DERReader) throws(DERError) in
-                (try r.readInteger(), try r.readInteger())
+            let modulus: Range<Int>, exponent: Range<Int>
+            do throws(DERError) {
+                (modulus, exponent) = try keyReader.readNested(.sequence) { (r: inout DERReader) throws(DERError) in
+                    (try r.readInteger(), try r.readInteger())
+                }
+                try keyReader.expectEnd()
+            } catch {
+                // The SPKI's own offset says more to a reader than one inside the key bits.
+                throw DERError(.invalidPublicKey, at: element.start)
             }
-            try keyReader.expectEnd()
             kind = .rsa(modulus: modulus, exponent: exponent)
             size = Self.bitLength(of: modulus, in: reader)
         } else if inner.bytes(oid, equal: OID.ecPublicKey.bytes) {
