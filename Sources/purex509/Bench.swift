@@ -15,6 +15,9 @@ struct Bench: ParsableCommand {
         @Option(help: "How long to run, in seconds.")
         var seconds: Double = 2
 
+        @Option(help: "Run exactly this many passes over the file instead of timing (for allocation counts).")
+        var passes: Int?
+
         @Argument(help: "A PEM or DER file (the system bundle, say).")
         var file: String
 
@@ -30,7 +33,9 @@ struct Bench: ParsableCommand {
             let start = DispatchTime.now().uptimeNanoseconds
             let deadline = start + UInt64(seconds * 1e9)
             var now = start
-            while now < deadline {
+            var pass = 0
+            while passes.map({ pass < $0 }) ?? (now < deadline) {
+                pass += 1
                 for der in ders {
                     if let certificate = try? Certificate(derEncoded: der) { checksum &+= certificate.notAfter.hashValue }
                     parsed += 1

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# The project's test command (README): the Embedded Swift check of the core,
+# then every test target. Needs Swift 6.1+ with the Embedded wasm32 stdlib
+# and wasmkit (the toolchain here ships both), python3, and openssl for the
+# cross-checks (skipped with a notice when absent).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+./scripts/embedded-check.sh
+swift test --disable-xctest
