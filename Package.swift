@@ -17,8 +17,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "DER", swiftSettings: coreSettings),
+        .target(name: "SHA2", swiftSettings: coreSettings),
         .target(name: "PKIX", dependencies: ["DER"], swiftSettings: coreSettings),
-        .target(name: "PureX509", dependencies: ["DER", "PKIX"]),
+        .target(name: "PureX509", dependencies: ["DER", "SHA2", "PKIX"]),
         .executableTarget(
             name: "purex509",
             dependencies: [
@@ -27,6 +28,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "DERTests", dependencies: ["DER"]),
+        .testTarget(name: "SHA2Tests", dependencies: ["SHA2"]),
         .testTarget(name: "PKIXTests", dependencies: ["DER", "PKIX"]),
         .testTarget(name: "PureX509Tests", dependencies: ["PureX509", "purex509"]),
     ],

@@ -1,3 +1,4 @@
 // The product users import: the layers, re-exported, and nothing else.
 @_exported import DER
+@_exported import SHA2
 @_exported import PKIX

@@ -1,0 +1,59 @@
+/// A SHA-2 digest of up to 64 bytes, stored inline (no heap allocation).
+public struct Digest: Sendable, RandomAccessCollection, Equatable, CustomStringConvertible {
+    typealias Storage = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+    /// Big-endian words: byte i is byte (i % 8) of word i / 8, most significant first.
+    var storage: Storage
+    public let count: Int
+
+    init(words: Storage, count: Int) {
+        self.storage = words
+        self.count = count
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+
+    public subscript(position: Int) -> UInt8 {
+        precondition(position >= 0 && position < count, "digest index out of range")
+        return withUnsafeBytes(of: storage) { words in
+            let word = words.load(fromByteOffset: (position / 8) * 8, as: UInt64.self)
+            return UInt8(truncatingIfNeeded: word >> UInt64(56 - (position % 8) * 8))
+        }
+    }
+
+    /// Compares every byte whatever the first difference, so the time taken
+    /// says nothing about where two digests differ.
+    public static func == (lhs: Digest, rhs: Digest) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        var difference: UInt64 = 0
+        withUnsafeBytes(of: lhs.storage) { l in
+            withUnsafeBytes(of: rhs.storage) { r in
+                for i in 0..<8 {
+                    let mask: UInt64 = i * 8 < lhs.count ? ~0 : 0
+                    difference |= (l.load(fromByteOffset: i * 8, as: UInt64.self) ^ r.load(fromByteOffset: i * 8, as: UInt64.self)) & mask
+                }
+            }
+        }
+        return difference == 0
+    }
+
+    /// Lower-case hexadecimal.
+    public var description: String {
+        let digits: [UInt8] = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(count * 2)
+        for byte in self {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Compares with bytes in constant time for their length.
+    public func matches<C: Collection>(_ bytes: C) -> Bool where C.Element == UInt8 {
+        guard bytes.count == count else { return false }
+        var difference: UInt8 = 0
+        for (i, byte) in bytes.enumerated() { difference |= byte ^ self[i] }
+        return difference == 0
+    }
+}

@@ -1,0 +1,39 @@
+// SHA-2 (FIPS 180-4) as value types that never allocate: the state, the
+// partial block and the digest all live inline in the struct. Streaming is
+// `init()`, `mutating update(_:)`, non-mutating `finalize()`; `hash(_:)` is
+// the one-shot form. Everything here hashes public data (certificates), so
+// nothing needs to be constant-time except `Digest ==`, which is anyway.
+
+/// What RSA and the verifier need of a SHA-2 function, as a generic
+/// constraint (never an existential).
+public protocol HashFunction: Sendable {
+    /// Digest length in bytes.
+    static var digestSize: Int { get }
+    /// Block length in bytes (MGF1 and HMAC need it).
+    static var blockSize: Int { get }
+    init()
+    mutating func update(_ bytes: UnsafeRawBufferPointer)
+    func finalize() -> Digest
+}
+
+extension HashFunction {
+    public mutating func update(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { update($0) }
+    }
+
+    public mutating func update(_ bytes: ArraySlice<UInt8>) {
+        bytes.withUnsafeBytes { update($0) }
+    }
+
+    public static func hash(_ bytes: [UInt8]) -> Digest {
+        var function = Self()
+        function.update(bytes)
+        return function.finalize()
+    }
+
+    public static func hash(_ bytes: ArraySlice<UInt8>) -> Digest {
+        var function = Self()
+        function.update(bytes)
+        return function.finalize()
+    }
+}
