@@ -18,8 +18,9 @@ let package = Package(
     targets: [
         .target(name: "DER", swiftSettings: coreSettings),
         .target(name: "SHA2", swiftSettings: coreSettings),
+        .target(name: "BigNum", swiftSettings: coreSettings),
         .target(name: "PKIX", dependencies: ["DER"], swiftSettings: coreSettings),
-        .target(name: "PureX509", dependencies: ["DER", "SHA2", "PKIX"]),
+        .target(name: "PureX509", dependencies: ["DER", "SHA2", "BigNum", "PKIX"]),
         .executableTarget(
             name: "purex509",
             dependencies: [
@@ -29,6 +30,9 @@ let package = Package(
         ),
         .testTarget(name: "DERTests", dependencies: ["DER"]),
         .testTarget(name: "SHA2Tests", dependencies: ["SHA2"]),
+        .testTarget(name: "BigNumTests", dependencies: ["BigNum", "CGMP"]),
+        // GMP, as a reference for the BigNum tests only (never linked into the library).
+        .systemLibrary(name: "CGMP", path: "Tests/CGMP", providers: [.apt(["libgmp-dev"])]),
         .testTarget(name: "PKIXTests", dependencies: ["DER", "PKIX"]),
         .testTarget(name: "PureX509Tests", dependencies: ["PureX509", "purex509"]),
     ],

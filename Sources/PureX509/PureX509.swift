@@ -1,4 +1,5 @@
 // The product users import: the layers, re-exported, and nothing else.
 @_exported import DER
 @_exported import SHA2
+@_exported import BigNum
 @_exported import PKIX

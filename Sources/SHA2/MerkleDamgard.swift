@@ -4,7 +4,8 @@
 
 /// A SHA-2 compression function and its parameters.
 protocol CompressionFunction {
-    associatedtype State
+    associatedtype State: Sendable
+
     /// 64 for SHA-256, 128 for SHA-512.
     static var blockSize: Int { get }
     /// Bytes of the big-endian message length at the end of the padding: 8 or 16.
@@ -13,7 +14,7 @@ protocol CompressionFunction {
     static func compress(_ state: inout State, _ blocks: UnsafeRawPointer, count: Int)
 }
 
-struct MerkleDamgard<F: CompressionFunction> {
+struct MerkleDamgard<F: CompressionFunction>: Sendable {
     typealias Block = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
                        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
     var state: F.State

@@ -5,7 +5,7 @@ import PureX509
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure PureX509 throughput.",
-        subcommands: [Parse.self]
+        subcommands: [Parse.self, Hash.self]
     )
 
     struct Parse: ParsableCommand {
@@ -46,6 +46,38 @@ struct Bench: ParsableCommand {
             let rate = Double(parsed) / elapsed
             print("parsed \(parsed) certificates (\(ders.count) distinct) in \(String(format: "%.2f", elapsed)) s")
             print("\(Int(rate)) certificates/s, \(String(format: "%.2f", 1e6 / rate)) µs each (checksum \(checksum & 0xFF))")
+        }
+    }
+}
+
+extension Bench {
+    struct Hash: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "sha256", abstract: "Hash a buffer of SIZE bytes repeatedly with SHA-256; print bytes per second.")
+
+        @Option(help: "Buffer size in bytes.")
+        var size: Int = 16384
+
+        @Option(help: "How long to run, in seconds.")
+        var seconds: Double = 2
+
+        func run() throws {
+            guard size > 0 else { throw ValidationError("size must be positive") }
+            let buffer = [UInt8](repeating: 0xA5, count: size)
+            var total = 0
+            var checksum: UInt8 = 0
+            let start = DispatchTime.now().uptimeNanoseconds
+            let deadline = start + UInt64(seconds * 1e9)
+            var now = start
+            while now < deadline {
+                for _ in 0..<16 {
+                    checksum ^= SHA256.hash(buffer)[0]
+                    total += size
+                }
+                now = DispatchTime.now().uptimeNanoseconds
+            }
+            let rate = Double(total) / (Double(now - start) / 1e9)
+            print("SHA-256 over \(size) B: \(String(format: "%.1f", rate / 1e6)) MB/s (checksum \(checksum))")
         }
     }
 }

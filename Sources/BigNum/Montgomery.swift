@@ -1,0 +1,158 @@
+/// Why a modulus cannot carry a Montgomery context.
+public enum BigNumError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Montgomery reduction needs an odd modulus greater than one.
+    case modulusNotOddOrTooSmall
+    /// An operand is not below the modulus.
+    case operandTooLarge
+
+    public var description: String {
+        switch self {
+        case .modulusNotOddOrTooSmall: return "modulus must be odd and greater than 1"
+        case .operandTooLarge: return "operand is not below the modulus"
+        }
+    }
+}
+
+/// Montgomery arithmetic modulo an odd n of k limbs, with R = 2^(64k).
+///
+/// Set up once per modulus: n′ = −n⁻¹ mod 2^64 by Newton iteration and
+/// R² mod n by doubling and Montgomery squaring, so no general division is
+/// ever needed (BearSSL's i31 code takes the same road).
+public struct MontgomeryContext: Sendable {
+    public let modulus: BigUInt
+    /// −n⁻¹ mod 2^64.
+    let n0: UInt64
+    /// R² mod n, k limbs.
+    let rSquared: [UInt64]
+
+    public var limbCount: Int { modulus.limbs.count }
+
+    public init(modulus: BigUInt) throws(BigNumError) {
+        guard let low = modulus.limbs.first, low & 1 == 1, modulus.bitWidth > 1 else {
+            throw .modulusNotOddOrTooSmall
+        }
+        self.modulus = modulus
+        // Newton's iteration doubles the correct low bits each step: 1 → 64 in 6.
+        var inverse: UInt64 = 1
+        for _ in 0..<6 { inverse = inverse &* (2 &- low &* inverse) }
+        n0 = 0 &- inverse
+        rSquared = Self.computeRSquared(modulus, n0: n0)
+    }
+
+    /// R² mod n: first R mod n by doubling 2^(bits−1) up to 2^(64k); then
+    /// 2^m·R mod n for the odd part m of k; then s + 6 Montgomery squarings,
+    /// each doubling the exponent, reach 2^(64k)·R mod n = R² mod n.
+    static func computeRSquared(_ modulus: BigUInt, n0: UInt64) -> [UInt64] {
+        let n = modulus.limbs
+        let k = n.count
+        let bits = modulus.bitWidth
+        var x = [UInt64](repeating: 0, count: k)
+        x[(bits - 1) / 64] = 1 << UInt64((bits - 1) % 64)  // 2^(bits−1) < n
+        var odd = k, squarings = 6
+        while odd % 2 == 0 { odd /= 2; squarings += 1 }
+        let doublings = 64 * k - bits + 1 + odd
+        n.withUnsafeBufferPointer { np in
+            x.withUnsafeMutableBufferPointer { xp in
+                for _ in 0..<doublings { doubleModulo(xp, np) }
+            }
+        }
+        var scratch = [UInt64](repeating: 0, count: k + 2)
+        var result = [UInt64](repeating: 0, count: k)
+        n.withUnsafeBufferPointer { np in
+            scratch.withUnsafeMutableBufferPointer { t in
+                for _ in 0..<squarings {
+                    x.withUnsafeBufferPointer { xp in
+                        result.withUnsafeMutableBufferPointer { rp in
+                            montgomeryMultiply(rp.baseAddress!, xp.baseAddress!, xp.baseAddress!, np.baseAddress!, n0, k, t.baseAddress!)
+                        }
+                    }
+                    swap(&x, &result)
+                }
+            }
+        }
+        return x
+    }
+
+    /// x ← 2x mod n for x < n (k limbs each).
+    static func doubleModulo(_ x: UnsafeMutableBufferPointer<UInt64>, _ n: UnsafeBufferPointer<UInt64>) {
+        var carry: UInt64 = 0
+        for i in 0..<x.count {
+            let limb = x[i]
+            x[i] = (limb << 1) | carry
+            carry = limb >> 63
+        }
+        if carry == 1 || !isBelow(UnsafeBufferPointer(x), n) { subtract(x, n) }
+    }
+
+    static func isBelow(_ a: UnsafeBufferPointer<UInt64>, _ n: UnsafeBufferPointer<UInt64>) -> Bool {
+        var i = a.count - 1
+        while i >= 0 {
+            if a[i] != n[i] { return a[i] < n[i] }
+            i -= 1
+        }
+        return false
+    }
+
+    /// a ← a − n (mod 2^(64k)); returns the borrow out.
+    @discardableResult
+    static func subtract(_ a: UnsafeMutableBufferPointer<UInt64>, _ n: UnsafeBufferPointer<UInt64>) -> UInt64 {
+        var borrow: UInt64 = 0
+        for i in 0..<a.count {
+            let (d1, b1) = a[i].subtractingReportingOverflow(n[i])
+            let (d2, b2) = d1.subtractingReportingOverflow(borrow)
+            a[i] = d2
+            borrow = (b1 ? 1 : 0) &+ (b2 ? 1 : 0)
+        }
+        return borrow
+    }
+
+    /// r = a·b·R⁻¹ mod n, CIOS (Koç, Acar, Kaliski 1996) for a, b < n.
+    /// `t` is k + 2 limbs of scratch; r may not alias a or b.
+    @inline(__always)
+    static func montgomeryMultiply(
+        _ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>,
+        _ n: UnsafePointer<UInt64>, _ n0: UInt64, _ k: Int, _ t: UnsafeMutablePointer<UInt64>
+    ) {
+        t.update(repeating: 0, count: k + 2)
+        for i in 0..<k {
+            let bi = b[i]
+            var carry: UInt64 = 0
+            for j in 0..<k {
+                let (high, low) = a[j].multipliedFullWidth(by: bi)
+                let (s1, c1) = low.addingReportingOverflow(t[j])
+                let (s2, c2) = s1.addingReportingOverflow(carry)
+                t[j] = s2
+                carry = high &+ (c1 ? 1 : 0) &+ (c2 ? 1 : 0)
+            }
+            let (top, topCarry) = t[k].addingReportingOverflow(carry)
+            t[k] = top
+            t[k + 1] = topCarry ? 1 : 0
+
+            let m = t[0] &* n0
+            let (high0, low0) = m.multipliedFullWidth(by: n[0])
+            carry = high0 &+ (low0.addingReportingOverflow(t[0]).overflow ? 1 : 0)
+            for j in 1..<k {
+                let (high, low) = n[j].multipliedFullWidth(by: m)
+                let (s1, c1) = low.addingReportingOverflow(t[j])
+                let (s2, c2) = s1.addingReportingOverflow(carry)
+                t[j - 1] = s2
+                carry = high &+ (c1 ? 1 : 0) &+ (c2 ? 1 : 0)
+            }
+            let (s, c) = t[k].addingReportingOverflow(carry)
+            t[k - 1] = s
+            t[k] = t[k + 1] &+ (c ? 1 : 0)
+        }
+        // t < 2n: one conditional subtraction brings it below n.
+        if t[k] == 0 && isBelow(UnsafeBufferPointer(start: t, count: k), UnsafeBufferPointer(start: n, count: k)) {
+            r.update(from: t, count: k)
+        } else {
+            var borrow: UInt64 = 0
+            for i in 0..<k {
+                let (d1, b1) = t[i].subtractingReportingOverflow(n[i])
+                let (d2, b2) = d1.subtractingReportingOverflow(borrow)
+                r[i] = d2
+                borrow = (b1 ? 1 : 0) &+ (b2 ? 1 : 0)
+            }
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import SHA2
+import Testing
+
+let vectorRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Vectors/nist-sha")
+
+func hexBytes(_ text: Substring) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var index = text.startIndex
+    while index < text.endIndex, let next = text.index(index, offsetBy: 2, limitedBy: text.endIndex) {
+        bytes.append(UInt8(text[index..<next], radix: 16)!)
+        index = next
+    }
+    return bytes
+}
+
+/// `KEY = value` records of an .rsp file, in order.
+func rspRecords(_ file: String) throws -> [[String: Substring]] {
+    let text = try String(contentsOf: vectorRoot.appendingPathComponent(file), encoding: .utf8)
+    var records: [[String: Substring]] = []
+    var current: [String: Substring] = [:]
+    for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+        let line = raw.trimmingCharacters(in: .whitespaces)
+        if line.isEmpty {
+            if !current.isEmpty { records.append(current); current = [:] }
+            continue
+        }
+        guard !line.hasPrefix("#"), !line.hasPrefix("["), let equals = line.firstIndex(of: "=") else { continue }
+        let key = line[..<equals].trimmingCharacters(in: .whitespaces)
+        current[key] = Substring(line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces))
+    }
+    if !current.isEmpty { records.append(current) }
+    return records
+}
+
+struct SHAVSFile: CustomTestStringConvertible, Sendable {
+    let algorithm: Int
+    let kind: String
+    var file: String { "SHA\(algorithm)\(kind).rsp" }
+    var testDescription: String { file }
+}
+
+func digest(_ algorithm: Int, _ message: [UInt8]) -> Digest {
+    switch algorithm {
+    case 256: return SHA256.hash(message)
+    case 384: return SHA384.hash(message)
+    default: return SHA512.hash(message)
+    }
+}
+
+@Test(arguments: [256, 384, 512].flatMap { a in ["ShortMsg", "LongMsg"].map { SHAVSFile(algorithm: a, kind: $0) } })
+func shavsMessages(_ vectors: SHAVSFile) throws {
+    var passed = 0
+    let records = try rspRecords(vectors.file).filter { $0["Len"] != nil }
+    for record in records {
+        let length = Int(record["Len"]!)! / 8
+        let message = Array(hexBytes(record["Msg"]!).prefix(length))
+        let expected = hexBytes(record["MD"]!)
+        let actual = digest(vectors.algorithm, message)
+        #expect(Array(actual) == expected, "Len \(length * 8)")
+        // Streaming in uneven pieces must give the same digest.
+        var streamed: [UInt8]
+        switch vectors.algorithm {
+        case 256: var h = SHA256(); feedUnevenly(message, into: &h); streamed = Array(h.finalize())
+        case 384: var h = SHA384(); feedUnevenly(message, into: &h); streamed = Array(h.finalize())
+        default: var h = SHA512(); feedUnevenly(message, into: &h); streamed = Array(h.finalize())
+        }
+        #expect(streamed == expected, "streamed, Len \(length * 8)")
+        if Array(actual) == expected && streamed == expected { passed += 1 }
+    }
+    print("\(vectors.file): \(passed)/\(records.count) passed")
+    #expect(records.count > 60)
+    #expect(passed == records.count)
+}
+
+func feedUnevenly<H: HashFunction>(_ message: [UInt8], into hash: inout H) {
+    var offset = 0, step = 1
+    while offset < message.count {
+        let end = min(message.count, offset + step)
+        hash.update(message[offset..<end])
+        offset = end
+        step = step % 131 + 7
+    }
+}
+
+/// SHAVS §6.4 Monte Carlo: 100 checkpoints, each 1,000 chained hashes of the last three digests.
+@Test(arguments: [256, 384, 512])
+func shavsMonteCarlo(_ algorithm: Int) throws {
+    let records = try rspRecords("SHA\(algorithm)Monte.rsp")
+    var seed = hexBytes(try #require(records.first?["Seed"]))
+    var passed = 0
+    let checkpoints = records.filter { $0["MD"] != nil }
+    for record in checkpoints {
+        var md = [seed, seed, seed]
+        for _ in 3..<1003 {
+            let next = Array(digest(algorithm, md[0] + md[1] + md[2]))
+            md = [md[1], md[2], next]
+        }
+        seed = md[2]
+        if seed == hexBytes(record["MD"]!) { passed += 1 } else { Issue.record("checkpoint \(record["COUNT"]!)") }
+    }
+    print("SHA\(algorithm)Monte.rsp: \(passed)/\(checkpoints.count) checkpoints passed")
+    #expect(checkpoints.count == 100)
+}
+
+@Test func digestComparisonAndText() {
+    let abc = SHA256.hash(Array("abc".utf8))
+    #expect(abc.description == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    #expect(abc == SHA256.hash(Array("abc".utf8)))
+    #expect(abc != SHA256.hash(Array("abd".utf8)))
+    #expect(abc != SHA384.hash(Array("abc".utf8)))
+    #expect(abc.matches(Array(abc)))
+    #expect(!abc.matches(Array(abc.dropLast())))
+    #expect(SHA384.hash([]).count == 48)
+    #expect(SHA384.hash([]).description.hasPrefix("38b060a751ac9638"))
+}
