@@ -19,8 +19,9 @@ let package = Package(
         .target(name: "DER", swiftSettings: coreSettings),
         .target(name: "SHA2", swiftSettings: coreSettings),
         .target(name: "BigNum", swiftSettings: coreSettings),
+        .target(name: "RSA", dependencies: ["DER", "SHA2", "BigNum"], swiftSettings: coreSettings),
         .target(name: "PKIX", dependencies: ["DER"], swiftSettings: coreSettings),
-        .target(name: "PureX509", dependencies: ["DER", "SHA2", "BigNum", "PKIX"]),
+        .target(name: "PureX509", dependencies: ["DER", "SHA2", "BigNum", "RSA", "PKIX"]),
         .executableTarget(
             name: "purex509",
             dependencies: [
@@ -31,6 +32,7 @@ let package = Package(
         .testTarget(name: "DERTests", dependencies: ["DER"]),
         .testTarget(name: "SHA2Tests", dependencies: ["SHA2"]),
         .testTarget(name: "BigNumTests", dependencies: ["BigNum", "CGMP"]),
+        .testTarget(name: "RSATests", dependencies: ["RSA", "SHA2", "BigNum"]),
         // GMP, as a reference for the BigNum tests only (never linked into the library).
         .systemLibrary(name: "CGMP", path: "Tests/CGMP", providers: [.apt(["libgmp-dev"])]),
         .testTarget(name: "PKIXTests", dependencies: ["DER", "PKIX"]),

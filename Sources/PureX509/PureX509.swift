@@ -2,4 +2,5 @@
 @_exported import DER
 @_exported import SHA2
 @_exported import BigNum
+@_exported import RSA
 @_exported import PKIX

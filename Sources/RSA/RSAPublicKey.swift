@@ -1,0 +1,119 @@
+import BigNum
+import DER
+
+/// An RSA public key within this library's bounds, with its Montgomery
+/// context set up once so every verification reuses it.
+///
+/// Bounds (RFC 8017 §3.1 allows more; these are what verification of
+/// certificates needs): modulus odd, 1024–16384 bits; public exponent odd,
+/// 3 ≤ e < 2^33. A policy minimum such as 2048 bits is the Trust layer's.
+public struct RSAPublicKey: Sendable {
+    public static let minimumModulusBits = 1024
+    public static let maximumModulusBits = 16384
+
+    public let modulus: BigUInt
+    public let exponent: BigUInt
+    let context: MontgomeryContext
+
+    public var modulusBits: Int { modulus.bitWidth }
+    /// k in RFC 8017: the modulus length in octets.
+    public var modulusLength: Int { (modulus.bitWidth + 7) / 8 }
+
+    public init(modulus: BigUInt, exponent: BigUInt) throws(RSAError) {
+        let bits = modulus.bitWidth
+        guard bits >= Self.minimumModulusBits, bits <= Self.maximumModulusBits, modulus.bit(0) else {
+            throw .modulusOutOfBounds(bits: bits)
+        }
+        guard exponent.bit(0), exponent.bitWidth >= 2, exponent.bitWidth <= 33 else { throw .exponentOutOfBounds }
+        self.modulus = modulus
+        self.exponent = exponent
+        do {
+            context = try MontgomeryContext(modulus: modulus)
+        } catch {
+            throw .modulusOutOfBounds(bits: bits)
+        }
+    }
+
+    /// From the two INTEGERs' content octets (as `PKIX.PublicKey.Kind.rsa` gives them).
+    public init<C: Collection>(modulusOctets: C, exponentOctets: C) throws(RSAError) where C.Element == UInt8 {
+        // A set top bit would make the INTEGER negative.
+        guard let first = modulusOctets.first, first & 0x80 == 0 else { throw .modulusOutOfBounds(bits: 0) }
+        guard let top = exponentOctets.first, top & 0x80 == 0 else { throw .exponentOutOfBounds }
+        try self.init(modulus: BigUInt(bigEndian: modulusOctets), exponent: BigUInt(bigEndian: exponentOctets))
+    }
+
+    /// From a PKCS#1 RSAPublicKey: `SEQUENCE { modulus INTEGER, publicExponent INTEGER }`.
+    public init(pkcs1 der: [UInt8]) throws(RSAError) {
+        let (modulus, exponent) = try Self.readPKCS1(der, range: 0..<der.count)
+        try self.init(modulusOctets: der[modulus], exponentOctets: der[exponent])
+    }
+
+    /// From a SubjectPublicKeyInfo: rsaEncryption with NULL parameters (RFC 3279 §2.3.1).
+    public init(subjectPublicKeyInfo der: [UInt8]) throws(RSAError) {
+        var keyBits = 0..<0
+        var malformed: DERError? = nil
+        var isRSA = false
+        do throws(DERError) {
+            keyBits = try DERReader.parse(der) { (reader: inout DERReader) throws(DERError) in
+                try reader.readNested(.sequence) { (spki: inout DERReader) throws(DERError) in
+                    isRSA = try spki.readNested(.sequence) { (algorithm: inout DERReader) throws(DERError) in
+                        let oid = try algorithm.readOID()
+                        guard algorithm.bytes(oid, equal: Self.rsaEncryptionOID), algorithm.peekTag() == .null else {
+                            _ = try algorithm.readElement()
+                            return false
+                        }
+                        try algorithm.readNull()
+                        return true
+                    }
+                    let bits = try spki.readBitString()
+                    guard bits.unusedBits == 0 else { throw DERError(.bitStringNonZeroPadding, at: bits.bytes.lowerBound - 1) }
+                    return bits.bytes
+                }
+            }
+        } catch {
+            malformed = error
+        }
+        if let malformed { throw .malformedKey(malformed) }
+        guard isRSA else { throw .notAnRSAKey }
+        let (modulus, exponent) = try Self.readPKCS1(der, range: keyBits)
+        try self.init(modulusOctets: der[modulus], exponentOctets: der[exponent])
+    }
+
+    /// 1.2.840.113549.1.1.1
+    static let rsaEncryptionOID: [UInt8] = [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x01]
+
+    static func readPKCS1(_ der: [UInt8], range: Range<Int>) throws(RSAError) -> (Range<Int>, Range<Int>) {
+        var failure: DERError? = nil
+        let result: (Range<Int>, Range<Int>)? = der.withUnsafeBufferPointer { buffer in
+            var reader = DERReader(buffer, range: range)
+            do throws(DERError) {
+                let integers = try reader.readNested(.sequence) { (key: inout DERReader) throws(DERError) in
+                    (try key.readInteger(), try key.readInteger())
+                }
+                try reader.expectEnd()
+                return integers
+            } catch {
+                failure = error
+                return nil
+            }
+        }
+        if let failure { throw .malformedKey(failure) }
+        guard let result else { throw .notAnRSAKey }
+        return result
+    }
+
+    /// RSAVP1 (RFC 8017 §5.2.2) with the length and range checks of §8.2.2
+    /// step 1: s^e mod n for a k-octet signature below n.
+    func recover(_ signature: [UInt8]) throws(RSAError) -> BigUInt {
+        guard signature.count == modulusLength else {
+            throw .signatureLengthMismatch(expected: modulusLength, actual: signature.count)
+        }
+        let s = BigUInt(bigEndian: signature)
+        guard s < modulus else { throw .signatureOutOfRange }
+        do {
+            return try context.power(s, exponent)
+        } catch {
+            throw .signatureOutOfRange
+        }
+    }
+}

@@ -1,0 +1,60 @@
+/// The SHA-2 functions by name, for code that picks one at run time (from
+/// an AlgorithmIdentifier) without existentials.
+public enum HashAlgorithm: Sendable, Equatable, CustomStringConvertible {
+    case sha256, sha384, sha512
+
+    public var digestSize: Int {
+        switch self {
+        case .sha256: return 32
+        case .sha384: return 48
+        case .sha512: return 64
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .sha256: return "SHA-256"
+        case .sha384: return "SHA-384"
+        case .sha512: return "SHA-512"
+        }
+    }
+
+    public func makeHasher() -> Hasher {
+        switch self {
+        case .sha256: return .sha256(SHA256())
+        case .sha384: return .sha384(SHA384())
+        case .sha512: return .sha512(SHA512())
+        }
+    }
+
+    public func hash(_ bytes: UnsafeRawBufferPointer) -> Digest {
+        var hasher = makeHasher()
+        hasher.update(bytes)
+        return hasher.finalize()
+    }
+
+    public func hash(_ bytes: [UInt8]) -> Digest {
+        bytes.withUnsafeBytes { hash($0) }
+    }
+
+    /// A running hash of the chosen function.
+    public enum Hasher: Sendable {
+        case sha256(SHA256), sha384(SHA384), sha512(SHA512)
+
+        public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+            switch self {
+            case .sha256(var h): h.update(bytes); self = .sha256(h)
+            case .sha384(var h): h.update(bytes); self = .sha384(h)
+            case .sha512(var h): h.update(bytes); self = .sha512(h)
+            }
+        }
+
+        public func finalize() -> Digest {
+            switch self {
+            case .sha256(let h): return h.finalize()
+            case .sha384(let h): return h.finalize()
+            case .sha512(let h): return h.finalize()
+            }
+        }
+    }
+}
