@@ -22,19 +22,6 @@ public struct SHA256: HashFunction {
         static let blockSize = 64
         static let lengthSize = 8
 
-        /// FIPS 180-4 §4.2.2: the first 32 bits of the fractional parts of
-        /// the cube roots of the first 64 primes.
-        static let k: [UInt32] = [
-            0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-            0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-            0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-            0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-            0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-            0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-            0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-            0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
-        ]
-
         @inline(__always) static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x &>> n) | (x &<< (32 &- n)) }
         // FIPS 180-4 §4.1.2 names.
         @inline(__always) static func bigSigma0(_ x: UInt32) -> UInt32 { rotr(x, 2) ^ rotr(x, 13) ^ rotr(x, 22) }
@@ -54,41 +41,136 @@ public struct SHA256: HashFunction {
             h = t1 &+ bigSigma0(a) &+ maj(a, b, c)
         }
 
+        /// All 64 rounds written out, the schedule (§6.2.2 step 1) computed in
+        /// place on sixteen locals and the round constants K (§4.2.2: the first
+        /// 32 bits of the fractional parts of the cube roots of the first 64
+        /// primes) written as immediates: measured 0.48× → 0.66× of OpenSSL's
+        /// portable code against the rolled loop (docs/benchmarks.md).
         static func compress(_ state: inout State, _ blocks: UnsafeRawPointer, count: Int) {
-            var w: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32,
-                    UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
-                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            k.withUnsafeBufferPointer { kp in
-                let k = kp.baseAddress!
-                withUnsafeMutableBytes(of: &w) { raw in
-                    let w = raw.baseAddress!.assumingMemoryBound(to: UInt32.self)
-                    for block in 0..<count {
-                        let input = blocks + block * 64
-                        for i in 0..<16 { w[i] = UInt32(bigEndian: input.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)) }
-                        var (a, b, c, d, e, f, g, h) = state
-                        var i = 0
-                        while i < 64 {
-                            if i >= 16 {
-                                // The schedule (§6.2.2 step 1) kept as a ring of 16 words.
-                                for j in i..<(i + 8) {
-                                    w[j & 15] = smallSigma1(w[(j - 2) & 15]) &+ w[(j - 7) & 15]
-                                        &+ smallSigma0(w[(j - 15) & 15]) &+ w[j & 15]
-                                }
-                            }
-                            round(a, b, c, &d, e, f, g, &h, k[i] &+ w[i & 15])
-                            round(h, a, b, &c, d, e, f, &g, k[i + 1] &+ w[(i + 1) & 15])
-                            round(g, h, a, &b, c, d, e, &f, k[i + 2] &+ w[(i + 2) & 15])
-                            round(f, g, h, &a, b, c, d, &e, k[i + 3] &+ w[(i + 3) & 15])
-                            round(e, f, g, &h, a, b, c, &d, k[i + 4] &+ w[(i + 4) & 15])
-                            round(d, e, f, &g, h, a, b, &c, k[i + 5] &+ w[(i + 5) & 15])
-                            round(c, d, e, &f, g, h, a, &b, k[i + 6] &+ w[(i + 6) & 15])
-                            round(b, c, d, &e, f, g, h, &a, k[i + 7] &+ w[(i + 7) & 15])
-                            i += 8
-                        }
-                        state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d,
-                                 state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
-                    }
+            for block in 0..<count {
+                let input = blocks + block * 64
+                @inline(__always) func load(_ i: Int) -> UInt32 {
+                    UInt32(bigEndian: input.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self))
                 }
+                var w0 = load(0), w1 = load(1), w2 = load(2), w3 = load(3)
+                var w4 = load(4), w5 = load(5), w6 = load(6), w7 = load(7)
+                var w8 = load(8), w9 = load(9), w10 = load(10), w11 = load(11)
+                var w12 = load(12), w13 = load(13), w14 = load(14), w15 = load(15)
+                var (a, b, c, d, e, f, g, h) = state
+                round(a, b, c, &d, e, f, g, &h, 0x428a2f98 &+ w0)
+                round(h, a, b, &c, d, e, f, &g, 0x71374491 &+ w1)
+                round(g, h, a, &b, c, d, e, &f, 0xb5c0fbcf &+ w2)
+                round(f, g, h, &a, b, c, d, &e, 0xe9b5dba5 &+ w3)
+                round(e, f, g, &h, a, b, c, &d, 0x3956c25b &+ w4)
+                round(d, e, f, &g, h, a, b, &c, 0x59f111f1 &+ w5)
+                round(c, d, e, &f, g, h, a, &b, 0x923f82a4 &+ w6)
+                round(b, c, d, &e, f, g, h, &a, 0xab1c5ed5 &+ w7)
+                round(a, b, c, &d, e, f, g, &h, 0xd807aa98 &+ w8)
+                round(h, a, b, &c, d, e, f, &g, 0x12835b01 &+ w9)
+                round(g, h, a, &b, c, d, e, &f, 0x243185be &+ w10)
+                round(f, g, h, &a, b, c, d, &e, 0x550c7dc3 &+ w11)
+                round(e, f, g, &h, a, b, c, &d, 0x72be5d74 &+ w12)
+                round(d, e, f, &g, h, a, b, &c, 0x80deb1fe &+ w13)
+                round(c, d, e, &f, g, h, a, &b, 0x9bdc06a7 &+ w14)
+                round(b, c, d, &e, f, g, h, &a, 0xc19bf174 &+ w15)
+                w0 = smallSigma1(w14) &+ w9 &+ smallSigma0(w1) &+ w0
+                round(a, b, c, &d, e, f, g, &h, 0xe49b69c1 &+ w0)
+                w1 = smallSigma1(w15) &+ w10 &+ smallSigma0(w2) &+ w1
+                round(h, a, b, &c, d, e, f, &g, 0xefbe4786 &+ w1)
+                w2 = smallSigma1(w0) &+ w11 &+ smallSigma0(w3) &+ w2
+                round(g, h, a, &b, c, d, e, &f, 0x0fc19dc6 &+ w2)
+                w3 = smallSigma1(w1) &+ w12 &+ smallSigma0(w4) &+ w3
+                round(f, g, h, &a, b, c, d, &e, 0x240ca1cc &+ w3)
+                w4 = smallSigma1(w2) &+ w13 &+ smallSigma0(w5) &+ w4
+                round(e, f, g, &h, a, b, c, &d, 0x2de92c6f &+ w4)
+                w5 = smallSigma1(w3) &+ w14 &+ smallSigma0(w6) &+ w5
+                round(d, e, f, &g, h, a, b, &c, 0x4a7484aa &+ w5)
+                w6 = smallSigma1(w4) &+ w15 &+ smallSigma0(w7) &+ w6
+                round(c, d, e, &f, g, h, a, &b, 0x5cb0a9dc &+ w6)
+                w7 = smallSigma1(w5) &+ w0 &+ smallSigma0(w8) &+ w7
+                round(b, c, d, &e, f, g, h, &a, 0x76f988da &+ w7)
+                w8 = smallSigma1(w6) &+ w1 &+ smallSigma0(w9) &+ w8
+                round(a, b, c, &d, e, f, g, &h, 0x983e5152 &+ w8)
+                w9 = smallSigma1(w7) &+ w2 &+ smallSigma0(w10) &+ w9
+                round(h, a, b, &c, d, e, f, &g, 0xa831c66d &+ w9)
+                w10 = smallSigma1(w8) &+ w3 &+ smallSigma0(w11) &+ w10
+                round(g, h, a, &b, c, d, e, &f, 0xb00327c8 &+ w10)
+                w11 = smallSigma1(w9) &+ w4 &+ smallSigma0(w12) &+ w11
+                round(f, g, h, &a, b, c, d, &e, 0xbf597fc7 &+ w11)
+                w12 = smallSigma1(w10) &+ w5 &+ smallSigma0(w13) &+ w12
+                round(e, f, g, &h, a, b, c, &d, 0xc6e00bf3 &+ w12)
+                w13 = smallSigma1(w11) &+ w6 &+ smallSigma0(w14) &+ w13
+                round(d, e, f, &g, h, a, b, &c, 0xd5a79147 &+ w13)
+                w14 = smallSigma1(w12) &+ w7 &+ smallSigma0(w15) &+ w14
+                round(c, d, e, &f, g, h, a, &b, 0x06ca6351 &+ w14)
+                w15 = smallSigma1(w13) &+ w8 &+ smallSigma0(w0) &+ w15
+                round(b, c, d, &e, f, g, h, &a, 0x14292967 &+ w15)
+                w0 = smallSigma1(w14) &+ w9 &+ smallSigma0(w1) &+ w0
+                round(a, b, c, &d, e, f, g, &h, 0x27b70a85 &+ w0)
+                w1 = smallSigma1(w15) &+ w10 &+ smallSigma0(w2) &+ w1
+                round(h, a, b, &c, d, e, f, &g, 0x2e1b2138 &+ w1)
+                w2 = smallSigma1(w0) &+ w11 &+ smallSigma0(w3) &+ w2
+                round(g, h, a, &b, c, d, e, &f, 0x4d2c6dfc &+ w2)
+                w3 = smallSigma1(w1) &+ w12 &+ smallSigma0(w4) &+ w3
+                round(f, g, h, &a, b, c, d, &e, 0x53380d13 &+ w3)
+                w4 = smallSigma1(w2) &+ w13 &+ smallSigma0(w5) &+ w4
+                round(e, f, g, &h, a, b, c, &d, 0x650a7354 &+ w4)
+                w5 = smallSigma1(w3) &+ w14 &+ smallSigma0(w6) &+ w5
+                round(d, e, f, &g, h, a, b, &c, 0x766a0abb &+ w5)
+                w6 = smallSigma1(w4) &+ w15 &+ smallSigma0(w7) &+ w6
+                round(c, d, e, &f, g, h, a, &b, 0x81c2c92e &+ w6)
+                w7 = smallSigma1(w5) &+ w0 &+ smallSigma0(w8) &+ w7
+                round(b, c, d, &e, f, g, h, &a, 0x92722c85 &+ w7)
+                w8 = smallSigma1(w6) &+ w1 &+ smallSigma0(w9) &+ w8
+                round(a, b, c, &d, e, f, g, &h, 0xa2bfe8a1 &+ w8)
+                w9 = smallSigma1(w7) &+ w2 &+ smallSigma0(w10) &+ w9
+                round(h, a, b, &c, d, e, f, &g, 0xa81a664b &+ w9)
+                w10 = smallSigma1(w8) &+ w3 &+ smallSigma0(w11) &+ w10
+                round(g, h, a, &b, c, d, e, &f, 0xc24b8b70 &+ w10)
+                w11 = smallSigma1(w9) &+ w4 &+ smallSigma0(w12) &+ w11
+                round(f, g, h, &a, b, c, d, &e, 0xc76c51a3 &+ w11)
+                w12 = smallSigma1(w10) &+ w5 &+ smallSigma0(w13) &+ w12
+                round(e, f, g, &h, a, b, c, &d, 0xd192e819 &+ w12)
+                w13 = smallSigma1(w11) &+ w6 &+ smallSigma0(w14) &+ w13
+                round(d, e, f, &g, h, a, b, &c, 0xd6990624 &+ w13)
+                w14 = smallSigma1(w12) &+ w7 &+ smallSigma0(w15) &+ w14
+                round(c, d, e, &f, g, h, a, &b, 0xf40e3585 &+ w14)
+                w15 = smallSigma1(w13) &+ w8 &+ smallSigma0(w0) &+ w15
+                round(b, c, d, &e, f, g, h, &a, 0x106aa070 &+ w15)
+                w0 = smallSigma1(w14) &+ w9 &+ smallSigma0(w1) &+ w0
+                round(a, b, c, &d, e, f, g, &h, 0x19a4c116 &+ w0)
+                w1 = smallSigma1(w15) &+ w10 &+ smallSigma0(w2) &+ w1
+                round(h, a, b, &c, d, e, f, &g, 0x1e376c08 &+ w1)
+                w2 = smallSigma1(w0) &+ w11 &+ smallSigma0(w3) &+ w2
+                round(g, h, a, &b, c, d, e, &f, 0x2748774c &+ w2)
+                w3 = smallSigma1(w1) &+ w12 &+ smallSigma0(w4) &+ w3
+                round(f, g, h, &a, b, c, d, &e, 0x34b0bcb5 &+ w3)
+                w4 = smallSigma1(w2) &+ w13 &+ smallSigma0(w5) &+ w4
+                round(e, f, g, &h, a, b, c, &d, 0x391c0cb3 &+ w4)
+                w5 = smallSigma1(w3) &+ w14 &+ smallSigma0(w6) &+ w5
+                round(d, e, f, &g, h, a, b, &c, 0x4ed8aa4a &+ w5)
+                w6 = smallSigma1(w4) &+ w15 &+ smallSigma0(w7) &+ w6
+                round(c, d, e, &f, g, h, a, &b, 0x5b9cca4f &+ w6)
+                w7 = smallSigma1(w5) &+ w0 &+ smallSigma0(w8) &+ w7
+                round(b, c, d, &e, f, g, h, &a, 0x682e6ff3 &+ w7)
+                w8 = smallSigma1(w6) &+ w1 &+ smallSigma0(w9) &+ w8
+                round(a, b, c, &d, e, f, g, &h, 0x748f82ee &+ w8)
+                w9 = smallSigma1(w7) &+ w2 &+ smallSigma0(w10) &+ w9
+                round(h, a, b, &c, d, e, f, &g, 0x78a5636f &+ w9)
+                w10 = smallSigma1(w8) &+ w3 &+ smallSigma0(w11) &+ w10
+                round(g, h, a, &b, c, d, e, &f, 0x84c87814 &+ w10)
+                w11 = smallSigma1(w9) &+ w4 &+ smallSigma0(w12) &+ w11
+                round(f, g, h, &a, b, c, d, &e, 0x8cc70208 &+ w11)
+                w12 = smallSigma1(w10) &+ w5 &+ smallSigma0(w13) &+ w12
+                round(e, f, g, &h, a, b, c, &d, 0x90befffa &+ w12)
+                w13 = smallSigma1(w11) &+ w6 &+ smallSigma0(w14) &+ w13
+                round(d, e, f, &g, h, a, b, &c, 0xa4506ceb &+ w13)
+                w14 = smallSigma1(w12) &+ w7 &+ smallSigma0(w15) &+ w14
+                round(c, d, e, &f, g, h, a, &b, 0xbef9a3f7 &+ w14)
+                w15 = smallSigma1(w13) &+ w8 &+ smallSigma0(w0) &+ w15
+                round(b, c, d, &e, f, g, h, &a, 0xc67178f2 &+ w15)
+                state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d,
+                         state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
             }
         }
     }
