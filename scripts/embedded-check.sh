@@ -10,21 +10,24 @@ triple=wasm32-unknown-none-wasm
 scratch=.build-embedded
 out=$scratch/smoke
 products=$scratch/$triple/release
-modules="DER PKIX"
+modules="DER SHA2 BigNum RSA PKIX"
 mkdir -p "$out"
 
 for module in $modules; do
     EMBEDDED=1 swift build --scratch-path "$scratch" --triple "$triple" -c release --target "$module" >/dev/null
 done
 
-# The certificate the program parses, as a Swift array literal.
-python3 - Vectors/generated/leaf-all-extensions.pem > "$out/EmbeddedCertificate.swift" <<'PY'
+# The certificates the program parses, as Swift array literals.
+python3 - Vectors/generated/leaf-all-extensions.pem Vectors/generated/root-name-constraints.pem \
+    > "$out/EmbeddedCertificate.swift" <<'PY'
 import base64, sys
-text = open(sys.argv[1]).read()
-body = text.split("-----BEGIN CERTIFICATE-----")[1].split("-----END CERTIFICATE-----")[0]
-der = base64.b64decode("".join(body.split()))
-print("let embeddedCertificate: [UInt8] = [" + ", ".join(str(b) for b in der) + "]")
+for name, path in (("embeddedCertificate", sys.argv[1]), ("embeddedIssuer", sys.argv[2])):
+    text = open(path).read()
+    body = text.split("-----BEGIN CERTIFICATE-----")[1].split("-----END CERTIFICATE-----")[0]
+    der = base64.b64decode("".join(body.split()))
+    print("let %s: [UInt8] = [%s]" % (name, ", ".join(str(b) for b in der)))
 PY
+expected_sha256=$(python3 -c 'import base64,hashlib,sys; t=open(sys.argv[1]).read(); b=t.split("-----BEGIN CERTIFICATE-----")[1].split("-----END CERTIFICATE-----")[0]; print(hashlib.sha256(base64.b64decode("".join(b.split()))).hexdigest())' Vectors/generated/leaf-all-extensions.pem)
 
 swiftc -target "$triple" -enable-experimental-feature Embedded -wmo -parse-as-library -Osize \
     -Xfrontend -disable-stack-protector -I "$products/Modules" -module-name Smoke \
@@ -41,4 +44,7 @@ expected_subject="subject: C=GB, ST=Somerset, L=Bath, O=Example Ltd, OU=Web, ser
 grep -qxF "$expected_subject" <<<"$output" || { echo "embedded-check: unexpected subject" >&2; exit 1; }
 grep -qxF "subjectAltNames: 9" <<<"$output" || { echo "embedded-check: unexpected SAN count" >&2; exit 1; }
 grep -qxF "refused: indefinite length at offset 0" <<<"$output" || { echo "embedded-check: malformed input not refused" >&2; exit 1; }
+grep -qxF "sha256: $expected_sha256" <<<"$output" || { echo "embedded-check: SHA-256 differs from Python's" >&2; exit 1; }
+grep -qxF "signature: valid (RSA-3072)" <<<"$output" || { echo "embedded-check: RSA signature not verified" >&2; exit 1; }
+grep -qxF "tampered: signature does not match" <<<"$output" || { echo "embedded-check: tampered TBS not refused" >&2; exit 1; }
 echo "embedded-check: OK, wasm module $(wc -c <"$out/smoke.wasm") bytes"

@@ -17,6 +17,10 @@ struct CertificateSummary {
     let extendedKeyUsage: [String]?
     let subjectKeyIdentifier: String?
     let authorityKeyIdentifier: String?
+    /// SHA-256 over the whole certificate DER.
+    let fingerprint: String
+    /// OkHttp/TrustKit form: `sha256/` + base64 of SHA-256 over the SPKI DER as encoded.
+    let spkiPin: String
 
     init(_ certificate: Certificate) {
         subject = certificate.subjectName.description
@@ -53,6 +57,8 @@ struct CertificateSummary {
         authorityKeyIdentifier = extensions.authorityKeyIdentifier?.keyIdentifier.map {
             Hex.encode(certificate[$0], separator: ":")
         }
+        fingerprint = Hex.encode(SHA256.hash(certificate.der), separator: ":")
+        spkiPin = "sha256/" + Base64.encode(SHA256.hash(certificate[certificate.subjectPublicKeyInfo]))
     }
 
     static func oidName(_ certificate: Certificate, _ range: Range<Int>) -> String {
@@ -97,6 +103,8 @@ struct CertificateSummary {
         if let eku = extendedKeyUsage { add("Extended key usage", eku.joined(separator: ", ")) }
         if let ski = subjectKeyIdentifier { add("Subject key id", ski) }
         if let aki = authorityKeyIdentifier { add("Authority key id", aki) }
+        add("SHA-256 fingerprint", fingerprint)
+        add("SPKI pin", spkiPin)
         return lines.joined(separator: "\n")
     }
 
@@ -107,6 +115,7 @@ struct CertificateSummary {
             "publicKey": ["type": keyType, "bits": keyBits],
             "signatureAlgorithm": signatureAlgorithm,
             "subjectAltNames": subjectAltNames,
+            "sha256Fingerprint": fingerprint, "spkiPin": spkiPin,
         ]
         let null = NSNull()
         object["basicConstraints"] = basicConstraints.map { bc -> [String: Any] in

@@ -55,7 +55,57 @@ func runPurex509(_ arguments: [String]) throws -> ToolRun {
     #expect(run.output.contains("DNS:www.example.com, DNS:*.example.com, IP:192.0.2.10, IP:2001:db8::1, email:user@example.com, URI:https://example.com/path, DirName:CN=Directory Entry"))
     #expect(run.output.contains("Subject key id:"))
     #expect(run.output.contains("Authority key id:"))
-    #expect(!run.output.contains("sha256/"), "the SPKI pin arrives with the SHA-2 issue")
+}
+
+/// The fingerprint and pin agree with OpenSSL's, for every certificate of a
+/// real chain and of the system bundle's first entries.
+@Test func fingerprintAndPinMatchOpenSSL() throws {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl") else {
+        print("NOTICE: openssl is absent; fingerprint and pin cross-check skipped")
+        return
+    }
+    let files = ["Vectors/certs/pyca-x509/cryptography.io.chain.pem", "Vectors/generated/ec-p384.pem",
+                 "Vectors/generated/ed25519.pem", "Vectors/generated/leaf-string-types.pem"]
+    let run = try runPurex509(["inspect", "--json"] + files)
+    #expect(run.status == 0)
+    let objects = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [[String: Any]])
+    var checked = 0
+    for object in objects {
+        let file = try #require(object["file"] as? String)
+        let index = try #require(object["index"] as? Int)
+        let pem = try certificatePEM(file, index)
+        let pin = try shell("openssl x509 -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64", input: pem)
+        #expect(object["spkiPin"] as? String == "sha256/" + pin.trimmingCharacters(in: .whitespacesAndNewlines))
+        let fingerprint = try shell("openssl x509 -noout -fingerprint -sha256", input: pem)
+        let openssl = fingerprint.split(separator: "=").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() }
+        #expect(object["sha256Fingerprint"] as? String == openssl)
+        checked += 1
+    }
+    print("fingerprint and SPKI pin: \(checked) certificates identical to OpenSSL's")
+    #expect(checked == 6)
+}
+
+/// The index-th PEM block of a file.
+func certificatePEM(_ file: String, _ index: Int) throws -> String {
+    let text = try String(contentsOf: repository.appendingPathComponent(file), encoding: .utf8)
+    let blocks = text.components(separatedBy: "-----BEGIN CERTIFICATE-----").dropFirst()
+    let body = try #require(blocks.dropFirst(index - 1).first?.components(separatedBy: "-----END CERTIFICATE-----").first)
+    return "-----BEGIN CERTIFICATE-----" + body + "-----END CERTIFICATE-----\n"
+}
+
+func shell(_ command: String, input: String) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", command]
+    let stdin = Pipe(), stdout = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    try process.run()
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try stdin.fileHandleForWriting.close()
+    let data = stdout.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
 }
 
 @Test func inspectJSONIsOneArrayWithAnObjectPerCertificate() throws {
@@ -69,7 +119,7 @@ func runPurex509(_ arguments: [String]) throws -> ToolRun {
     #expect(leaf["index"] as? Int == 1)
     #expect((array[1]["basicConstraints"] as? [String: Any])?["ca"] as? Bool == true)
     #expect(array[2]["basicConstraints"] is NSNull)
-    for key in ["subject", "issuer", "serial", "notBefore", "notAfter", "publicKey", "signatureAlgorithm",
+    for key in ["sha256Fingerprint", "spkiPin", "subject", "issuer", "serial", "notBefore", "notAfter", "publicKey", "signatureAlgorithm",
                 "subjectAltNames", "basicConstraints", "keyUsage", "extendedKeyUsage", "subjectKeyIdentifier", "authorityKeyIdentifier"] {
         #expect(array.allSatisfy { $0.keys.contains(key) }, "missing \(key)")
     }

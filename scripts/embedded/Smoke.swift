@@ -1,8 +1,13 @@
-// The Embedded Swift smoke program: parses a certificate compiled into the
-// module, prints its subject and a few fields, and a malformed input's
-// typed error, then exits 0. `scripts/embedded-check.sh` builds and runs it.
+// The Embedded Swift smoke program: parses a certificate and its issuer
+// compiled into the module, prints the subject and a few fields, checks the
+// leaf's RSA signature with the issuer's key (SHA2, BigNum, RSA), prints a
+// malformed input's typed error, then exits. `scripts/embedded-check.sh`
+// builds and runs it and checks what it prints.
+import BigNum
 import DER
 import PKIX
+import RSA
+import SHA2
 
 @_cdecl("swift_main")
 func swiftMain() {
@@ -12,6 +17,8 @@ func swiftMain() {
         print("notAfter: " + CivilTime.iso8601(certificate.notAfter))
         print("subjectAltNames: " + String(certificate.subjectAlternativeNames.count))
         print("keyBits: " + String(certificate.publicKey.sizeInBits))
+        print("sha256: " + SHA256.hash(certificate.der).description)
+        verifySignature(of: certificate)
     } catch {
         print("FAILED: " + error.description)
         return
@@ -21,5 +28,34 @@ func swiftMain() {
         print("FAILED: indefinite length accepted")
     } catch {
         print("refused: " + error.description)
+    }
+}
+
+/// The leaf is signed by the generated root with sha256WithRSAEncryption.
+func verifySignature(of leaf: Certificate) {
+    do throws(DERError) {
+        let issuer = try Certificate(derEncoded: embeddedIssuer)
+        guard case .rsa(let modulus, let exponent) = issuer.publicKey.kind else {
+            print("FAILED: issuer key is not RSA")
+            return
+        }
+        do throws(RSAError) {
+            let key = try RSAPublicKey(modulusOctets: issuer[modulus], exponentOctets: issuer[exponent])
+            let signature = Array(leaf[leaf.signatureValue])
+            try key.verifyPKCS1v15(signature: signature, message: Array(leaf[leaf.tbsCertificate]), hash: .sha256)
+            print("signature: valid (RSA-" + String(key.modulusBits) + ")")
+            var tampered = Array(leaf[leaf.tbsCertificate])
+            tampered[tampered.count - 1] ^= 1
+            do throws(RSAError) {
+                try key.verifyPKCS1v15(signature: signature, message: tampered, hash: .sha256)
+                print("FAILED: tampered TBS accepted")
+            } catch {
+                print("tampered: " + error.description)
+            }
+        } catch {
+            print("FAILED: " + error.description)
+        }
+    } catch {
+        print("FAILED: issuer " + error.description)
     }
 }

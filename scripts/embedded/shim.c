@@ -52,6 +52,9 @@ int putchar(int c) {
 
 // Swift code that ran out of options (a trap) ends up here.
 void abort(void) { proc_exit(134); __builtin_unreachable(); }
+// Stack protector: modules built by SwiftPM keep their canaries.
+uintptr_t __stack_chk_guard = 0x2f8a61c3u;
+void __stack_chk_fail(void) { abort(); }
 void arc4random_buf(void *buffer, size_t size) { memset(buffer, 0x5A, size); }
 
 // 128-bit multiply from compiler-rt, which this toolchain does not ship for

@@ -1,0 +1,40 @@
+// swift-tools-version: 6.1
+// Benchmarks of PureX509 beside its peers, in one run: OpenSSL (libcrypto),
+// GMP and swift-certificates. Run: ./run.sh (see docs/benchmarks.md).
+import PackageDescription
+
+let package = Package(
+    name: "PureX509Benchmarks",
+    dependencies: [
+        .package(name: "PureX509", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+    ],
+    targets: [
+        .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CGMP", path: "Sources/CGMP", providers: [.apt(["libgmp-dev"])]),
+        .executableTarget(
+            name: "Signatures",
+            dependencies: [
+                .product(name: "PureX509", package: "PureX509"),
+                .product(name: "Benchmark", package: "benchmark"),
+                "COpenSSL", "CGMP",
+            ],
+            path: "Benchmarks/Signatures",
+            swiftSettings: [.swiftLanguageMode(.v5)],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "Parsing",
+            dependencies: [
+                .product(name: "PureX509", package: "PureX509"),
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "X509", package: "swift-certificates"),
+                "COpenSSL",
+            ],
+            path: "Benchmarks/Parsing",
+            swiftSettings: [.swiftLanguageMode(.v5)],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ]
+)
