@@ -20,44 +20,79 @@ extension MontgomeryContext {
     }
 
     /// base^exponent mod n, left-to-right binary: for 65537 that is 16
-    /// squarings and one multiplication, plus the two conversions. One
-    /// scratch allocation and the result.
+    /// squarings and one multiplication, plus the two conversions.
     public func power(_ base: BigUInt, _ exponent: BigUInt) throws(BigNumError) -> BigUInt {
+        guard base < modulus, let result = exponentiate(exponent, load: { x, _ in
+            base.limbs.withUnsafeBufferPointer { limbs in
+                for i in 0..<limbs.count { x[i] = limbs[i] }
+            }
+            return true
+        }) else { throw .operandTooLarge }
+        return result
+    }
+
+    /// The same for a big-endian base, read straight into the scratch space:
+    /// one allocation for scratch and one for the result, nothing else
+    /// (what an RSA verification costs).
+    public func power(bigEndian base: [UInt8], _ exponent: BigUInt) throws(BigNumError) -> BigUInt {
         let k = limbCount
-        let x = try padded(base)
-        guard exponent.bitWidth > 0 else { return BigUInt(1) < modulus ? BigUInt(1) : BigUInt(limbs: []) }
-        // Scratch: the base in Montgomery form, the accumulator, a product buffer, CIOS temporaries.
-        var scratch = [UInt64](repeating: 0, count: 4 * k + 2)
+        let result = exponentiate(exponent) { x, n in
+            var limb = 0, shift: UInt64 = 0
+            for byte in base.reversed() {
+                if limb == k { if byte != 0 { return false } else { continue } }
+                x[limb] |= UInt64(byte) << shift
+                shift += 8
+                if shift == 64 { shift = 0; limb += 1 }
+            }
+            return Self.isBelow(UnsafeBufferPointer(start: x, count: k), UnsafeBufferPointer(start: n, count: k))
+        }
+        guard let result else { throw .operandTooLarge }
+        return result
+    }
+
+    /// Runs the exponentiation on a base that `load` writes into k zeroed
+    /// limbs (returning false when it is not below n).
+    private func exponentiate(
+        _ exponent: BigUInt, load: (UnsafeMutablePointer<UInt64>, UnsafePointer<UInt64>) -> Bool
+    ) -> BigUInt? {
+        let k = limbCount
+        // Scratch: the base, its Montgomery form, the accumulator, a product, CIOS temporaries.
+        var scratch = [UInt64](repeating: 0, count: 5 * k + 2)
+        var valid = true
         var result = [UInt64](repeating: 0, count: k)
         modulus.limbs.withUnsafeBufferPointer { np in
             rSquared.withUnsafeBufferPointer { rr in
-                x.withUnsafeBufferPointer { xp in
-                    scratch.withUnsafeMutableBufferPointer { sp in
-                        let n = np.baseAddress!, s = sp.baseAddress!
-                        let baseM = s, accumulator = s + k, product = s + 2 * k, t = s + 3 * k
-                        Self.montgomeryMultiply(baseM, xp.baseAddress!, rr.baseAddress!, n, n0, k, t)
-                        accumulator.update(from: baseM, count: k)
-                        var bit = exponent.bitWidth - 2
-                        while bit >= 0 {
-                            Self.montgomeryMultiply(product, accumulator, accumulator, n, n0, k, t)
-                            if exponent.bit(bit) {
-                                Self.montgomeryMultiply(accumulator, product, baseM, n, n0, k, t)
-                            } else {
-                                accumulator.update(from: product, count: k)
-                            }
-                            bit -= 1
+                scratch.withUnsafeMutableBufferPointer { sp in
+                    let n = np.baseAddress!, s = sp.baseAddress!
+                    let x = s, baseM = s + k, accumulator = s + 2 * k, product = s + 3 * k, t = s + 4 * k
+                    guard load(x, n) else { valid = false; return }
+                    guard exponent.bitWidth > 0 else {
+                        // x^0 = 1, which is 0 modulo n = 1 (excluded by the context).
+                        result.withUnsafeMutableBufferPointer { $0[0] = 1 }
+                        return
+                    }
+                    Self.montgomeryMultiply(baseM, x, rr.baseAddress!, n, n0, k, t)
+                    accumulator.update(from: baseM, count: k)
+                    var bit = exponent.bitWidth - 2
+                    while bit >= 0 {
+                        Self.montgomeryMultiply(product, accumulator, accumulator, n, n0, k, t)
+                        if exponent.bit(bit) {
+                            Self.montgomeryMultiply(accumulator, product, baseM, n, n0, k, t)
+                        } else {
+                            accumulator.update(from: product, count: k)
                         }
-                        // Out of Montgomery form: multiply by 1.
-                        product.update(repeating: 0, count: k)
-                        product[0] = 1
-                        result.withUnsafeMutableBufferPointer { r in
-                            Self.montgomeryMultiply(r.baseAddress!, accumulator, product, n, n0, k, t)
-                        }
+                        bit -= 1
+                    }
+                    // Out of Montgomery form: multiply by 1.
+                    product.update(repeating: 0, count: k)
+                    product[0] = 1
+                    result.withUnsafeMutableBufferPointer { r in
+                        Self.montgomeryMultiply(r.baseAddress!, accumulator, product, n, n0, k, t)
                     }
                 }
             }
         }
-        return BigUInt(limbs: result)
+        return valid ? BigUInt(limbs: result) : nil
     }
 
     /// `value` as exactly k limbs, refused unless below the modulus.

@@ -108,10 +108,8 @@ public struct RSAPublicKey: Sendable {
         guard signature.count == modulusLength else {
             throw .signatureLengthMismatch(expected: modulusLength, actual: signature.count)
         }
-        let s = BigUInt(bigEndian: signature)
-        guard s < modulus else { throw .signatureOutOfRange }
         do {
-            return try context.power(s, exponent)
+            return try context.power(bigEndian: signature, exponent)
         } catch {
             throw .signatureOutOfRange
         }

@@ -107,3 +107,22 @@ let moduliBits = [512, 521, 768, 1024, 1536, 2048, 3072, 4096, 8192]
     #expect(try context.power(BigUInt(2), BigUInt(limbs: [0xFFFF_FFFF_FFFF_FFC4])) == BigUInt(1))
     #expect(try context.power(BigUInt(12345), BigUInt(limbs: [])) == BigUInt(1))
 }
+
+/// The big-endian entry point (what RSA uses) agrees with the limb one, and
+/// refuses a base that is not below n, however many leading zeros it has.
+@Test func bigEndianBaseMatchesAndIsBounded() throws {
+    var random = SplitMix64(state: 3)
+    for bits in [1024, 2048, 3072, 4096] {
+        let n = randomModulus(bits: bits, &random)
+        let context = try MontgomeryContext(modulus: n)
+        for edge in [0, 1, 2, 9, 9, 9] {
+            let base = operand(below: n, &random, edge: edge)
+            let bytes = try #require(base.bigEndianBytes(count: bits / 8 + 3))  // three leading zeros
+            #expect(try context.power(bigEndian: bytes, BigUInt(65537)) == GMPInteger.power(base, BigUInt(65537), n))
+        }
+        #expect(throws: BigNumError.operandTooLarge) { try context.power(bigEndian: n.bigEndianBytes(count: bits / 8)!, BigUInt(3)) }
+        var above = n.bigEndianBytes(count: bits / 8 + 1)!
+        above[0] = 1
+        #expect(throws: BigNumError.operandTooLarge) { try context.power(bigEndian: above, BigUInt(3)) }
+    }
+}
