@@ -21,7 +21,11 @@ extension RSAPublicKey {
 
     /// Verifies a PKCS#1 v1.5 signature over a message whose digest is given.
     public func verifyPKCS1v15(signature: [UInt8], digest: Digest, hash: HashAlgorithm) throws(RSAError) {
-        let prefix = Self.digestInfoPrefix(hash)
+        guard digest.count == hash.digestSize else { throw .signatureMismatch }
+        try verify(signature: signature, digest: digest, prefix: Self.digestInfoPrefix(hash))
+    }
+
+    func verify(signature: [UInt8], digest: Digest, prefix: [UInt8]) throws(RSAError) {
         let k = modulusLength
         // §9.2 step 3: emLen ≥ tLen + 11.
         guard k >= prefix.count + digest.count + 11 else { throw .encodingTooShort }
@@ -45,6 +49,13 @@ extension RSAPublicKey {
         guard difference == 0 else { throw .signatureMismatch }
     }
 
+    /// Verifies a PKCS#1 v1.5 signature made with SHA-1. Only for callers
+    /// that must accept legacy signatures and say so by calling this; the
+    /// Trust layer refuses SHA-1 unless configured otherwise.
+    public func verifyInsecureSHA1PKCS1v15(signature: [UInt8], message: [UInt8]) throws(RSAError) {
+        try verify(signature: signature, digest: InsecureSHA1.hash(message), prefix: Self.sha1DigestInfo)
+    }
+
     /// Octet `index` (0 = least significant) of a little-endian limb array.
     @inline(__always)
     static func octet(_ limbs: UnsafeBufferPointer<UInt64>, _ index: Int) -> UInt8 {
@@ -63,6 +74,7 @@ extension RSAPublicKey {
         }
     }
 
+    static let sha1DigestInfo: [UInt8] = [0x30, 0x21, 0x30, 0x09, 0x06, 0x05, 0x2B, 0x0E, 0x03, 0x02, 0x1A, 0x05, 0x00, 0x04, 0x14]
     static let sha256DigestInfo: [UInt8] = [0x30, 0x31, 0x30, 0x0D, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01, 0x05, 0x00, 0x04, 0x20]
     static let sha384DigestInfo: [UInt8] = [0x30, 0x41, 0x30, 0x0D, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x02, 0x05, 0x00, 0x04, 0x30]
     static let sha512DigestInfo: [UInt8] = [0x30, 0x51, 0x30, 0x0D, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x03, 0x05, 0x00, 0x04, 0x40]

@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""Runs the Benchmarks package and prints one table of PureX509/peer ratios.
+
+Every benchmark is named "<operation>/<implementation>"; each operation's
+PureX509 figure is divided by each peer's figure from the same run
+(throughput, higher is better, so a ratio above 1 means PureX509 is faster).
+The SHA-256 rows run a second time with OPENSSL_ia32cap=:~0x20000000, which
+masks the SHA extensions from OpenSSL, to compare with its portable code.
+
+Usage: scripts/benchmark-ratios.py [--markdown]
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PACKAGE = os.path.join(HERE, "..", "Benchmarks")
+
+
+def run(target, extra_env=None, filters=None):
+    out = tempfile.mkdtemp()
+    command = ["swift", "package", "--allow-writing-to-package-directory", "benchmark", "--no-progress",
+               "--target", target, "--format", "jmh", "--path", out]
+    for f in filters or []:
+        command += ["--filter", f]
+    env = dict(os.environ)
+    env.update(extra_env or {})
+    subprocess.run(command, cwd=PACKAGE, env=env, check=True, stdout=subprocess.DEVNULL)
+    results = {}
+    for name in os.listdir(out):
+        for entry in json.load(open(os.path.join(out, name))):
+            benchmark = entry["benchmark"].split(".", 3)[-1].replace("_", " ")
+            mallocs = entry.get("secondaryMetrics", {}).get("Malloc (total)", {}).get("score")
+            results[benchmark] = (entry["primaryMetric"]["score"], mallocs)
+    return results
+
+
+def table(results, suffix=""):
+    rows = []
+    operations = sorted({name.split("/")[0] for name in results})
+    for operation in operations:
+        ours = results.get(operation + "/PureX509")
+        if not ours:
+            continue
+        for name, (score, _) in sorted(results.items()):
+            op, implementation = name.split("/", 1)
+            if op != operation or implementation == "PureX509":
+                continue
+            rows.append((operation, implementation + suffix, ours[0], score, ours[0] / score, ours[1]))
+    return rows
+
+
+def main():
+    rows = table(run("Signatures")) + table(run("Parsing"))
+    rows += table(run("Signatures", {"OPENSSL_ia32cap": ":~0x20000000"}, ["SHA-256.*"]), " (no SHA-NI)")
+    print("| operation | peer | PureX509 /s | peer /s | PureX509 ÷ peer | PureX509 mallocs/op |")
+    print("|---|---|---:|---:|---:|---:|")
+    for operation, peer, ours, theirs, ratio, mallocs in rows:
+        print(f"| {operation} | {peer} | {ours:,.0f} | {theirs:,.0f} | {ratio:.2f} | {mallocs if mallocs is not None else '?':} |")
+
+
+if __name__ == "__main__":
+    main()
