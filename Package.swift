@@ -21,7 +21,8 @@ let package = Package(
         .target(name: "BigNum", swiftSettings: coreSettings),
         .target(name: "RSA", dependencies: ["DER", "SHA2", "BigNum"], swiftSettings: coreSettings),
         .target(name: "PKIX", dependencies: ["DER"], swiftSettings: coreSettings),
-        .target(name: "PureX509", dependencies: ["DER", "SHA2", "BigNum", "RSA", "PKIX"]),
+        .target(name: "Trust", dependencies: ["DER", "SHA2", "BigNum", "RSA", "PKIX"], swiftSettings: coreSettings),
+        .target(name: "PureX509", dependencies: ["DER", "SHA2", "BigNum", "RSA", "PKIX", "Trust"]),
         .executableTarget(
             name: "purex509",
             dependencies: [
@@ -36,6 +37,7 @@ let package = Package(
         // GMP, as a reference for the BigNum tests only (never linked into the library).
         .systemLibrary(name: "CGMP", path: "Tests/CGMP", providers: [.apt(["libgmp-dev"])]),
         .testTarget(name: "PKIXTests", dependencies: ["DER", "PKIX"]),
+        .testTarget(name: "TrustTests", dependencies: ["Trust", "PKIX", "DER"]),
         .testTarget(name: "PureX509Tests", dependencies: ["PureX509", "purex509"]),
     ],
     swiftLanguageModes: [.v6]

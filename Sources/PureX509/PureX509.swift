@@ -4,3 +4,4 @@
 @_exported import BigNum
 @_exported import RSA
 @_exported import PKIX
+@_exported import Trust

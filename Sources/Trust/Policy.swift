@@ -1,0 +1,48 @@
+import PKIX
+
+/// What a chain is checked for, and the work it may cost.
+public struct VerificationPolicy: Sendable {
+    public enum Purpose: Sendable, Equatable {
+        /// id-kp-serverAuth, with the leaf-not-a-CA and key-usage rules of a TLS server.
+        case serverAuth
+        case clientAuth
+        /// No extendedKeyUsage requirement.
+        case any
+    }
+
+    /// Seconds since 1970; every certificate but the anchor must be valid then.
+    public var time: Int64
+    public var purpose: Purpose = .serverAuth
+    /// The name the leaf must carry, when one is given.
+    public var identity: ServerIdentity? = nil
+    /// RSA keys below this many bits are refused on every edge.
+    public var minimumRSAModulusBits = 2048
+    /// Accept SHA-1 RSA signatures (never MD5). Off: SHA-1 collisions are practical.
+    public var allowSHA1 = false
+    public var budgets = Budgets()
+
+    public init(time: Int64, purpose: Purpose = .serverAuth, identity: ServerIdentity? = nil) {
+        self.time = time
+        self.purpose = purpose
+        self.identity = identity
+    }
+}
+
+/// Bounds on the work one evaluation may do (DESIGN.md: budgets are API).
+public struct Budgets: Sendable, Equatable {
+    /// Signature verifications, as Go's `maxChainSignatureChecks` and
+    /// webpki's default: 100 covers any real chain many times over, and
+    /// bounds what a server's decoy intermediates can cost.
+    public var signatureChecks = 100
+    /// Candidate issuers considered (webpki counts `build_chain_inner`
+    /// calls with a limit of 200,000; decoys are cut by the signature
+    /// budget long before this).
+    public var pathBuildingSteps = 200_000
+    /// Name comparisons under name constraints (webpki: 250,000).
+    public var nameConstraintComparisons = 250_000
+    /// Certificates in a path, leaf and anchor included. webpki allows six
+    /// intermediates; the Web PKI uses at most three or four.
+    public var maximumPathLength = 8
+
+    public init() {}
+}

@@ -1,0 +1,197 @@
+import PKIX
+
+/// The name a client expects the server to prove (RFC 9525's reference
+/// identity): a DNS name or an IP address, checked against the leaf's
+/// subjectAltName entries of the same type only. The subject's Common Name
+/// is never consulted (RFC 9525 §6.3).
+public enum ServerIdentity: Sendable, Equatable, CustomStringConvertible {
+    /// Lower-case ASCII, no trailing dot.
+    case dnsName([UInt8])
+    /// 4 or 16 octets.
+    case ipAddress([UInt8])
+
+    /// An IPv4 or IPv6 literal becomes an address; anything else must be a
+    /// valid host name. Nil for text that is neither.
+    public init?(host: String) {
+        let bytes = Array(host.utf8)
+        if let address = IPAddressParser.parse(bytes) {
+            self = .ipAddress(address)
+        } else if let name = HostName.normalizeReference(bytes) {
+            self = .dnsName(name)
+        } else {
+            return nil
+        }
+    }
+
+    /// An address literal only.
+    public init?(ipAddress text: String) {
+        guard let address = IPAddressParser.parse(Array(text.utf8)) else { return nil }
+        self = .ipAddress(address)
+    }
+
+    public var description: String {
+        switch self {
+        case .dnsName(let name): return String(decoding: name, as: UTF8.self)
+        case .ipAddress(let octets): return IPAddressText.format(octets)
+        }
+    }
+
+    /// Whether the leaf's subjectAltName presents this identity.
+    public func isPresented(by leaf: Certificate) -> Bool {
+        for name in leaf.subjectAlternativeNames {
+            switch (self, name.kind) {
+            case (.dnsName(let reference), .dnsName):
+                if HostName.matches(presented: leaf[name.value], reference: reference) { return true }
+            case (.ipAddress(let reference), .ipAddress):
+                if leaf[name.value].elementsEqual(reference) { return true }
+            default:
+                continue
+            }
+        }
+        return false
+    }
+}
+
+/// RFC 9525 §6.3 matching of DNS names, on ASCII bytes.
+enum HostName {
+    /// Lower-cases, drops one trailing dot, and checks the reference name:
+    /// labels of 1–63 letters, digits, hyphens or underscores (deployed
+    /// names use them), no hyphen at either end of a label, at most 253
+    /// octets, no wildcard. Nil when invalid.
+    static func normalizeReference(_ bytes: [UInt8]) -> [UInt8]? {
+        guard let name = normalize(bytes), isValid(name, allowWildcard: false) else { return nil }
+        return name
+    }
+
+    static func normalize(_ bytes: [UInt8]) -> [UInt8]? {
+        var name = bytes
+        if name.last == UInt8(ascii: ".") { name.removeLast() }
+        guard !name.isEmpty, name.count <= 253 else { return nil }
+        for i in name.indices where name[i] >= UInt8(ascii: "A") && name[i] <= UInt8(ascii: "Z") { name[i] += 32 }
+        return name
+    }
+
+    static func isValid(_ name: [UInt8], allowWildcard: Bool) -> Bool {
+        var labelStart = 0
+        var labels = 0
+        for end in 0...name.count where end == name.count || name[end] == UInt8(ascii: ".") {
+            let label = name[labelStart..<end]
+            labels += 1
+            guard !label.isEmpty, label.count <= 63 else { return false }
+            if allowWildcard && labelStart == 0 && label.elementsEqual([UInt8(ascii: "*")]) {
+                labelStart = end + 1
+                continue
+            }
+            guard label.first != UInt8(ascii: "-"), label.last != UInt8(ascii: "-") else { return false }
+            for byte in label {
+                let ok = (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+                guard ok else { return false }
+            }
+            labelStart = end + 1
+        }
+        return labels >= 1
+    }
+
+    /// A presented dNSName against a normalised reference: exact (ASCII
+    /// case-insensitive, trailing dot ignored), or a wildcard that is the
+    /// whole left-most label, stands over at least two labels (never `*`
+    /// alone, never `*.com`), and matches exactly one non-empty label.
+    /// Partial-label wildcards (`f*.example.com`, `xn--*`) never match.
+    static func matches(presented raw: ArraySlice<UInt8>, reference: [UInt8]) -> Bool {
+        guard let presented = normalize(Array(raw)), isValid(presented, allowWildcard: true) else { return false }
+        guard presented.first == UInt8(ascii: "*") else { return presented == reference }
+        let suffix = presented.dropFirst()  // ".example.com"
+        guard suffix.dropFirst().contains(UInt8(ascii: ".")) else { return false }
+        guard let firstDot = reference.firstIndex(of: UInt8(ascii: ".")), firstDot > 0 else { return false }
+        return reference[firstDot...].elementsEqual(suffix)
+    }
+}
+
+/// IPv4 and IPv6 text (RFC 4291 §2.2, RFC 6943 §3.1.1) in pure Swift.
+enum IPAddressParser {
+    static func parse(_ text: [UInt8]) -> [UInt8]? {
+        if let v4 = ipv4(text[...]) { return v4 }
+        return ipv6(text)
+    }
+
+    /// Four decimal octets 0–255 without leading zeros (which some parsers
+    /// read as octal: ambiguous text is refused rather than guessed).
+    static func ipv4(_ text: ArraySlice<UInt8>) -> [UInt8]? {
+        var octets: [UInt8] = []
+        var value = 0, digits = 0, leadingZero = false
+        for byte in text {
+            if byte == UInt8(ascii: ".") {
+                guard digits > 0, octets.count < 3 else { return nil }
+                octets.append(UInt8(value))
+                value = 0; digits = 0; leadingZero = false
+            } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                guard !leadingZero else { return nil }
+                if digits == 0 && byte == UInt8(ascii: "0") { leadingZero = true }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+                digits += 1
+                guard value <= 255 else { return nil }
+            } else {
+                return nil
+            }
+        }
+        guard digits > 0, octets.count == 3 else { return nil }
+        octets.append(UInt8(value))
+        return octets
+    }
+
+    /// Hex groups of 1–4 digits, at most one `::`, an optional dotted IPv4
+    /// tail; no zone identifier.
+    static func ipv6(_ text: [UInt8]) -> [UInt8]? {
+        guard text.contains(UInt8(ascii: ":")) else { return nil }
+        var head: [UInt16] = [], tail: [UInt16] = []
+        var sawDoubleColon = false
+        var i = 0
+        if text.starts(with: [UInt8(ascii: ":"), UInt8(ascii: ":")]) { sawDoubleColon = true; i = 2 }
+        else if text.first == UInt8(ascii: ":") { return nil }
+        while i < text.count {
+            // An IPv4 tail takes the last 32 bits.
+            if let dot = text[i...].firstIndex(of: UInt8(ascii: ".")), !text[i..<dot].contains(UInt8(ascii: ":")) {
+                guard let v4 = ipv4(text[i...]) else { return nil }
+                let groups = [UInt16(v4[0]) << 8 | UInt16(v4[1]), UInt16(v4[2]) << 8 | UInt16(v4[3])]
+                if sawDoubleColon { tail += groups } else { head += groups }
+                i = text.count
+                break
+            }
+            var value: UInt16 = 0, digits = 0
+            while i < text.count, let digit = hexValue(text[i]) {
+                guard digits < 4 else { return nil }
+                value = value << 4 | UInt16(digit)
+                digits += 1
+                i += 1
+            }
+            guard digits > 0 else { return nil }
+            if sawDoubleColon { tail.append(value) } else { head.append(value) }
+            guard i < text.count else { break }
+            guard text[i] == UInt8(ascii: ":") else { return nil }
+            i += 1
+            if i < text.count && text[i] == UInt8(ascii: ":") {
+                guard !sawDoubleColon else { return nil }
+                sawDoubleColon = true
+                i += 1
+            } else if i == text.count {
+                return nil  // a single trailing colon
+            }
+        }
+        let total = head.count + tail.count
+        guard sawDoubleColon ? total <= 7 : total == 8 else { return nil }
+        let groups = head + [UInt16](repeating: 0, count: 8 - total) + tail
+        var octets: [UInt8] = []
+        for group in groups { octets.append(UInt8(group >> 8)); octets.append(UInt8(group & 0xFF)) }
+        return octets
+    }
+
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+}

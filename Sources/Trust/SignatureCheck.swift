@@ -1,0 +1,131 @@
+import BigNum
+import DER
+import PKIX
+import RSA
+import SHA2
+
+/// The signature algorithms a path can use, chosen by the exact
+/// AlgorithmIdentifier bytes (webpki's `signed_data.rs` approach): an
+/// encoding that differs in any byte, such as a missing NULL, is unsupported.
+enum SignatureAlgorithm {
+    case rsaPKCS1(HashAlgorithm)
+    case rsaPKCS1SHA1
+    case rsaPSS(PSSParameters)
+    case md5
+    case unsupported
+
+    /// `SEQUENCE { OID 1.2.840.113549.1.1.x, NULL }` for PKCS#1 v1.5.
+    static let pkcs1Prefix: [UInt8] = [0x30, 0x0D, 0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01]
+    static let pssOID: [UInt8] = [0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x0A]
+
+    init(_ certificate: Certificate) {
+        let encoded = certificate[certificate.signatureAlgorithm.encoded]
+        if encoded.count == 15 && encoded.starts(with: Self.pkcs1Prefix) && encoded.suffix(2).elementsEqual([0x05, 0x00]) {
+            switch encoded[encoded.startIndex + 12] {
+            case 0x0B: self = .rsaPKCS1(.sha256)
+            case 0x0C: self = .rsaPKCS1(.sha384)
+            case 0x0D: self = .rsaPKCS1(.sha512)
+            case 0x05: self = .rsaPKCS1SHA1
+            case 0x04: self = .md5
+            default: self = .unsupported
+            }
+            return
+        }
+        let algorithm = certificate.signatureAlgorithm
+        if let parameters = algorithm.parameters,
+           certificate[algorithm.algorithm.lowerBound - 2..<algorithm.algorithm.upperBound].elementsEqual(Self.pssOID),
+           let pss = try? PSSParameters(derEncoded: Array(certificate[parameters])) {
+            self = .rsaPSS(pss)
+            return
+        }
+        self = .unsupported
+    }
+}
+
+/// A bounded cache of verified edges. An entry records that the issuer key
+/// with SHA-256 `issuerKeyDigest` verified the certificate with SHA-256
+/// `certificateDigest`: the whole certificate DER, so its TBS, algorithm and
+/// signature bytes all take part. Only successes are stored, so a cache hit
+/// can never turn a failure into a success (a forged edge would need a
+/// SHA-256 collision with an edge that genuinely verified).
+public struct SignatureCache: Sendable {
+    struct Entry: Sendable {
+        let issuerKey: Digest
+        let certificate: Digest
+        var lastUsed: UInt64
+    }
+
+    public let capacity: Int
+    var entries: [Entry] = []
+    var clock: UInt64 = 0
+    public private(set) var hits = 0
+
+    /// 256 edges: a busy client's working set of server chains.
+    public init(capacity: Int = 256) {
+        self.capacity = max(capacity, 0)
+    }
+
+    mutating func contains(issuerKey: Digest, certificate: Digest) -> Bool {
+        clock &+= 1
+        for i in entries.indices where entries[i].certificate == certificate && entries[i].issuerKey == issuerKey {
+            entries[i].lastUsed = clock
+            hits += 1
+            return true
+        }
+        return false
+    }
+
+    mutating func insert(issuerKey: Digest, certificate: Digest) {
+        guard capacity > 0 else { return }
+        clock &+= 1
+        let entry = Entry(issuerKey: issuerKey, certificate: certificate, lastUsed: clock)
+        if entries.count < capacity {
+            entries.append(entry)
+            return
+        }
+        // Least recently used goes.
+        var oldest = 0
+        for i in entries.indices where entries[i].lastUsed < entries[oldest].lastUsed { oldest = i }
+        entries[oldest] = entry
+    }
+}
+
+extension Verifier {
+    /// Checks that `issuer`'s key signed `subject` (at path index `index`).
+    mutating func verifySignature(of subject: Certificate, index: Int, by issuer: Certificate,
+                                  search: inout SearchState) throws(TrustFailure) -> TrustFailure? {
+        let algorithm = SignatureAlgorithm(subject)
+        switch algorithm {
+        case .unsupported: return .unsupportedAlgorithm(index: index)
+        case .md5: return .disallowedAlgorithm(index: index)
+        case .rsaPKCS1SHA1 where !policy.allowSHA1: return .disallowedAlgorithm(index: index)
+        default: break
+        }
+        guard case .rsa(let modulus, let exponent) = issuer.publicKey.kind else { return .unsupportedAlgorithm(index: index) }
+        let bits = issuer.publicKey.sizeInBits
+        guard bits >= policy.minimumRSAModulusBits,
+              let key = try? RSAPublicKey(modulusOctets: issuer[modulus], exponentOctets: issuer[exponent])
+        else { return .weakKey(index: index, bits: bits) }
+
+        let issuerKeyDigest = SHA256.hash(issuer[issuer.subjectPublicKeyInfo])
+        let certificateDigest = SHA256.hash(subject.der)
+        if cache.contains(issuerKey: issuerKeyDigest, certificate: certificateDigest) { return nil }
+
+        search.signatureChecks += 1
+        guard search.signatureChecks <= policy.budgets.signatureChecks else { throw .budgetExceeded(.signatureChecks) }
+        let signature = Array(subject[subject.signatureValue])
+        let message = Array(subject[subject.tbsCertificate])
+        do {
+            switch algorithm {
+            case .rsaPKCS1(let hash): try key.verifyPKCS1v15(signature: signature, message: message, hash: hash)
+            case .rsaPKCS1SHA1: try key.verifyInsecureSHA1PKCS1v15(signature: signature, message: message)
+            case .rsaPSS(let parameters): try key.verifyPSS(signature: signature, message: message, parameters: parameters)
+            case .md5, .unsupported: return .unsupportedAlgorithm(index: index)
+            }
+        } catch {
+            return .badSignature(index: index)
+        }
+        cache.insert(issuerKey: issuerKeyDigest, certificate: certificateDigest)
+        return nil
+    }
+}

@@ -1,0 +1,144 @@
+import DER
+import PKIX
+
+/// Why a chain was not trusted. Certificate indexes count from the leaf (0)
+/// along the path that was being checked; the anchor is the last index.
+public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A presented certificate did not parse.
+    case malformed(index: Int, DERError)
+    /// The certificate expired before the evaluation time.
+    case expired(index: Int, notAfter: Int64, at: Int64)
+    /// The certificate is not valid yet at the evaluation time.
+    case notYetValid(index: Int, notBefore: Int64, at: Int64)
+    /// The issuer's key did not verify this certificate's signature.
+    case badSignature(index: Int)
+    /// No anchor could be reached from the leaf.
+    case unknownIssuer(index: Int)
+    /// The leaf names neither the DNS name nor the IP address asked for.
+    case hostnameMismatch(presented: [String])
+    /// The reference identity is not a valid host name or address.
+    case invalidReferenceIdentity
+    /// A CA's pathLenConstraint is exceeded (RFC 5280 §4.2.1.9).
+    case pathLengthExceeded(index: Int)
+    /// An issuer is not a CA, or a v1/v2 certificate issues without being an anchor.
+    case notACA(index: Int)
+    /// The leaf is a CA certificate presented as a server certificate.
+    case leafIsCA
+    /// keyUsage forbids the use (keyCertSign on issuers, signing or key encipherment on the leaf).
+    case keyUsage(index: Int)
+    /// extendedKeyUsage does not allow the requested purpose.
+    case extendedKeyUsage(index: Int)
+    /// A name below a CA falls outside its name constraints.
+    case nameConstraintViolation(index: Int)
+    /// The signature algorithm is one PureX509 cannot verify (ECDSA, EdDSA, …).
+    case unsupportedAlgorithm(index: Int)
+    /// SHA-1 or MD5 signatures, refused by policy.
+    case disallowedAlgorithm(index: Int)
+    /// An RSA key below the policy minimum, or outside RSA's bounds.
+    case weakKey(index: Int, bits: Int)
+    /// A critical extension PureX509 does not process (RFC 5280 §4.2).
+    case unknownCriticalExtension(index: Int)
+    /// A work budget ran out; no further path was tried.
+    case budgetExceeded(Budget)
+    /// The path would be longer than the policy's maximum.
+    case pathTooLong
+
+    public enum Budget: Sendable, Equatable, CustomStringConvertible {
+        case signatureChecks, pathBuildingSteps, nameConstraintComparisons
+
+        public var description: String {
+            switch self {
+            case .signatureChecks: return "signature checks"
+            case .pathBuildingSteps: return "path-building steps"
+            case .nameConstraintComparisons: return "name-constraint comparisons"
+            }
+        }
+    }
+
+    /// How much a failure says about the chain: when every path fails, the
+    /// highest-ranked reason is reported (webpki's `most_specific`). Facts
+    /// about the leaf itself rank above facts about issuers, which rank above
+    /// "no issuer found".
+    var rank: Int {
+        switch self {
+        case .budgetExceeded: return 100
+        case .malformed: return 90
+        case .hostnameMismatch, .invalidReferenceIdentity: return 85
+        case .expired(let index, _, _), .notYetValid(let index, _, _): return index == 0 ? 80 : 60
+        case .leafIsCA: return 78
+        case .extendedKeyUsage(let index), .keyUsage(let index): return index == 0 ? 76 : 55
+        case .unknownCriticalExtension(let index): return index == 0 ? 75 : 54
+        case .badSignature: return 50
+        case .weakKey, .disallowedAlgorithm, .unsupportedAlgorithm: return 48
+        case .nameConstraintViolation: return 45
+        case .pathLengthExceeded, .notACA: return 40
+        case .pathTooLong: return 30
+        case .unknownIssuer: return 10
+        }
+    }
+
+    /// A stable code for scripts (`purex509 verify --json`).
+    public var code: String {
+        switch self {
+        case .malformed: return "malformed"
+        case .expired: return "expired"
+        case .notYetValid: return "notYetValid"
+        case .badSignature: return "badSignature"
+        case .unknownIssuer: return "unknownIssuer"
+        case .hostnameMismatch: return "hostnameMismatch"
+        case .invalidReferenceIdentity: return "invalidReferenceIdentity"
+        case .pathLengthExceeded: return "pathLengthExceeded"
+        case .notACA: return "notACA"
+        case .leafIsCA: return "leafIsCA"
+        case .keyUsage: return "keyUsage"
+        case .extendedKeyUsage: return "extendedKeyUsage"
+        case .nameConstraintViolation: return "nameConstraintViolation"
+        case .unsupportedAlgorithm: return "unsupportedAlgorithm"
+        case .disallowedAlgorithm: return "disallowedAlgorithm"
+        case .weakKey: return "weakKey"
+        case .unknownCriticalExtension: return "unknownCriticalExtension"
+        case .budgetExceeded: return "budgetExceeded"
+        case .pathTooLong: return "pathTooLong"
+        }
+    }
+
+    /// The certificate the failure is about, when there is one.
+    public var certificateIndex: Int? {
+        switch self {
+        case .malformed(let i, _), .expired(let i, _, _), .notYetValid(let i, _, _), .badSignature(let i),
+             .unknownIssuer(let i), .pathLengthExceeded(let i), .notACA(let i), .keyUsage(let i),
+             .extendedKeyUsage(let i), .nameConstraintViolation(let i), .unsupportedAlgorithm(let i),
+             .disallowedAlgorithm(let i), .weakKey(let i, _), .unknownCriticalExtension(let i):
+            return i
+        case .hostnameMismatch, .invalidReferenceIdentity, .leafIsCA: return 0
+        case .budgetExceeded, .pathTooLong: return nil
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .malformed(let i, let error): return "certificate \(i) is malformed: \(error)"
+        case .expired(let i, let notAfter, let at):
+            return "certificate \(i) expired at \(CivilTime.iso8601(notAfter)) (evaluated at \(CivilTime.iso8601(at)))"
+        case .notYetValid(let i, let notBefore, let at):
+            return "certificate \(i) is not valid before \(CivilTime.iso8601(notBefore)) (evaluated at \(CivilTime.iso8601(at)))"
+        case .badSignature(let i): return "certificate \(i) has a signature its issuer's key does not verify"
+        case .unknownIssuer(let i): return "no trusted issuer found for certificate \(i)"
+        case .hostnameMismatch(let presented):
+            return "the leaf does not name the host; it presents " + (presented.isEmpty ? "no DNS or IP names" : presented.joined(separator: ", "))
+        case .invalidReferenceIdentity: return "the requested host name or address is not valid"
+        case .pathLengthExceeded(let i): return "certificate \(i) exceeds a CA's path length constraint"
+        case .notACA(let i): return "certificate \(i) issues certificates but is not a CA"
+        case .leafIsCA: return "the leaf is a CA certificate"
+        case .keyUsage(let i): return "certificate \(i)'s key usage does not allow this use"
+        case .extendedKeyUsage(let i): return "certificate \(i)'s extended key usage does not allow the requested purpose"
+        case .nameConstraintViolation(let i): return "certificate \(i) has a name outside its issuers' name constraints"
+        case .unsupportedAlgorithm(let i): return "certificate \(i) is signed with an algorithm PureX509 cannot verify"
+        case .disallowedAlgorithm(let i): return "certificate \(i) is signed with SHA-1 or MD5, refused by policy"
+        case .weakKey(let i, let bits): return "certificate \(i)'s issuer key (\(bits) bits) is below the policy minimum or outside RSA bounds"
+        case .unknownCriticalExtension(let i): return "certificate \(i) has a critical extension PureX509 does not process"
+        case .budgetExceeded(let budget): return "verification budget exhausted: \(budget)"
+        case .pathTooLong: return "every path to an anchor is longer than the policy allows"
+        }
+    }
+}

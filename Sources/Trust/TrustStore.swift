@@ -1,0 +1,67 @@
+import DER
+import PKIX
+
+/// Trust anchors, found by subject name (and then by key identifier).
+///
+/// Kept as arrays sorted by subject bytes with binary search rather than a
+/// dictionary: the core has no hashing seed source in Embedded Swift.
+public struct TrustStore: Sendable {
+    public private(set) var anchors: [Certificate] = []
+    /// Certificates of added bundles that did not parse (skipped, not fatal).
+    public private(set) var skipped = 0
+    /// Indexes into `anchors`, sorted by subject DER.
+    private var bySubject: [Int] = []
+
+    public init() {}
+
+    public init(_ certificates: [Certificate]) {
+        for certificate in certificates { add(certificate) }
+    }
+
+    /// Adds every certificate of a PEM bundle or a single DER certificate.
+    /// Blocks that fail to parse are counted in `skipped`; a PEM text that is
+    /// itself malformed is an error.
+    public mutating func add(bundle bytes: [UInt8]) throws(PEM.Failure) {
+        if PEM.looksLikePEM(bytes) {
+            for block in try PEM.certificates(in: bytes) {
+                if let certificate = try? Certificate(derEncoded: block.der) { add(certificate) } else { skipped += 1 }
+            }
+        } else if let certificate = try? Certificate(derEncoded: bytes) {
+            add(certificate)
+        } else {
+            skipped += 1
+        }
+    }
+
+    public mutating func add(_ certificate: Certificate) {
+        let index = anchors.count
+        anchors.append(certificate)
+        let position = lowerBound(certificate[certificate.subject])
+        bySubject.insert(index, at: position)
+    }
+
+    public var count: Int { anchors.count }
+
+    /// Anchors whose subject equals `name` (raw DER comparison).
+    public func anchors(named name: ArraySlice<UInt8>) -> [Int] {
+        var result: [Int] = []
+        var position = lowerBound(name)
+        while position < bySubject.count {
+            let anchor = anchors[bySubject[position]]
+            guard anchor[anchor.subject].elementsEqual(name) else { break }
+            result.append(bySubject[position])
+            position += 1
+        }
+        return result
+    }
+
+    private func lowerBound(_ name: ArraySlice<UInt8>) -> Int {
+        var low = 0, high = bySubject.count
+        while low < high {
+            let middle = (low + high) / 2
+            let anchor = anchors[bySubject[middle]]
+            if anchor[anchor.subject].lexicographicallyPrecedes(name) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}

@@ -1,0 +1,85 @@
+import DER
+import PKIX
+
+/// A chain that passed every check: leaf first, trust anchor last. Only the
+/// verifier makes these.
+public struct VerifiedChain: Sendable {
+    public let certificates: [Certificate]
+    public var leaf: Certificate { certificates[0] }
+    public var anchor: Certificate { certificates[certificates.count - 1] }
+
+    init(_ certificates: [Certificate]) { self.certificates = certificates }
+}
+
+/// Decides whether a leaf, with intermediates the peer supplied, chains to
+/// an anchor of `store` under `policy`. Keep one verifier per thread (or
+/// per connection pool): its signature cache makes repeated evaluations of
+/// the same chain skip the RSA work.
+public struct Verifier: Sendable {
+    public let store: TrustStore
+    public var policy: VerificationPolicy
+    public var cache: SignatureCache
+
+    public init(store: TrustStore, policy: VerificationPolicy, cache: SignatureCache = SignatureCache()) {
+        self.store = store
+        self.policy = policy
+        self.cache = cache
+    }
+
+    /// Parses a presented chain (leaf first) and verifies it.
+    public mutating func verify(presented ders: [[UInt8]]) -> Result<VerifiedChain, TrustFailure> {
+        var certificates: [Certificate] = []
+        for (index, der) in ders.enumerated() {
+            do {
+                certificates.append(try Certificate(derEncoded: der))
+            } catch {
+                return .failure(.malformed(index: index, error))
+            }
+        }
+        guard let leaf = certificates.first else { return .failure(.unknownIssuer(index: 0)) }
+        return verify(leaf: leaf, intermediates: Array(certificates.dropFirst()))
+    }
+
+    /// Verifies `leaf` through any of `intermediates` (any order, unrelated
+    /// ones allowed). `accept` may refuse a path that passed every check —
+    /// pinning does — and the search then goes on to the next path.
+    public mutating func verify(
+        leaf: Certificate, intermediates: [Certificate],
+        accept: (VerifiedChain) -> TrustFailure? = { _ in nil }
+    ) -> Result<VerifiedChain, TrustFailure> {
+        if let failure = checkLeaf(leaf) { return .failure(failure) }
+        // A leaf that is itself an anchor is trusted as such (a pinned
+        // self-signed certificate, say): no signature to check.
+        for index in store.anchors(named: leaf[leaf.subject]) where store.anchors[index].der == leaf.der {
+            let chain = VerifiedChain([leaf])
+            return accept(chain).map { .failure($0) } ?? .success(chain)
+        }
+        var search = SearchState()
+        var path = [PathNode(certificate: leaf, isAnchor: false)]
+        do {
+            if let chain = try extend(&path, intermediates: intermediates, search: &search, accept: accept) {
+                return .success(chain)
+            }
+        } catch {
+            return .failure(error)
+        }
+        return .failure(search.best ?? .unknownIssuer(index: 0))
+    }
+}
+
+struct PathNode {
+    let certificate: Certificate
+    let isAnchor: Bool
+}
+
+/// Work done and the most specific failure seen so far.
+struct SearchState {
+    var signatureChecks = 0
+    var steps = 0
+    var best: TrustFailure? = nil
+
+    mutating func record(_ failure: TrustFailure) {
+        if let current = best, current.rank >= failure.rank { return }
+        best = failure
+    }
+}

@@ -1,0 +1,158 @@
+import ArgumentParser
+import Foundation
+import PureX509
+
+struct Verify: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Decide whether a certificate chain is trusted.",
+        discussion: """
+            CHAIN is a PEM or DER file whose first certificate is the leaf; the others are untrusted \
+            intermediates. Exit 0 trusted, 1 not trusted (reason on stderr, or in the JSON), 2 bad usage \
+            or unreadable input.
+            """
+    )
+
+    @Option(name: .customLong("roots"), help: "Trust anchors (PEM bundle or DER); repeatable. Default: the system bundle.")
+    var roots: [String] = []
+
+    @Option(name: .customLong("untrusted"), help: "More untrusted intermediates (PEM or DER); repeatable.")
+    var untrusted: [String] = []
+
+    @Option(name: .customLong("host"), help: "DNS name the leaf must present.")
+    var host: String?
+
+    @Option(name: .customLong("ip"), help: "IP address the leaf must present.")
+    var ip: String?
+
+    @Option(name: .customLong("at"), help: "Evaluation time: UNIX seconds or ISO 8601 (2024-01-02T03:04:05Z). Default: now.")
+    var at: String?
+
+    @Option(name: .customLong("purpose"), help: "server, client or any.")
+    var purpose: String = "server"
+
+    @Flag(name: .customLong("json"), help: "Print {\"trusted\", \"chain\", \"error\"} as JSON.")
+    var json = false
+
+    @Argument(help: "The presented chain, leaf first.")
+    var chain: String
+
+    func validate() throws {
+        if host != nil && ip != nil { throw ValidationError("give --host or --ip, not both") }
+        if host.map({ ServerIdentity(host: $0) == nil }) == true { throw ValidationError("--host: not a valid host name") }
+        if ip.map({ ServerIdentity(ipAddress: $0) == nil }) == true { throw ValidationError("--ip: not an IPv4 or IPv6 address") }
+        if at != nil && Self.parseTime(at!) == nil { throw ValidationError("--at: give UNIX seconds or ISO 8601 such as 2024-01-02T03:04:05Z") }
+        guard ["server", "client", "any"].contains(purpose) else { throw ValidationError("--purpose: server, client or any") }
+    }
+
+    func run() throws {
+        let store = try loadAnchors()
+        let presented = try CertificateInput.load(chain)
+        var extra: [Certificate] = []
+        for file in untrusted {
+            extra += try CertificateInput.load(file).entries.compactMap { try? $0.result.get() }
+        }
+        var policy = VerificationPolicy(time: at.flatMap(Self.parseTime) ?? Int64(Date().timeIntervalSince1970))
+        policy.purpose = purpose == "server" ? .serverAuth : purpose == "client" ? .clientAuth : .any
+        policy.identity = host.flatMap { ServerIdentity(host: $0) } ?? ip.flatMap { ServerIdentity(ipAddress: $0) }
+        var verifier = Verifier(store: store, policy: policy)
+
+        let result: Result<VerifiedChain, TrustFailure>
+        var certificates: [Certificate] = []
+        var malformed: TrustFailure? = nil
+        for entry in presented.entries {
+            switch entry.result {
+            case .success(let certificate): certificates.append(certificate)
+            case .failure(let failure):
+                if case .der(let error, _) = failure { malformed = .malformed(index: entry.index - 1, error) }
+                else { malformed = .malformed(index: entry.index - 1, DERError(.truncated, at: 0)) }
+            }
+            if malformed != nil { break }
+        }
+        if let malformed {
+            result = .failure(malformed)
+        } else if let leaf = certificates.first {
+            result = verifier.verify(leaf: leaf, intermediates: Array(certificates.dropFirst()) + extra)
+        } else {
+            printError("purex509: \(chain) holds no certificate")
+            throw ToolExit.usage
+        }
+        report(result)
+        if case .failure = result { throw ToolExit.refused }
+    }
+
+    func report(_ result: Result<VerifiedChain, TrustFailure>) {
+        switch result {
+        case .success(let verified):
+            let subjects = verified.certificates.map { $0.subjectName.description }
+            if json {
+                printJSON(["trusted": true, "chain": subjects, "error": NSNull()])
+            } else {
+                print("trusted")
+                for (i, subject) in subjects.enumerated() { print("  \(i): \(subject)") }
+            }
+        case .failure(let failure):
+            if json {
+                printJSON(["trusted": false, "chain": [String](), "error": [
+                    "code": failure.code, "certificate": failure.certificateIndex.map { $0 as Any } ?? NSNull(),
+                    "message": failure.description,
+                ] as [String: Any]])
+            } else {
+                printError("not trusted: \(failure)")
+            }
+        }
+    }
+
+    func printJSON(_ object: [String: Any]) {
+        if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) {
+            print(String(decoding: data, as: UTF8.self))
+        }
+    }
+
+    /// The anchors from --roots, or the system bundle.
+    func loadAnchors() throws -> TrustStore {
+        var store = TrustStore()
+        let files = roots.isEmpty ? [try SystemBundle.locate()] : roots
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                printError("purex509: cannot read \(file)")
+                throw ToolExit.usage
+            }
+            do {
+                try store.add(bundle: [UInt8](data))
+            } catch {
+                printError("purex509: \(file): \(error)")
+                throw ToolExit.usage
+            }
+        }
+        if store.skipped > 0 { printError("purex509: note: \(store.skipped) anchor certificate(s) did not parse and were skipped") }
+        return store
+    }
+
+    /// UNIX seconds, or ISO 8601 `YYYY-MM-DDTHH:MM:SSZ` (fraction-free, UTC).
+    static func parseTime(_ text: String) -> Int64? {
+        if let seconds = Int64(text) { return seconds }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.date(from: text).map { Int64($0.timeIntervalSince1970) }
+    }
+}
+
+/// The system trust bundle at the usual Linux locations.
+enum SystemBundle {
+    static let candidates = [
+        "/etc/ssl/certs/ca-certificates.crt",                // Debian, Ubuntu, Gentoo, Arch
+        "/etc/pki/tls/certs/ca-bundle.crt",                  // Fedora, RHEL 6
+        "/etc/ssl/ca-bundle.pem",                            // openSUSE
+        "/etc/pki/tls/cacert.pem",                           // OpenELEC
+        "/etc/pki/ca-trust/extracted/pem/tls-ca-bundle.pem", // CentOS, RHEL 7
+        "/etc/ssl/cert.pem",                                 // Alpine
+    ]
+
+    /// SSL_CERT_FILE when set, else the first candidate that exists.
+    static func locate() throws -> String {
+        if let file = ProcessInfo.processInfo.environment["SSL_CERT_FILE"], !file.isEmpty { return file }
+        if let found = candidates.first(where: { FileManager.default.isReadableFile(atPath: $0) }) { return found }
+        printError("purex509: no system trust bundle found; pass --roots FILE")
+        throw ToolExit.usage
+    }
+}
