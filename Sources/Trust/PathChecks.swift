@@ -11,8 +11,9 @@ import PKIX
 // Decisions (docs/trust.md):
 // - The anchor is trusted as a name and a key (RFC 5280 §6.1.1(d)): its
 //   validity dates and extensions are not checked.
-// - anyExtendedKeyUsage on the leaf satisfies any purpose (RFC 5280
-//   §4.2.1.12 allows it; Go agrees, webpki does not).
+// - anyExtendedKeyUsage alone on the leaf does not satisfy serverAuth or
+//   clientAuth: the CA/Browser Forum requirements forbid it in server
+//   certificates, and OpenSSL, webpki and Chrome refuse it (Go accepts).
 // - An extendedKeyUsage on an intermediate constrains the leaf: the
 //   intermediate must list the purpose or anyExtendedKeyUsage (as Go,
 //   Chrome and OpenSSL do; webpki ignores it).
@@ -83,7 +84,7 @@ extension Verifier {
         }
         guard certificate.extensions.extendedKeyUsage != nil else { return true }
         let purposes = certificate.extendedKeyUsages
-        return purposes.contains(wanted) || purposes.contains(.anyExtendedKeyUsage)
+        return purposes.contains(wanted) || (!isLeaf && purposes.contains(.anyExtendedKeyUsage))
     }
 
     func isAnchor(_ certificate: Certificate) -> Bool {
