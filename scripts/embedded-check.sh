@@ -10,23 +10,36 @@ triple=wasm32-unknown-none-wasm
 scratch=.build-embedded
 out=$scratch/smoke
 products=$scratch/$triple/release
-modules="DER SHA2 BigNum RSA PKIX"
+modules="DER SHA2 BigNum RSA PKIX Trust"
 mkdir -p "$out"
 
 for module in $modules; do
-    EMBEDDED=1 swift build --scratch-path "$scratch" --triple "$triple" -c release --target "$module" >/dev/null
+    if ! log=$(EMBEDDED=1 swift build --scratch-path "$scratch" --triple "$triple" -c release --target "$module" 2>&1); then
+        echo "$log" | grep -E 'error' | sort -u >&2
+        echo "embedded-check: $module does not build in Embedded Swift" >&2
+        exit 1
+    fi
 done
 
 # The certificates the program parses, as Swift array literals.
 python3 - Vectors/generated/leaf-all-extensions.pem Vectors/generated/root-name-constraints.pem \
-    > "$out/EmbeddedCertificate.swift" <<'PY'
+    Vectors/chains/valid/chain.pem Vectors/chains/valid/roots.pem > "$out/EmbeddedCertificate.swift" <<'PY'
 import base64, sys
-for name, path in (("embeddedCertificate", sys.argv[1]), ("embeddedIssuer", sys.argv[2])):
+def blocks(path):
     text = open(path).read()
-    body = text.split("-----BEGIN CERTIFICATE-----")[1].split("-----END CERTIFICATE-----")[0]
-    der = base64.b64decode("".join(body.split()))
+    return [base64.b64decode("".join(b.split("-----END CERTIFICATE-----")[0].split()))
+            for b in text.split("-----BEGIN CERTIFICATE-----")[1:]]
+def emit(name, der):
     print("let %s: [UInt8] = [%s]" % (name, ", ".join(str(b) for b in der)))
+emit("embeddedCertificate", blocks(sys.argv[1])[0])
+emit("embeddedIssuer", blocks(sys.argv[2])[0])
+chain = blocks(sys.argv[3])
+emit("chainLeaf", chain[0])
+emit("chainIntermediate", chain[1])
+emit("chainRoot", blocks(sys.argv[4])[0])
 PY
+at=$(python3 -c 'import json; print([c["at"] for c in json.load(open("Vectors/chains/cases.json")) if c["name"] == "valid"][0])')
+echo "let chainTime: Int64 = $at" >> "$out/EmbeddedCertificate.swift"
 expected_sha256=$(python3 -c 'import base64,hashlib,sys; t=open(sys.argv[1]).read(); b=t.split("-----BEGIN CERTIFICATE-----")[1].split("-----END CERTIFICATE-----")[0]; print(hashlib.sha256(base64.b64decode("".join(b.split()))).hexdigest())' Vectors/generated/leaf-all-extensions.pem)
 
 swiftc -target "$triple" -enable-experimental-feature Embedded -wmo -parse-as-library -Osize \
@@ -47,4 +60,6 @@ grep -qxF "refused: indefinite length at offset 0" <<<"$output" || { echo "embed
 grep -qxF "sha256: $expected_sha256" <<<"$output" || { echo "embedded-check: SHA-256 differs from Python's" >&2; exit 1; }
 grep -qxF "signature: valid (RSA-3072)" <<<"$output" || { echo "embedded-check: RSA signature not verified" >&2; exit 1; }
 grep -qxF "tampered: signature does not match" <<<"$output" || { echo "embedded-check: tampered TBS not refused" >&2; exit 1; }
+grep -qxF "chain: trusted (3 certificates)" <<<"$output" || { echo "embedded-check: chain not verified" >&2; exit 1; }
+grep -qxF "wrong host: hostnameMismatch" <<<"$output" || { echo "embedded-check: wrong host not refused" >&2; exit 1; }
 echo "embedded-check: OK, wasm module $(wc -c <"$out/smoke.wasm") bytes"

@@ -40,7 +40,7 @@ extension Verifier {
             path.append(candidate)
             defer { path.removeLast() }
             if candidate.isAnchor {
-                let chain = VerifiedChain(path.map(\.certificate))
+                let chain = VerifiedChain(path.map { $0.certificate })
                 if let failure = checkPath(chain) ?? accept(chain) {
                     search.record(failure)
                     continue

@@ -8,6 +8,7 @@ import DER
 import PKIX
 import RSA
 import SHA2
+import Trust
 
 @_cdecl("swift_main")
 func swiftMain() {
@@ -23,6 +24,7 @@ func swiftMain() {
         print("FAILED: " + error.description)
         return
     }
+    verifyChain()
     do throws(DERError) {
         _ = try Certificate(derEncoded: [0x30, 0x80, 0x00, 0x00])
         print("FAILED: indefinite length accepted")
@@ -57,5 +59,27 @@ func verifySignature(of leaf: Certificate) {
         }
     } catch {
         print("FAILED: issuer " + error.description)
+    }
+}
+
+/// Path building and policy on wasm32: Vectors/chains/valid, then a wrong host.
+func verifyChain() {
+    guard let leaf = try? Certificate(derEncoded: chainLeaf),
+          let intermediate = try? Certificate(derEncoded: chainIntermediate),
+          let root = try? Certificate(derEncoded: chainRoot) else {
+        print("FAILED: chain certificates")
+        return
+    }
+    var policy = VerificationPolicy(time: chainTime)
+    policy.identity = ServerIdentity(host: "www.example.com")
+    var verifier = Verifier(store: TrustStore([root]), policy: policy)
+    switch verifier.verify(leaf: leaf, intermediates: [intermediate]) {
+    case .success(let chain): print("chain: trusted (" + String(chain.certificates.count) + " certificates)")
+    case .failure(let failure): print("FAILED: chain " + failure.description)
+    }
+    verifier.policy.identity = ServerIdentity(host: "www.example.org")
+    switch verifier.verify(leaf: leaf, intermediates: [intermediate]) {
+    case .success: print("FAILED: wrong host trusted")
+    case .failure(let failure): print("wrong host: " + failure.code)
     }
 }
