@@ -41,7 +41,7 @@ extension Verifier {
             defer { path.removeLast() }
             if candidate.isAnchor {
                 let chain = VerifiedChain(path.map { $0.certificate })
-                if let failure = checkPath(chain) ?? accept(chain) {
+                if let failure = try checkPath(chain, search: &search) ?? accept(chain) {
                     search.record(failure)
                     continue
                 }

@@ -76,6 +76,7 @@ struct PathNode {
 struct SearchState {
     var signatureChecks = 0
     var steps = 0
+    var nameComparisons = 0
     var best: TrustFailure? = nil
 
     mutating func record(_ failure: TrustFailure) {

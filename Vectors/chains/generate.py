@@ -259,6 +259,35 @@ decoys = [issue("Intermediate A", key(), R, ca=True, ski=real_ski) for _ in rang
 case("decoys-within-budget", "98 decoys and the real path: exactly 100 signature checks", [L] + decoys[:98] + [I], [R], "trusted")
 case("decoy-budget", "110 decoys exhaust the signature budget", [L] + decoys + [I], [R], "budgetExceeded")
 
+# Name constraints (RFC 5280 §4.2.1.10) on an intermediate.
+constraints = x509.NameConstraints(
+    permitted_subtrees=[x509.DNSName("example.com"), x509.IPAddress(ipaddress.ip_network("192.0.2.0/24")),
+                        x509.IPAddress(ipaddress.ip_network("2001:db8::/32")), x509.RFC822Name("example.com"),
+                        x509.UniformResourceIdentifier(".example.com"),
+                        x509.DirectoryName(x509.Name([x509.NameAttribute(NameOID.ORGANIZATION_NAME, "PureX509 Chains")]))],
+    excluded_subtrees=[x509.DNSName("bad.example.com"), x509.IPAddress(ipaddress.ip_network("192.0.2.128/25"))])
+I_nc = issue("Intermediate Constrained", key(), R, ca=True, extra=[(constraints, True)])
+def nc_leaf(sans, subject=None):
+    return issue("www.example.com", key(), I_nc, sans=sans, eku=[ExtendedKeyUsageOID.SERVER_AUTH], subject_name=subject)
+ok_sans = [x509.DNSName("www.example.com"), x509.IPAddress(ipaddress.ip_address("192.0.2.7")),
+           x509.RFC822Name("user@example.com"), x509.UniformResourceIdentifier("https://api.example.com/x")]
+case("nc-permitted", "every name inside the permitted subtrees", [nc_leaf(ok_sans), I_nc], [R], "trusted")
+case("nc-dns-outside", "a dNSName outside the permitted DNS subtree", [nc_leaf(ok_sans + [x509.DNSName("www.example.org")]), I_nc], [R], "nameConstraintViolation", index=0)
+case("nc-dns-excluded", "a dNSName in an excluded subtree", [nc_leaf([x509.DNSName("www.bad.example.com")]), I_nc], [R], "nameConstraintViolation", index=0, host="www.bad.example.com")
+case("nc-ip-outside", "an address outside 192.0.2.0/24", [nc_leaf([x509.DNSName("www.example.com"), x509.IPAddress(ipaddress.ip_address("198.51.100.1"))]), I_nc], [R], "nameConstraintViolation", index=0)
+case("nc-ip-excluded", "an address in the excluded 192.0.2.128/25", [nc_leaf([x509.DNSName("www.example.com"), x509.IPAddress(ipaddress.ip_address("192.0.2.200"))]), I_nc], [R], "nameConstraintViolation", index=0)
+case("nc-ipv6-inside", "an IPv6 address inside 2001:db8::/32", [nc_leaf([x509.DNSName("www.example.com"), x509.IPAddress(ipaddress.ip_address("2001:db8::99"))]), I_nc], [R], "trusted")
+case("nc-email-outside", "an rfc822Name at another host", [nc_leaf([x509.DNSName("www.example.com"), x509.RFC822Name("user@example.org")]), I_nc], [R], "nameConstraintViolation", index=0)
+case("nc-uri-outside", "a URI whose host is outside .example.com", [nc_leaf([x509.DNSName("www.example.com"), x509.UniformResourceIdentifier("https://evil.org/")]), I_nc], [R], "nameConstraintViolation", index=0)
+case("nc-dirname-outside", "a subject outside the permitted directoryName", [nc_leaf([x509.DNSName("www.example.com")], subject=x509.Name([x509.NameAttribute(NameOID.ORGANIZATION_NAME, "Other Org"), x509.NameAttribute(NameOID.COMMON_NAME, "www.example.com")])), I_nc], [R], "nameConstraintViolation", index=0)
+R_nc = issue("Root Constrained", key(), None, ca=True, extra=[(x509.NameConstraints(permitted_subtrees=[x509.DNSName("example.net")], excluded_subtrees=None), True)])
+I_under_nc_root = issue("Intermediate Under Constrained Root", key(), R_nc, ca=True)
+case("nc-on-anchor", "decision: the anchor's name constraints apply", [leaf_for(I_under_nc_root), I_under_nc_root], [R_nc], "nameConstraintViolation", index=0)
+many = x509.NameConstraints(permitted_subtrees=[x509.DNSName(f"d{i}.example.com") for i in range(1000)], excluded_subtrees=None)
+I_many = issue("Intermediate Many Constraints", key(), R, ca=True, extra=[(many, True)])
+case("nc-budget", "1,000 subtrees × 300 names exceed 250,000 comparisons", [issue("www.example.com", key(), I_many, eku=[ExtendedKeyUsageOID.SERVER_AUTH],
+     sans=[x509.DNSName(f"h{i}.d999.example.com") for i in range(299)] + [x509.DNSName("www.example.com")]), I_many], [R], "budgetExceeded", host=None)
+
 with open(os.path.join(HERE, "cases.json"), "w") as f:
     json.dump(cases, f, indent=1)
     f.write("\n")
