@@ -68,9 +68,16 @@ extension Verifier {
             guard let wanted = wantedKeyID, let ski = certificate.extensions.subjectKeyIdentifier else { return false }
             return certificate[ski.list].elementsEqual(wanted)
         }
-        let anchors = store.anchors(named: issuerName).map { PathNode(certificate: store.anchors[$0], isAnchor: true) }
-        let presented = intermediates.filter { $0[$0.subject].elementsEqual(issuerName) }
+        var anchors = store.anchors(named: issuerName).map { PathNode(certificate: store.anchors[$0], isAnchor: true) }
+        var presented = intermediates.filter { $0[$0.subject].elementsEqual(issuerName) }
             .map { PathNode(certificate: $0, isAnchor: false) }
+        if anchors.isEmpty && presented.isEmpty {
+            // No byte-equal issuer: try RFC 5280 §7.1 equivalence (NameEquivalence).
+            let wanted = NameEquivalence.canonical(child, child.issuer)
+            anchors = store.anchors(equivalentTo: wanted).map { PathNode(certificate: store.anchors[$0], isAnchor: true) }
+            presented = intermediates.filter { NameEquivalence.canonical($0, $0.subject) == wanted }
+                .map { PathNode(certificate: $0, isAnchor: false) }
+        }
         func ordered(_ nodes: [PathNode]) -> [PathNode] {
             nodes.filter { keyIDMatches($0.certificate) } + nodes.filter { !keyIDMatches($0.certificate) }
         }

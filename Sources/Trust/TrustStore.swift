@@ -11,6 +11,8 @@ public struct TrustStore: Sendable {
     public private(set) var skipped = 0
     /// Indexes into `anchors`, sorted by subject DER.
     private var bySubject: [Int] = []
+    /// Each anchor's subject in `NameEquivalence` form, for the fallback lookup.
+    private var canonicalSubjects: [[UInt8]] = []
 
     public init() {}
 
@@ -36,6 +38,7 @@ public struct TrustStore: Sendable {
     public mutating func add(_ certificate: Certificate) {
         let index = anchors.count
         anchors.append(certificate)
+        canonicalSubjects.append(NameEquivalence.canonical(certificate, certificate.subject))
         let position = lowerBound(certificate[certificate.subject])
         bySubject.insert(index, at: position)
     }
@@ -53,6 +56,11 @@ public struct TrustStore: Sendable {
             position += 1
         }
         return result
+    }
+
+    /// Anchors whose subject is equivalent under RFC 5280 §7.1 to a name in canonical form.
+    func anchors(equivalentTo canonical: [UInt8]) -> [Int] {
+        canonicalSubjects.indices.filter { canonicalSubjects[$0] == canonical }
     }
 
     private func lowerBound(_ name: ArraySlice<UInt8>) -> Int {

@@ -1,0 +1,49 @@
+import DER
+import PKIX
+
+/// RFC 5280 §7.1 name matching beyond byte equality: attribute values of
+/// string types compare after the stringprep steps that matter in practice
+/// — leading and trailing spaces removed, inner runs of spaces folded to
+/// one, ASCII letters case-folded — whatever the string type (a
+/// PrintableString issuer matches a UTF8String subject). Other values
+/// compare as encoded.
+///
+/// Path building compares names byte for byte first (the common case, and
+/// what every CA does); this form is the fallback when no issuer matches
+/// exactly (PKITS 4.3.3–4.3.11).
+enum NameEquivalence {
+    /// A canonical byte form of a Name TLV; two names are equivalent when these are equal.
+    static func canonical(_ certificate: Certificate, _ range: Range<Int>) -> [UInt8] {
+        var out: [UInt8] = []
+        for rdn in certificate.name(at: range).relativeNames {
+            out.append(0x31)
+            for attribute in rdn {
+                out += attribute.type.bytes
+                if let text = attribute.text {
+                    out.append(0x0C)
+                    out += fold(Array(text.utf8))
+                } else {
+                    out.append(attribute.valueTag.rawValue)
+                    out += attribute.rawValue
+                }
+                out.append(0x00)
+            }
+        }
+        return out
+    }
+
+    /// Trims, folds space runs and ASCII case.
+    static func fold(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        var pendingSpace = false
+        for byte in bytes {
+            if byte == 0x20 {
+                pendingSpace = !out.isEmpty
+                continue
+            }
+            if pendingSpace { out.append(0x20); pendingSpace = false }
+            out.append(byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte)
+        }
+        return out
+    }
+}
