@@ -5,8 +5,11 @@ import RSA
 import SHA2
 
 /// The signature algorithms a path can use, chosen by the exact
-/// AlgorithmIdentifier bytes (webpki's `signed_data.rs` approach): an
-/// encoding that differs in any byte, such as a missing NULL, is unsupported.
+/// AlgorithmIdentifier bytes (webpki's `signed_data.rs` approach): any
+/// encoding not listed here is unsupported. For PKCS#1 v1.5 two encodings
+/// are listed: with the NULL parameters RFC 4055 §5 requires, and without
+/// them, which CAs have issued (rustls-webpki's Sanofi chain; webpki added
+/// the same `_ABSENT_PARAMS` identifiers for it).
 enum SignatureAlgorithm {
     case rsaPKCS1(HashAlgorithm)
     case rsaPKCS1SHA1
@@ -16,11 +19,15 @@ enum SignatureAlgorithm {
 
     /// `SEQUENCE { OID 1.2.840.113549.1.1.x, NULL }` for PKCS#1 v1.5.
     static let pkcs1Prefix: [UInt8] = [0x30, 0x0D, 0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01]
+    /// `SEQUENCE { OID 1.2.840.113549.1.1.x }`, parameters absent.
+    static let pkcs1AbsentPrefix: [UInt8] = [0x30, 0x0B, 0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01]
     static let pssOID: [UInt8] = [0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x0A]
 
     init(_ certificate: Certificate) {
         let encoded = certificate[certificate.signatureAlgorithm.encoded]
-        if encoded.count == 15 && encoded.starts(with: Self.pkcs1Prefix) && encoded.suffix(2).elementsEqual([0x05, 0x00]) {
+        let withNull = encoded.count == 15 && encoded.starts(with: Self.pkcs1Prefix) && encoded.suffix(2).elementsEqual([0x05, 0x00])
+        let absent = encoded.count == 13 && encoded.starts(with: Self.pkcs1AbsentPrefix)
+        if withNull || absent {
             switch encoded[encoded.startIndex + 12] {
             case 0x0B: self = .rsaPKCS1(.sha256)
             case 0x0C: self = .rsaPKCS1(.sha384)

@@ -1,0 +1,101 @@
+import DER
+import Foundation
+import PKIX
+import Testing
+import Trust
+
+/// Real-world chains from rustls-webpki's tests (Vectors/certs/rustls-webpki),
+/// verified at a fixed time against their own roots.
+struct RealWorldRow: CustomTestStringConvertible, Sendable {
+    let name: String
+    let folder: String
+    let leaf: String
+    let intermediates: [String]
+    let root: String
+    let host: String
+    let at: Int64
+    let expected: String
+    var testDescription: String { name }
+}
+
+let amazonIntermediates = ["r2m01.cer", "r2m02.cer", "r2m03.cer", "r2m04.cer"]
+
+let realWorldRows: [RealWorldRow] = [
+    .init(name: "netflix 2017", folder: "netflix", leaf: "ee.der", intermediates: ["inter.der"], root: "ca.der",
+          host: "www.netflix.com", at: 1_496_275_200, expected: "trusted"),
+    .init(name: "netflix other SAN", folder: "netflix", leaf: "ee.der", intermediates: ["inter.der"], root: "ca.der",
+          host: "signup.netflix.com", at: 1_496_275_200, expected: "trusted"),
+    .init(name: "netflix expired in 2019", folder: "netflix", leaf: "ee.der", intermediates: ["inter.der"], root: "ca.der",
+          host: "www.netflix.com", at: 1_559_347_200, expected: "expired"),
+    .init(name: "netflix wrong host", folder: "netflix", leaf: "ee.der", intermediates: ["inter.der"], root: "ca.der",
+          host: "www.netflix.org", at: 1_496_275_200, expected: "hostnameMismatch"),
+    .init(name: "netflix without intermediate", folder: "netflix", leaf: "ee.der", intermediates: [], root: "ca.der",
+          host: "www.netflix.com", at: 1_496_275_200, expected: "unknownIssuer"),
+    .init(name: "sanofi 2025", folder: "sanofi", leaf: "ee.der", intermediates: ["inter.der"], root: "ca.der",
+          host: "irelease-dev.sanofi.com", at: 1_748_736_000, expected: "trusted"),
+    .init(name: "web-platform-tests 2021", folder: "wpt", leaf: "ee.der", intermediates: [], root: "ca.der",
+          host: "web-platform.test", at: 1_622_505_600, expected: "trusted"),
+    .init(name: "amazon root CA 1, intermediates unordered", folder: "amazon", leaf: "valid.rootca1.demo.amazontrust.com.cer",
+          intermediates: amazonIntermediates, root: "AmazonRootCA1.cer", host: "valid.rootca1.demo.amazontrust.com",
+          at: 1_740_787_200, expected: "trusted"),
+    .init(name: "cloudflare ECDSA leaf", folder: "cloudflare_dns", leaf: "ee.der", intermediates: ["inter.der"], root: "ca.der",
+          host: "cloudflare-dns.com", at: 1_641_000_000, expected: "unsupportedAlgorithm"),
+]
+
+func loadCertificate(_ url: URL) throws -> Certificate {
+    let bytes = [UInt8](try Data(contentsOf: url))
+    if PEM.looksLikePEM(bytes) { return try Certificate(derEncoded: try #require(try PEM.certificates(in: bytes).first).der) }
+    return try Certificate(derEncoded: bytes)
+}
+
+@Test(arguments: realWorldRows)
+func realWorldChain(_ row: RealWorldRow) throws {
+    let folder = vectors.appendingPathComponent("certs/rustls-webpki/tests/" + row.folder)
+    let leaf = try loadCertificate(folder.appendingPathComponent(row.leaf))
+    let intermediates = try row.intermediates.map { try loadCertificate(folder.appendingPathComponent($0)) }
+    var policy = VerificationPolicy(time: row.at)
+    policy.identity = ServerIdentity(host: row.host)
+    var verifier = Verifier(store: TrustStore([try loadCertificate(folder.appendingPathComponent(row.root))]), policy: policy)
+    switch verifier.verify(leaf: leaf, intermediates: intermediates) {
+    case .success: #expect(row.expected == "trusted")
+    case .failure(let failure): #expect(failure.code == row.expected, "\(failure)")
+    }
+}
+
+/// The signature cache skips RSA work on a repeated evaluation and never
+/// turns a failure into a success: a certificate whose signature bytes
+/// differ from the cached one is checked again, and fails.
+@Test func signatureCacheSkipsWorkAndKeepsFailures() throws {
+    let valid = vectors.appendingPathComponent("chains/valid")
+    let chain = try certificates(valid.appendingPathComponent("chain.pem"))
+    let roots = try certificates(valid.appendingPathComponent("roots.pem"))
+    let at = try #require(chainCases.first { $0.name == "valid" }).at
+    var verifier = Verifier(store: TrustStore(roots), policy: VerificationPolicy(time: at))
+    #expect((try? verifier.verify(leaf: chain[0], intermediates: [chain[1]]).get()) != nil)
+    #expect(verifier.cache.hits == 0)
+    // Warm: both edges come from the cache; a budget of zero checks proves no RSA ran.
+    verifier.policy.budgets.signatureChecks = 0
+    #expect((try? verifier.verify(leaf: chain[0], intermediates: [chain[1]]).get()) != nil)
+    #expect(verifier.cache.hits == 2)
+    // The same leaf with one signature bit flipped is not in the cache.
+    var tampered = chain[0].der
+    tampered[tampered.count - 3] ^= 0x01
+    verifier.policy.budgets.signatureChecks = 100
+    let bad = try Certificate(derEncoded: tampered)
+    switch verifier.verify(leaf: bad, intermediates: [chain[1]]) {
+    case .success: Issue.record("a tampered leaf was trusted after its original was cached")
+    case .failure(let failure): #expect(failure == .badSignature(index: 0))
+    }
+    // A capacity of zero caches nothing.
+    var uncached = Verifier(store: TrustStore(roots), policy: VerificationPolicy(time: at), cache: SignatureCache(capacity: 0))
+    _ = uncached.verify(leaf: chain[0], intermediates: [chain[1]])
+    _ = uncached.verify(leaf: chain[0], intermediates: [chain[1]])
+    #expect(uncached.cache.hits == 0)
+}
+
+/// Failures rank: an expired leaf outranks "unknown issuer".
+@Test func mostSpecificFailureWins() throws {
+    let row = try #require(chainCases.first { $0.name == "expired-leaf-unknown-issuer" })
+    guard case .failure(let failure) = try evaluate(row) else { Issue.record("trusted"); return }
+    #expect(failure.code == "expired")
+}
