@@ -156,3 +156,42 @@ func shell(_ command: String, input: String) throws -> String {
     #expect(run.status == 0)
     #expect(run.output.contains("certificates/s"))
 }
+
+@Test func verifyContract() throws {
+    let chain = "Vectors/samples/netflix-chain.pem", root = "Vectors/samples/netflix-root.pem"
+    let ok = try runPurex509(["verify", "--roots", root, "--host", "www.netflix.com", "--at", "2017-06-01T00:00:00Z", chain])
+    #expect(ok.status == 0)
+    #expect(ok.output.hasPrefix("trusted\n"))
+    let seconds = try runPurex509(["verify", "--roots", root, "--host", "www.netflix.com", "--at", "1496275200", "--json", chain])
+    #expect(seconds.status == 0)
+    let trusted = try #require(try JSONSerialization.jsonObject(with: Data(seconds.output.utf8)) as? [String: Any])
+    #expect(trusted["trusted"] as? Bool == true)
+    #expect((trusted["chain"] as? [String])?.count == 3)
+    #expect(trusted["error"] is NSNull)
+
+    let expired = try runPurex509(["verify", "--roots", root, "--host", "www.netflix.com", "--at", "2019-06-01T00:00:00Z", "--json", chain])
+    #expect(expired.status == 1)
+    let refused = try #require(try JSONSerialization.jsonObject(with: Data(expired.output.utf8)) as? [String: Any])
+    #expect(refused["trusted"] as? Bool == false)
+    let error = try #require(refused["error"] as? [String: Any])
+    #expect(error["code"] as? String == "expired")
+    #expect(error["certificate"] as? Int == 0)
+    #expect((error["message"] as? String)?.contains("2018-11-02T23:59:59Z") == true)
+
+    let wrongHost = try runPurex509(["verify", "--roots", root, "--host", "www.example.com", "--at", "1496275200", chain])
+    #expect(wrongHost.status == 1)
+    #expect(wrongHost.error.contains("does not name the host"))
+    let intermediateMissing = try runPurex509(["verify", "--roots", root, "--at", "1496275200", "Vectors/certs/rustls-webpki/tests/netflix/ee.der"])
+    #expect(intermediateMissing.status == 1)
+    let untrusted = try runPurex509(["verify", "--roots", root, "--untrusted", "Vectors/certs/rustls-webpki/tests/netflix/inter.der",
+                                     "--at", "1496275200", "--purpose", "any", "Vectors/certs/rustls-webpki/tests/netflix/ee.der"])
+    #expect(untrusted.status == 0)
+
+    #expect(try runPurex509(["verify", "--host", "a.example", "--ip", "192.0.2.1", chain]).status == 2)
+    #expect(try runPurex509(["verify", "--at", "yesterday", chain]).status == 2)
+    #expect(try runPurex509(["verify", "--purpose", "email", chain]).status == 2)
+    #expect(try runPurex509(["verify", "--ip", "300.1.1.1", chain]).status == 2)
+    #expect(try runPurex509(["verify", "--roots", "Vectors/none.pem", chain]).status == 2)
+    #expect(try runPurex509(["verify", "Vectors/none.pem"]).status == 2)
+    #expect(try runPurex509(["verify"]).status == 2)
+}
