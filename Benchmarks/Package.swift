@@ -36,5 +36,17 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "Evaluation",
+            dependencies: [
+                .product(name: "PureX509", package: "PureX509"),
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "X509", package: "swift-certificates"),
+                "COpenSSL",
+            ],
+            path: "Benchmarks/Evaluation",
+            swiftSettings: [.swiftLanguageMode(.v5)],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

@@ -33,7 +33,7 @@ extension Verifier {
                 search.record(.pathTooLong)
                 continue
             }
-            if let failure = try verifySignature(of: child, index: childIndex, by: issuer, search: &search) {
+            if let failure = try verifySignature(of: child, index: childIndex, by: candidate, search: &search) {
                 search.record(failure)
                 continue
             }
@@ -68,15 +68,15 @@ extension Verifier {
             guard let wanted = wantedKeyID, let ski = certificate.extensions.subjectKeyIdentifier else { return false }
             return certificate[ski.list].elementsEqual(wanted)
         }
-        var anchors = store.anchors(named: issuerName).map { PathNode(certificate: store.anchors[$0], isAnchor: true) }
+        var anchors = store.anchors(named: issuerName).map { PathNode(certificate: store.anchors[$0], anchorIndex: $0) }
         var presented = intermediates.filter { $0[$0.subject].elementsEqual(issuerName) }
-            .map { PathNode(certificate: $0, isAnchor: false) }
+            .map { PathNode(certificate: $0, anchorIndex: nil) }
         if anchors.isEmpty && presented.isEmpty {
             // No byte-equal issuer: try RFC 5280 §7.1 equivalence (NameEquivalence).
             let wanted = NameEquivalence.canonical(child, child.issuer)
-            anchors = store.anchors(equivalentTo: wanted).map { PathNode(certificate: store.anchors[$0], isAnchor: true) }
+            anchors = store.anchors(equivalentTo: wanted).map { PathNode(certificate: store.anchors[$0], anchorIndex: $0) }
             presented = intermediates.filter { NameEquivalence.canonical($0, $0.subject) == wanted }
-                .map { PathNode(certificate: $0, isAnchor: false) }
+                .map { PathNode(certificate: $0, anchorIndex: nil) }
         }
         func ordered(_ nodes: [PathNode]) -> [PathNode] {
             nodes.filter { keyIDMatches($0.certificate) } + nodes.filter { !keyIDMatches($0.certificate) }

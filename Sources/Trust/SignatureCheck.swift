@@ -49,16 +49,16 @@ enum SignatureAlgorithm {
     }
 }
 
-/// A bounded cache of verified edges. An entry records that the issuer key
-/// with SHA-256 `issuerKeyDigest` verified the certificate with SHA-256
-/// `certificateDigest`: the whole certificate DER, so its TBS, algorithm and
-/// signature bytes all take part. Only successes are stored, so a cache hit
-/// can never turn a failure into a success (a forged edge would need a
-/// SHA-256 collision with an edge that genuinely verified).
+/// A bounded cache of verified edges, keyed by the exact bytes that were
+/// verified: the issuer's SubjectPublicKeyInfo and the whole subject
+/// certificate (so its TBS, algorithm and signature all take part). Only
+/// successes are stored, and a lookup compares every byte, so a hit can
+/// never turn a failure into a success. Entries hold the certificates'
+/// own arrays (copy-on-write), so caching copies nothing.
 public struct SignatureCache: Sendable {
     struct Entry: Sendable {
-        let issuerKey: Digest
-        let certificate: Digest
+        let issuerKey: ArraySlice<UInt8>
+        let certificate: [UInt8]
         var lastUsed: UInt64
     }
 
@@ -72,7 +72,7 @@ public struct SignatureCache: Sendable {
         self.capacity = max(capacity, 0)
     }
 
-    mutating func contains(issuerKey: Digest, certificate: Digest) -> Bool {
+    mutating func contains(issuerKey: ArraySlice<UInt8>, certificate: [UInt8]) -> Bool {
         clock &+= 1
         for i in entries.indices where entries[i].certificate == certificate && entries[i].issuerKey == issuerKey {
             entries[i].lastUsed = clock
@@ -82,7 +82,7 @@ public struct SignatureCache: Sendable {
         return false
     }
 
-    mutating func insert(issuerKey: Digest, certificate: Digest) {
+    mutating func insert(issuerKey: ArraySlice<UInt8>, certificate: [UInt8]) {
         guard capacity > 0 else { return }
         clock &+= 1
         let entry = Entry(issuerKey: issuerKey, certificate: certificate, lastUsed: clock)
@@ -98,9 +98,12 @@ public struct SignatureCache: Sendable {
 }
 
 extension Verifier {
-    /// Checks that `issuer`'s key signed `subject` (at path index `index`).
-    mutating func verifySignature(of subject: Certificate, index: Int, by issuer: Certificate,
+    /// Checks that `node`'s key signed `subject` (at path index `index`):
+    /// the cache first, then the anchor's prepared key or a key built from
+    /// the intermediate's SPKI.
+    mutating func verifySignature(of subject: Certificate, index: Int, by node: PathNode,
                                   search: inout SearchState) throws(TrustFailure) -> TrustFailure? {
+        let issuer = node.certificate
         let algorithm = SignatureAlgorithm(subject)
         switch algorithm {
         case .unsupported: return .unsupportedAlgorithm(index: index)
@@ -110,13 +113,14 @@ extension Verifier {
         }
         guard case .rsa(let modulus, let exponent) = issuer.publicKey.kind else { return .unsupportedAlgorithm(index: index) }
         let bits = issuer.publicKey.sizeInBits
-        guard bits >= policy.minimumRSAModulusBits,
-              let key = try? RSAPublicKey(modulusOctets: issuer[modulus], exponentOctets: issuer[exponent])
-        else { return .weakKey(index: index, bits: bits) }
+        guard bits >= policy.minimumRSAModulusBits else { return .weakKey(index: index, bits: bits) }
 
-        let issuerKeyDigest = SHA256.hash(issuer[issuer.subjectPublicKeyInfo])
-        let certificateDigest = SHA256.hash(subject.der)
-        if cache.contains(issuerKey: issuerKeyDigest, certificate: certificateDigest) { return nil }
+        let issuerKey = issuer[issuer.subjectPublicKeyInfo]
+        if cache.contains(issuerKey: issuerKey, certificate: subject.der) { return nil }
+        let prepared = node.anchorIndex.flatMap { store.rsaKey(ofAnchor: $0) }
+        guard let key = prepared ?? (try? RSAPublicKey(modulusOctets: issuer[modulus], exponentOctets: issuer[exponent])) else {
+            return .weakKey(index: index, bits: bits)
+        }
 
         search.signatureChecks += 1
         guard search.signatureChecks <= policy.budgets.signatureChecks else { throw .budgetExceeded(.signatureChecks) }
@@ -132,7 +136,7 @@ extension Verifier {
         } catch {
             return .badSignature(index: index)
         }
-        cache.insert(issuerKey: issuerKeyDigest, certificate: certificateDigest)
+        cache.insert(issuerKey: issuerKey, certificate: subject.der)
         return nil
     }
 }

@@ -1,5 +1,6 @@
 import DER
 import PKIX
+import RSA
 
 /// Trust anchors, found by subject name (and then by key identifier).
 ///
@@ -13,6 +14,9 @@ public struct TrustStore: Sendable {
     private var bySubject: [Int] = []
     /// Each anchor's subject in `NameEquivalence` form, for the fallback lookup.
     private var canonicalSubjects: [[UInt8]] = []
+    /// Each anchor's RSA key with its Montgomery context, set up once here
+    /// rather than on every evaluation (nil for other key types).
+    private var rsaKeys: [RSAPublicKey?] = []
 
     public init() {}
 
@@ -39,6 +43,11 @@ public struct TrustStore: Sendable {
         let index = anchors.count
         anchors.append(certificate)
         canonicalSubjects.append(NameEquivalence.canonical(certificate, certificate.subject))
+        if case .rsa(let modulus, let exponent) = certificate.publicKey.kind {
+            rsaKeys.append(try? RSAPublicKey(modulusOctets: certificate[modulus], exponentOctets: certificate[exponent]))
+        } else {
+            rsaKeys.append(nil)
+        }
         let position = lowerBound(certificate[certificate.subject])
         bySubject.insert(index, at: position)
     }
@@ -57,6 +66,9 @@ public struct TrustStore: Sendable {
         }
         return result
     }
+
+    /// The prepared RSA key of anchor `index`, when it has one within RSA's bounds.
+    public func rsaKey(ofAnchor index: Int) -> RSAPublicKey? { rsaKeys[index] }
 
     /// Anchors whose subject is equivalent under RFC 5280 §7.1 to a name in canonical form.
     func anchors(equivalentTo canonical: [UInt8]) -> [Int] {

@@ -55,7 +55,7 @@ public struct Verifier: Sendable {
             return accept(chain).map { .failure($0) } ?? .success(chain)
         }
         var search = SearchState()
-        var path = [PathNode(certificate: leaf, isAnchor: false)]
+        var path = [PathNode(certificate: leaf, anchorIndex: nil)]
         do {
             if let chain = try extend(&path, intermediates: intermediates, search: &search, accept: accept) {
                 return .success(chain)
@@ -69,7 +69,9 @@ public struct Verifier: Sendable {
 
 struct PathNode {
     let certificate: Certificate
-    let isAnchor: Bool
+    /// The index in the trust store, for anchors.
+    let anchorIndex: Int?
+    var isAnchor: Bool { anchorIndex != nil }
 }
 
 /// Work done and the most specific failure seen so far.
