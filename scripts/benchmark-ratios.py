@@ -41,19 +41,21 @@ def table(results, suffix=""):
     rows = []
     operations = sorted({name.split("/")[0] for name in results})
     for operation in operations:
-        ours = results.get(operation + "/PureX509")
-        if not ours:
-            continue
-        for name, (score, _) in sorted(results.items()):
-            op, implementation = name.split("/", 1)
-            if op != operation or implementation == "PureX509":
-                continue
-            rows.append((operation, implementation + suffix, ours[0], score, ours[0] / score, ours[1]))
+        # "PureX509" or "PureX509 (variant)" against every peer of the operation.
+        mine = sorted(n for n in results if n.startswith(operation + "/PureX509"))
+        for own in mine:
+            ours = results[own]
+            label = operation + own[len(operation) + len("/PureX509"):]
+            for name, (score, _) in sorted(results.items()):
+                op, implementation = name.split("/", 1)
+                if op != operation or implementation.startswith("PureX509"):
+                    continue
+                rows.append((label, implementation + suffix, ours[0], score, ours[0] / score, ours[1]))
     return rows
 
 
 def main():
-    rows = table(run("Signatures")) + table(run("Parsing"))
+    rows = table(run("Signatures")) + table(run("Parsing")) + table(run("Evaluation"))
     rows += table(run("Signatures", {"OPENSSL_ia32cap": ":~0x20000000"}, ["SHA-256.*"]), " (no SHA-NI)")
     print("| operation | peer | PureX509 /s | peer /s | PureX509 ÷ peer | PureX509 mallocs/op |")
     print("|---|---|---:|---:|---:|---:|")

@@ -3,7 +3,7 @@ import DER
 /// An X.509 v1–v3 certificate, parsed once from its DER and checked strictly.
 ///
 /// The certificate keeps its encoding once (`der`) and locates every part by
-/// a range of offsets into it: chaining compares the raw `issuer`/`subject`
+/// a range of offsets into it (held in one shared, immutable storage object): chaining compares the raw `issuer`/`subject`
 /// bytes, signature checks hash the raw `tbsCertificate`, and pins hash the raw
 /// `subjectPublicKeyInfo`, so nothing is re-encoded. Parsing stores ranges and
 /// a few small decoded values only; the decoded views (`subjectName`,
@@ -17,28 +17,69 @@ public struct Certificate: Sendable {
         case v1 = 0, v2 = 1, v3 = 2
     }
 
+    /// The parsed fields live in one immutable object, so that copying a
+    /// `Certificate` (into a path, a cache, a chain) is one retain rather
+    /// than a copy of several hundred bytes of ranges. It is the one
+    /// allocation a parse makes besides the caller's array.
+    final class Storage: Sendable {
+        let der: [UInt8]
+        let version: Version
+        let tbsCertificate: Range<Int>
+        let serialNumber: Range<Int>
+        let signatureAlgorithm: AlgorithmIdentifier
+        let issuer: Range<Int>
+        let subject: Range<Int>
+        let notBefore: Int64
+        let notAfter: Int64
+        let subjectPublicKeyInfo: Range<Int>
+        let publicKey: PublicKey
+        let signatureValue: Range<Int>
+        let extensions: Extensions
+
+        init(der: [UInt8], version: Version, tbsCertificate: Range<Int>, serialNumber: Range<Int>,
+             signatureAlgorithm: AlgorithmIdentifier, issuer: Range<Int>, subject: Range<Int>,
+             notBefore: Int64, notAfter: Int64, subjectPublicKeyInfo: Range<Int>, publicKey: PublicKey,
+             signatureValue: Range<Int>, extensions: Extensions) {
+            self.der = der
+            self.version = version
+            self.tbsCertificate = tbsCertificate
+            self.serialNumber = serialNumber
+            self.signatureAlgorithm = signatureAlgorithm
+            self.issuer = issuer
+            self.subject = subject
+            self.notBefore = notBefore
+            self.notAfter = notAfter
+            self.subjectPublicKeyInfo = subjectPublicKeyInfo
+            self.publicKey = publicKey
+            self.signatureValue = signatureValue
+            self.extensions = extensions
+        }
+    }
+
+    let storage: Storage
+
     /// The whole certificate encoding; every range below indexes it.
-    public let der: [UInt8]
-    public let version: Version
+    public var der: [UInt8] { storage.der }
+    public var version: Version { storage.version }
     /// The TBSCertificate TLV: the bytes the issuer signed.
-    public let tbsCertificate: Range<Int>
+    public var tbsCertificate: Range<Int> { storage.tbsCertificate }
     /// The serial number's INTEGER content octets (two's complement, minimal).
-    public let serialNumber: Range<Int>
+    public var serialNumber: Range<Int> { storage.serialNumber }
     /// The signature AlgorithmIdentifier TLV (outer and TBS copies are equal).
-    public let signatureAlgorithm: AlgorithmIdentifier
+    public var signatureAlgorithm: AlgorithmIdentifier { storage.signatureAlgorithm }
     /// The issuer Name TLV.
-    public let issuer: Range<Int>
+    public var issuer: Range<Int> { storage.issuer }
     /// The subject Name TLV.
-    public let subject: Range<Int>
+    public var subject: Range<Int> { storage.subject }
     /// Seconds since 1970-01-01T00:00:00Z.
-    public let notBefore: Int64
-    public let notAfter: Int64
+    public var notBefore: Int64 { storage.notBefore }
+    public var notAfter: Int64 { storage.notAfter }
     /// The SubjectPublicKeyInfo TLV.
-    public let subjectPublicKeyInfo: Range<Int>
-    public let publicKey: PublicKey
+    public var subjectPublicKeyInfo: Range<Int> { storage.subjectPublicKeyInfo }
+    public var publicKey: PublicKey { storage.publicKey }
     /// The signature octets (the BIT STRING content after its unused-bits octet).
-    public let signatureValue: Range<Int>
-    public let extensions: Extensions
+    public var signatureValue: Range<Int> { storage.signatureValue }
+    public var extensions: Extensions { storage.extensions }
 
     init(
         der: [UInt8], version: Version, tbsCertificate: Range<Int>, serialNumber: Range<Int>,
@@ -46,19 +87,11 @@ public struct Certificate: Sendable {
         notBefore: Int64, notAfter: Int64, subjectPublicKeyInfo: Range<Int>, publicKey: PublicKey,
         signatureValue: Range<Int>, extensions: Extensions
     ) {
-        self.der = der
-        self.version = version
-        self.tbsCertificate = tbsCertificate
-        self.serialNumber = serialNumber
-        self.signatureAlgorithm = signatureAlgorithm
-        self.issuer = issuer
-        self.subject = subject
-        self.notBefore = notBefore
-        self.notAfter = notAfter
-        self.subjectPublicKeyInfo = subjectPublicKeyInfo
-        self.publicKey = publicKey
-        self.signatureValue = signatureValue
-        self.extensions = extensions
+        storage = Storage(
+            der: der, version: version, tbsCertificate: tbsCertificate, serialNumber: serialNumber,
+            signatureAlgorithm: signatureAlgorithm, issuer: issuer, subject: subject, notBefore: notBefore,
+            notAfter: notAfter, subjectPublicKeyInfo: subjectPublicKeyInfo, publicKey: publicKey,
+            signatureValue: signatureValue, extensions: extensions)
     }
 
     /// The bytes at `range` of this certificate's encoding.
