@@ -114,6 +114,29 @@ def sha1_leaf(issuer):
         return Node(x509.load_pem_x509_certificate(open(paths["leaf.pem"], "rb").read()), None)
 
 
+def openssl_v1(cn, issuer=None):
+    """A version 1 certificate (no extensions), made by `openssl x509 -req`,
+    which cryptography cannot produce; self-signed when `issuer` is None.
+    openssl 3.0 cannot backdate: it is valid from now for 3,650 days."""
+    k = key()
+    with tempfile.TemporaryDirectory() as tmp:
+        path = lambda n: os.path.join(tmp, n)
+        open(path("k.pem"), "wb").write(k.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                                         serialization.NoEncryption()))
+        subprocess.run(["openssl", "req", "-new", "-key", path("k.pem"), "-subj", f"/O=PureX509 Chains/CN={cn}",
+                        "-out", path("r.csr")], check=True, capture_output=True)
+        command = ["openssl", "x509", "-req", "-in", path("r.csr"), "-days", "3650", "-sha256", "-out", path("c.pem")]
+        if issuer is None:
+            command += ["-key", path("k.pem"), "-set_serial", "90"]
+        else:
+            open(path("ca.pem"), "wb").write(issuer.cert.public_bytes(serialization.Encoding.PEM))
+            open(path("ca.key"), "wb").write(issuer.key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                                                       serialization.NoEncryption()))
+            command += ["-CA", path("ca.pem"), "-CAkey", path("ca.key"), "-set_serial", "91"]
+        subprocess.run(command, check=True, capture_output=True)
+        return Node(x509.load_pem_x509_certificate(open(path("c.pem"), "rb").read()), k)
+
+
 def root(cn, bits=2048):
     k = key(bits)
     return issue(cn, k, None, ca=True)
@@ -202,6 +225,14 @@ case("path-length-exceeded", "pathLenConstraint 0 with one CA below", [leaf_for(
 I_p1 = issue("Intermediate PathLen 1", key(), R, ca=True, path_length=1)
 I_below_p1 = issue("Intermediate Below PathLen 1", key(), I_p1, ca=True)
 case("path-length-ok", "pathLenConstraint 1 with one CA below", [leaf_for(I_below_p1), I_below_p1, I_p1], [R], "trusted")
+# Version 1 issuers (RFC 5280 §6.1.4(k)): only as anchors. Evaluated a day
+# after they were made, since openssl cannot backdate them.
+V1I = openssl_v1("Intermediate V1", R)
+v1_at = V1I.cert.not_valid_before_utc + datetime.timedelta(days=1)
+case("v1-intermediate", "a v1 certificate cannot issue unless it is an anchor", [leaf_for(V1I), V1I], [R], "notACA", index=1, at=v1_at)
+V1R = openssl_v1("Root V1")
+I_under_v1 = issue("Intermediate Under V1 Root", key(), V1R, ca=True)
+case("v1-anchor", "a v1 anchor is accepted", [leaf_for(I_under_v1), I_under_v1], [V1R], "trusted", at=v1_at)
 case("leaf-is-ca", "decision: a CA certificate is refused as a server leaf", [issue("www.example.com", key(), I, ca=True, sans=[x509.DNSName("www.example.com")]), I], [R], "leafIsCA", index=0)
 
 # keyUsage and extendedKeyUsage.
