@@ -22,7 +22,8 @@ let package = Package(
         .target(name: "RSA", dependencies: ["DER", "SHA2", "BigNum"], swiftSettings: coreSettings),
         .target(name: "PKIX", dependencies: ["DER"], swiftSettings: coreSettings),
         .target(name: "Trust", dependencies: ["DER", "SHA2", "BigNum", "RSA", "PKIX"], swiftSettings: coreSettings),
-        .target(name: "PureX509", dependencies: ["DER", "SHA2", "BigNum", "RSA", "PKIX", "Trust"]),
+        .target(name: "Pinning", dependencies: ["SHA2", "PKIX", "Trust"], swiftSettings: coreSettings),
+        .target(name: "PureX509", dependencies: ["DER", "SHA2", "BigNum", "RSA", "PKIX", "Trust", "Pinning"]),
         .executableTarget(
             name: "purex509",
             dependencies: [
@@ -38,6 +39,7 @@ let package = Package(
         .systemLibrary(name: "CGMP", path: "Tests/CGMP", providers: [.apt(["libgmp-dev"])]),
         .testTarget(name: "PKIXTests", dependencies: ["DER", "PKIX"]),
         .testTarget(name: "TrustTests", dependencies: ["Trust", "PKIX", "DER"]),
+        .testTarget(name: "PinningTests", dependencies: ["Pinning", "Trust", "PKIX", "SHA2"]),
         .testTarget(name: "PureX509Tests", dependencies: ["PureX509", "purex509"]),
     ],
     swiftLanguageModes: [.v6]

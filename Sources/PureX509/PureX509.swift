@@ -5,3 +5,4 @@
 @_exported import RSA
 @_exported import PKIX
 @_exported import Trust
+@_exported import Pinning

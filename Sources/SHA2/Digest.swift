@@ -10,6 +10,20 @@ public struct Digest: Sendable, RandomAccessCollection, Equatable, CustomStringC
         self.count = count
     }
 
+    /// A digest from its bytes (up to 64), as read from a pin or a fingerprint.
+    public init?<C: Collection>(bytes: C) where C.Element == UInt8 {
+        guard bytes.count <= 64 else { return nil }
+        var words: Storage = (0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &words) { raw in
+            let word = raw.bindMemory(to: UInt64.self)
+            for (i, byte) in bytes.enumerated() {
+                // Byte i is byte (i % 8) of word i / 8, most significant first.
+                word[i / 8] |= UInt64(byte) << UInt64(56 - (i % 8) * 8)
+            }
+        }
+        self.init(words: words, count: bytes.count)
+    }
+
     public var startIndex: Int { 0 }
     public var endIndex: Int { count }
 

@@ -42,6 +42,9 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
     case budgetExceeded(Budget)
     /// The path would be longer than the policy's maximum.
     case pathTooLong
+    /// Every path that passed the checks was refused by the caller's
+    /// `accept` function (pinning, for one); `reason` is the caller's.
+    case refusedByCaller(reason: String)
 
     public enum Budget: Sendable, Equatable, CustomStringConvertible {
         case signatureChecks, pathBuildingSteps, nameConstraintComparisons
@@ -73,6 +76,7 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .nameConstraintViolation: return 45
         case .pathLengthExceeded, .notACA: return 40
         case .pathTooLong: return 30
+        case .refusedByCaller: return 20
         case .unknownIssuer: return 10
         }
     }
@@ -99,6 +103,7 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownCriticalExtension: return "unknownCriticalExtension"
         case .budgetExceeded: return "budgetExceeded"
         case .pathTooLong: return "pathTooLong"
+        case .refusedByCaller: return "refusedByCaller"
         }
     }
 
@@ -111,7 +116,7 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
              .disallowedAlgorithm(let i), .weakKey(let i, _), .unknownCriticalExtension(let i):
             return i
         case .hostnameMismatch, .invalidReferenceIdentity, .leafIsCA: return 0
-        case .budgetExceeded, .pathTooLong: return nil
+        case .budgetExceeded, .pathTooLong, .refusedByCaller: return nil
         }
     }
 
@@ -139,6 +144,7 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownCriticalExtension(let i): return "certificate \(i) has a critical extension PureX509 does not process"
         case .budgetExceeded(let budget): return "verification budget exhausted: \(budget)"
         case .pathTooLong: return "every path to an anchor is longer than the policy allows"
+        case .refusedByCaller(let reason): return reason
         }
     }
 }

@@ -1,0 +1,91 @@
+/// Which hosts a pin set applies to, as OkHttp's CertificatePinner and
+/// TrustKit define them:
+/// - `example.com`: that host only (TrustKit's `includeSubdomains` widens
+///   it to every host below, the apex included);
+/// - `*.example.com`: exactly one label below (`a.example.com`, not
+///   `example.com`, not `a.b.example.com`);
+/// - `**.example.com`: the apex and any depth below.
+/// Names are ASCII, compared case-insensitively, one trailing dot ignored.
+public struct HostPattern: Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        case exact, oneLabel, anyDepth
+    }
+
+    public let kind: Kind
+    /// Lower-case, without the wildcard prefix or a trailing dot.
+    public let domain: [UInt8]
+    public let includeSubdomains: Bool
+
+    public enum ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+        case invalidPattern(String)
+        /// A pattern whose domain is a public suffix (`*.com`, `**.co.uk`) would pin half the Internet.
+        case publicSuffix(String)
+
+        public var description: String {
+            switch self {
+            case .invalidPattern(let text): return "invalid host pattern \"\(text)\""
+            case .publicSuffix(let text): return "host pattern \"\(text)\" covers a public suffix"
+            }
+        }
+    }
+
+    public init(_ text: String, includeSubdomains: Bool = false, publicSuffixes: PublicSuffixList = .topLevelOnly) throws(ParseError) {
+        var bytes = Array(text.utf8)
+        if bytes.last == UInt8(ascii: ".") { bytes.removeLast() }
+        var kind = Kind.exact
+        if bytes.starts(with: Array("**.".utf8)) { kind = .anyDepth; bytes.removeFirst(3) }
+        else if bytes.starts(with: Array("*.".utf8)) { kind = .oneLabel; bytes.removeFirst(2) }
+        bytes = bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }
+        guard Self.isHostName(bytes) else { throw .invalidPattern(text) }
+        // An exact pattern on a suffix pins only that name; with subdomains or
+        // a wildcard it would pin everything below it.
+        if (kind != .exact || includeSubdomains) && publicSuffixes.isPublicSuffix(bytes) { throw .publicSuffix(text) }
+        self.kind = kind
+        self.domain = bytes
+        self.includeSubdomains = includeSubdomains
+    }
+
+    /// Whether `host` (any case, optional trailing dot) falls under this pattern.
+    public func matches(_ host: String) -> Bool {
+        var name = Array(host.utf8).map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }
+        if name.last == UInt8(ascii: ".") { name.removeLast() }
+        if name == domain { return kind != .oneLabel }
+        guard name.count > domain.count + 1, name.suffix(domain.count).elementsEqual(domain),
+              name[name.count - domain.count - 1] == UInt8(ascii: ".") else { return false }
+        switch kind {
+        case .exact: return includeSubdomains
+        case .anyDepth: return true
+        case .oneLabel: return !name[..<(name.count - domain.count - 1)].contains(UInt8(ascii: "."))
+        }
+    }
+
+    /// How specific the pattern is, for choosing among several that match:
+    /// an exact name beats a one-label wildcard, which beats any-depth and
+    /// includeSubdomains; a longer domain beats a shorter one.
+    public var specificity: Int {
+        let base: Int
+        switch (kind, includeSubdomains) {
+        case (.exact, false): base = 3
+        case (.oneLabel, _): base = 2
+        default: base = 1
+        }
+        return base * 1_000 + domain.count
+    }
+
+    public var description: String {
+        let prefix = kind == .anyDepth ? "**." : kind == .oneLabel ? "*." : ""
+        return prefix + String(decoding: domain, as: UTF8.self) + (includeSubdomains ? " (and subdomains)" : "")
+    }
+
+    static func isHostName(_ name: [UInt8]) -> Bool {
+        guard !name.isEmpty, name.count <= 253 else { return false }
+        for label in name.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false) {
+            guard !label.isEmpty, label.count <= 63, label.first != UInt8(ascii: "-"), label.last != UInt8(ascii: "-") else { return false }
+            for byte in label {
+                let ok = (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+                guard ok else { return false }
+            }
+        }
+        return true
+    }
+}

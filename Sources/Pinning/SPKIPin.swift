@@ -1,0 +1,61 @@
+import PKIX
+import SHA2
+
+/// A public-key pin: SHA-256 over the DER SubjectPublicKeyInfo exactly as
+/// the certificate encodes it (never re-encoded, so it works for any key
+/// algorithm). Written `sha256/BASE64` (OkHttp); TrustKit's bare base64 is
+/// read too.
+public struct SPKIPin: Sendable, Equatable, CustomStringConvertible {
+    public let digest: Digest
+
+    public enum ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// A prefix other than `sha256/` (OkHttp also knew `sha1/`, which is refused).
+        case unsupportedPrefix(String)
+        case invalidBase64
+        /// The digest is not 32 bytes.
+        case wrongLength(Int)
+
+        public var description: String {
+            switch self {
+            case .unsupportedPrefix(let prefix): return "unsupported pin prefix \"\(prefix)\" (only sha256/ is accepted)"
+            case .invalidBase64: return "pin is not valid base64"
+            case .wrongLength(let length): return "pin digest is \(length) bytes, a SHA-256 digest is 32"
+            }
+        }
+    }
+
+    /// The pin of a certificate's public key.
+    public init(certificate: Certificate) {
+        digest = SHA256.hash(certificate[certificate.subjectPublicKeyInfo])
+    }
+
+    /// The pin of a DER SubjectPublicKeyInfo.
+    public init(subjectPublicKeyInfo der: [UInt8]) {
+        digest = SHA256.hash(der)
+    }
+
+    /// Parses `sha256/BASE64` or a bare base64 SHA-256 digest.
+    public init(_ text: String) throws(ParseError) {
+        var body = Array(text.utf8)
+        if let slash = body.firstIndex(of: UInt8(ascii: "/")), slash < 8, body[..<slash].allSatisfy({ $0 != UInt8(ascii: "+") }) {
+            let prefix = body[..<slash]
+            // Base64 text may contain "/", so only a short leading word counts as a prefix.
+            let lowered = prefix.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }
+            if lowered.elementsEqual(Array("sha256".utf8)) {
+                body = Array(body[(slash + 1)...])
+            } else if lowered.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) }) && prefix.count >= 3 {
+                throw .unsupportedPrefix(String(decoding: prefix, as: UTF8.self))
+            }
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try Base64.decode(body)
+        } catch {
+            throw .invalidBase64
+        }
+        guard bytes.count == 32, let digest = Digest(bytes: bytes) else { throw .wrongLength(bytes.count) }
+        self.digest = digest
+    }
+
+    public var description: String { "sha256/" + Base64.encode(Array(digest)) }
+}

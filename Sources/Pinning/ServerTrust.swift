@@ -1,0 +1,89 @@
+import DER
+import PKIX
+import Trust
+
+/// What a TLS handshake hands over: the certificates the server presented,
+/// leaf first (what `SecTrust` holds on Apple platforms).
+public struct ServerTrust: Sendable {
+    public let certificates: [Certificate]
+
+    public init(certificates: [Certificate]) {
+        self.certificates = certificates
+    }
+
+    /// Parses the presented DER certificates.
+    public init(presented ders: [[UInt8]]) throws(TrustFailure) {
+        var certificates: [Certificate] = []
+        for (index, der) in ders.enumerated() {
+            do {
+                certificates.append(try Certificate(derEncoded: der))
+            } catch {
+                throw .malformed(index: index, error)
+            }
+        }
+        self.certificates = certificates
+    }
+
+    /// Each presented certificate's subject and pin, for failure messages.
+    public var served: [ServedCertificate] { certificates.map(ServedCertificate.init) }
+}
+
+/// A certificate as a pinning failure reports it (OkHttp's message names
+/// every served certificate's pin and subject beside the configured pins).
+public struct ServedCertificate: Sendable, Equatable, CustomStringConvertible {
+    public let subject: String
+    public let pin: SPKIPin
+
+    public init(_ certificate: Certificate) {
+        subject = certificate.subjectName.description
+        pin = SPKIPin(certificate: certificate)
+    }
+
+    public var description: String { pin.description + ": " + subject }
+}
+
+/// Why a server's trust was refused by a pinning policy or evaluator;
+/// modelled on Alamofire's `ServerTrustFailureReason`.
+public enum ServerTrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The trust manager requires an evaluator for every host and has none for this one.
+    case noRequiredEvaluator(host: String)
+    /// A certificate-pinning evaluator was given no certificates.
+    case noCertificatesFound
+    /// A public-key evaluator was given no keys.
+    case noPublicKeysFound
+    /// Chain validation (against the system anchors, or the pinned ones) failed.
+    case defaultEvaluationFailed(TrustFailure)
+    /// The chain is valid but does not name the host.
+    case hostValidationFailed(TrustFailure)
+    /// No served certificate equals a pinned one.
+    case certificatePinningFailed(host: String, served: [ServedCertificate], pinned: [ServedCertificate])
+    /// No served public key equals a pinned one.
+    case publicKeyPinningFailed(host: String, served: [ServedCertificate], pinned: [SPKIPin])
+    /// A custom evaluator refused, with its reason.
+    case customEvaluationFailed(String)
+    /// AFSecurityPolicy step 1: invalid certificates with domain validation need pinning.
+    case domainValidationRequiresPinning
+
+    public var description: String {
+        switch self {
+        case .noRequiredEvaluator(let host): return "no trust evaluator for \(host), and every host must be evaluated"
+        case .noCertificatesFound: return "certificate pinning was configured without certificates"
+        case .noPublicKeysFound: return "public-key pinning was configured without keys"
+        case .defaultEvaluationFailed(let failure): return "chain validation failed: \(failure)"
+        case .hostValidationFailed(let failure): return "host validation failed: \(failure)"
+        case .certificatePinningFailed(let host, let served, let pinned):
+            return "certificate pinning failed for \(host)!\n  Peer certificate chain:\n" + Self.lines(served)
+                + "  Pinned certificates:\n" + Self.lines(pinned)
+        case .publicKeyPinningFailed(let host, let served, let pinned):
+            return "public-key pinning failed for \(host)!\n  Peer certificate chain:\n" + Self.lines(served)
+                + "  Pinned keys:\n" + pinned.map { "    " + $0.description + "\n" }.joined()
+        case .customEvaluationFailed(let reason): return "custom evaluation failed: \(reason)"
+        case .domainValidationRequiresPinning:
+            return "allowing invalid certificates while validating the domain requires pinned certificates"
+        }
+    }
+
+    static func lines(_ served: [ServedCertificate]) -> String {
+        served.map { "    " + $0.description + "\n" }.joined()
+    }
+}
