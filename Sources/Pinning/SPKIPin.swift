@@ -34,18 +34,17 @@ public struct SPKIPin: Sendable, Equatable, CustomStringConvertible {
         digest = SHA256.hash(der)
     }
 
-    /// Parses `sha256/BASE64` or a bare base64 SHA-256 digest.
+    /// Parses `sha256/BASE64` or a bare base64 SHA-256 digest (44
+    /// characters: base64 may itself contain "/", so only text of another
+    /// length is read as prefix + digest).
     public init(_ text: String) throws(ParseError) {
         var body = Array(text.utf8)
-        if let slash = body.firstIndex(of: UInt8(ascii: "/")), slash < 8, body[..<slash].allSatisfy({ $0 != UInt8(ascii: "+") }) {
-            let prefix = body[..<slash]
-            // Base64 text may contain "/", so only a short leading word counts as a prefix.
-            let lowered = prefix.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }
-            if lowered.elementsEqual(Array("sha256".utf8)) {
-                body = Array(body[(slash + 1)...])
-            } else if lowered.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) }) && prefix.count >= 3 {
-                throw .unsupportedPrefix(String(decoding: prefix, as: UTF8.self))
+        if body.count != 44, let slash = body.firstIndex(of: UInt8(ascii: "/")) {
+            let prefix = body[..<slash].map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }
+            guard prefix.elementsEqual(Array("sha256".utf8)) else {
+                throw .unsupportedPrefix(String(decoding: body[..<slash], as: UTF8.self))
             }
+            body = Array(body[(slash + 1)...])
         }
         let bytes: [UInt8]
         do {

@@ -1,0 +1,116 @@
+import Foundation
+import Pinning
+import PKIX
+import SHA2
+import Testing
+
+let vectors = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Vectors")
+
+let publicSuffixes = PublicSuffixList(text: [UInt8]((try? Data(contentsOf: vectors.appendingPathComponent("publicsuffix/public_suffix_list.dat"))) ?? Data()))
+
+struct PinRow: CustomTestStringConvertible, Sendable {
+    let name: String
+    let text: String
+    let error: SPKIPin.ParseError?
+    var testDescription: String { name }
+}
+
+// 32 bytes 00 01 … 1f in base64.
+let digestBase64 = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8="
+
+let pinRows: [PinRow] = [
+    .init(name: "OkHttp form", text: "sha256/" + digestBase64, error: nil),
+    .init(name: "prefix in capitals", text: "SHA256/" + digestBase64, error: nil),
+    .init(name: "TrustKit bare base64", text: digestBase64, error: nil),
+    .init(name: "bare base64 with a slash", text: "AAEC/wQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=", error: nil),
+    .init(name: "sha1 prefix", text: "sha1/AAECAwQFBgcICQoLDA0ODxAREhM=", error: .unsupportedPrefix("sha1")),
+    .init(name: "md5 prefix", text: "md5/" + digestBase64, error: .unsupportedPrefix("md5")),
+    .init(name: "bad character", text: "sha256/AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8*", error: .invalidBase64),
+    .init(name: "bad padding", text: "sha256/AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8", error: .invalidBase64),
+    .init(name: "20-byte digest", text: "sha256/AAECAwQFBgcICQoLDA0ODxAREhM=", error: .wrongLength(20)),
+    .init(name: "48-byte digest", text: "sha256/" + Base64.encode([UInt8](repeating: 7, count: 48)), error: .wrongLength(48)),
+    .init(name: "empty", text: "", error: .wrongLength(0)),
+    .init(name: "prefix only", text: "sha256/", error: .wrongLength(0)),
+]
+
+@Test(arguments: pinRows)
+func pinStrings(_ row: PinRow) throws {
+    if let error = row.error {
+        #expect(throws: error) { try SPKIPin(row.text) }
+    } else {
+        let pin = try SPKIPin(row.text)
+        #expect(pin.description.hasPrefix("sha256/"))
+        #expect(try SPKIPin(pin.description) == pin)
+    }
+}
+
+@Test func pinOfACertificateIsSHA256OfItsSPKI() throws {
+    let der = try PEM.certificates(in: [UInt8](Data(contentsOf: vectors.appendingPathComponent("generated/ed25519.pem"))))[0].der
+    let certificate = try Certificate(derEncoded: der)
+    // The same value `openssl … | openssl dgst -sha256 -binary | base64` gives (CLITests checks the pipeline).
+    #expect(SPKIPin(certificate: certificate) == SPKIPin(subjectPublicKeyInfo: Array(certificate[certificate.subjectPublicKeyInfo])))
+    #expect(SPKIPin(certificate: certificate).digest == SHA256.hash(certificate[certificate.subjectPublicKeyInfo]))
+}
+
+struct PatternRow: CustomTestStringConvertible, Sendable {
+    let pattern: String
+    let includeSubdomains: Bool
+    let host: String
+    let matches: Bool
+    var testDescription: String { "\(pattern)\(includeSubdomains ? " +sub" : "") ~ \(host)" }
+}
+
+let patternRows: [PatternRow] = [
+    .init(pattern: "example.com", includeSubdomains: false, host: "example.com", matches: true),
+    .init(pattern: "example.com", includeSubdomains: false, host: "www.example.com", matches: false),
+    .init(pattern: "example.com", includeSubdomains: true, host: "www.example.com", matches: true),
+    .init(pattern: "example.com", includeSubdomains: true, host: "a.b.example.com", matches: true),
+    .init(pattern: "example.com", includeSubdomains: true, host: "example.com", matches: true),
+    .init(pattern: "example.com", includeSubdomains: true, host: "badexample.com", matches: false),
+    .init(pattern: "*.example.com", includeSubdomains: false, host: "www.example.com", matches: true),
+    .init(pattern: "*.example.com", includeSubdomains: false, host: "example.com", matches: false),
+    .init(pattern: "*.example.com", includeSubdomains: false, host: "a.b.example.com", matches: false),
+    .init(pattern: "**.example.com", includeSubdomains: false, host: "example.com", matches: true),
+    .init(pattern: "**.example.com", includeSubdomains: false, host: "www.example.com", matches: true),
+    .init(pattern: "**.example.com", includeSubdomains: false, host: "a.b.c.example.com", matches: true),
+    .init(pattern: "**.example.com", includeSubdomains: false, host: "example.org", matches: false),
+    .init(pattern: "EXAMPLE.com", includeSubdomains: false, host: "example.COM", matches: true),
+    .init(pattern: "example.com.", includeSubdomains: false, host: "example.com", matches: true),
+    .init(pattern: "example.com", includeSubdomains: false, host: "example.com.", matches: true),
+    .init(pattern: "*.example.com", includeSubdomains: false, host: "WWW.EXAMPLE.COM.", matches: true),
+]
+
+@Test(arguments: patternRows)
+func hostPatterns(_ row: PatternRow) throws {
+    let pattern = try HostPattern(row.pattern, includeSubdomains: row.includeSubdomains, publicSuffixes: publicSuffixes)
+    #expect(pattern.matches(row.host) == row.matches)
+}
+
+@Test func patternsOnPublicSuffixesAreRefused() throws {
+    #expect(publicSuffixes.ruleCount > 5_000)
+    for text in ["*.com", "**.com", "*.co.uk", "**.co.uk", "*.github.io", "**.foo.kawasaki.jp"] {  // the last by the *.kawasaki.jp wildcard rule
+        #expect(throws: HostPattern.ParseError.publicSuffix(text)) { try HostPattern(text, publicSuffixes: publicSuffixes) }
+    }
+    #expect(throws: HostPattern.ParseError.publicSuffix("com")) { try HostPattern("com", includeSubdomains: true, publicSuffixes: publicSuffixes) }
+    // Without a list, the default rule still refuses a bare top-level domain.
+    #expect(throws: HostPattern.ParseError.publicSuffix("*.org")) { try HostPattern("*.org") }
+    // Registrable names below a suffix are fine, and so is an exact pattern on a suffix.
+    _ = try HostPattern("*.example.co.uk", publicSuffixes: publicSuffixes)
+    _ = try HostPattern("**.city.kawasaki.jp", publicSuffixes: publicSuffixes)  // an exception rule
+    _ = try HostPattern("co.uk", publicSuffixes: publicSuffixes)
+    for bad in ["", "*", "exa mple.com", "*.*.example.com", "-bad.example.com", "a..b"] {
+        #expect(throws: HostPattern.ParseError.invalidPattern(bad)) { try HostPattern(bad, publicSuffixes: publicSuffixes) }
+    }
+}
+
+@Test func mostSpecificPatternWins() throws {
+    let patterns = [try HostPattern("**.example.com"), try HostPattern("*.example.com"), try HostPattern("www.example.com"),
+                    try HostPattern("example.com", includeSubdomains: true)]
+    let best = patterns.filter { $0.matches("www.example.com") }.max { $0.specificity < $1.specificity }
+    #expect(best?.description == "www.example.com")
+    let forOther = patterns.filter { $0.matches("mail.example.com") }.max { $0.specificity < $1.specificity }
+    #expect(forOther?.description == "*.example.com")
+    let forApex = patterns.filter { $0.matches("example.com") }.max { $0.specificity < $1.specificity }
+    #expect(forApex?.kind == .anyDepth || forApex?.includeSubdomains == true)
+}
