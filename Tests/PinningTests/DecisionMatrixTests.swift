@@ -1,0 +1,163 @@
+import Foundation
+import Pinning
+import PKIX
+import Testing
+import Trust
+
+/// Certificates from Vectors/chains (generate.py), by folder.
+enum Chains {
+    static func load(_ folder: String, _ file: String) -> [Certificate] {
+        let url = vectors.appendingPathComponent("chains/\(folder)/\(file)")
+        guard let data = try? Data(contentsOf: url), let blocks = try? PEM.certificates(in: [UInt8](data)) else { return [] }
+        return blocks.compactMap { try? Certificate(derEncoded: $0.der) }
+    }
+
+    static let valid = load("valid", "chain.pem")               // leaf L, intermediate I
+    static let root = load("valid", "roots.pem")[0]             // Root A, issuer of I
+    static let expired = load("expired-leaf", "chain.pem")      // expired leaf, I
+    static let crossSigned = load("cross-signed", "chain.pem")  // L, I (by Root A), I′ (same key, by Root B)
+    static let rootB = load("cross-signed", "roots.pem")[0]
+    static let otherRoot = load("unknown-issuer", "roots.pem")[0]
+    static let selfSigned = load("self-signed-leaf", "chain.pem")
+    static let time: Int64 = 1_748_736_000  // the chain cases' evaluation time
+
+    static func environment(_ anchors: [Certificate]) -> TrustEnvironment {
+        TrustEnvironment(systemAnchors: TrustStore(anchors), time: time)
+    }
+}
+
+/// One row of the decision matrix: the rule it checks, an evaluation, and
+/// the expected outcome (nil: trusted; otherwise the failure's kind).
+struct MatrixRow: CustomTestStringConvertible, Sendable {
+    let rule: String
+    let expected: String?
+    let evaluate: @Sendable () -> ServerTrustFailure?
+    var testDescription: String { rule }
+}
+
+func kind(_ failure: ServerTrustFailure) -> String {
+    switch failure {
+    case .noRequiredEvaluator: return "noRequiredEvaluator"
+    case .noCertificatesFound: return "noCertificatesFound"
+    case .noPublicKeysFound: return "noPublicKeysFound"
+    case .defaultEvaluationFailed(let trust): return "defaultEvaluationFailed(\(trust.code))"
+    case .hostValidationFailed: return "hostValidationFailed"
+    case .certificatePinningFailed: return "certificatePinningFailed"
+    case .publicKeyPinningFailed: return "publicKeyPinningFailed"
+    case .customEvaluationFailed: return "customEvaluationFailed"
+    case .domainValidationRequiresPinning: return "domainValidationRequiresPinning"
+    }
+}
+
+func af(_ policy: SecurityPolicy, _ chain: [Certificate], domain: String? = "www.example.com", system: [Certificate] = [Chains.root]) -> ServerTrustFailure? {
+    switch policy.evaluate(ServerTrust(certificates: chain), domain: domain, in: Chains.environment(system)) {
+    case .success: return nil
+    case .failure(let failure): return failure
+    }
+}
+
+func policy(_ mode: SecurityPolicy.PinningMode, _ pinned: [Certificate] = [], allowInvalid: Bool = false, validateDomain: Bool = true) -> SecurityPolicy {
+    var policy = SecurityPolicy(pinningMode: mode, pinnedCertificates: pinned)
+    policy.allowInvalidCertificates = allowInvalid
+    policy.validatesDomainName = validateDomain
+    return policy
+}
+
+func evaluate(_ evaluator: any ServerTrustEvaluating, _ chain: [Certificate], host: String = "www.example.com",
+              system: [Certificate] = [Chains.root]) -> ServerTrustFailure? {
+    evaluator.evaluate(ServerTrust(certificates: chain), forHost: host, in: Chains.environment(system))
+}
+
+let rootPin = SPKIPin(certificate: Chains.root)
+let rootBPin = SPKIPin(certificate: Chains.rootB)
+let strangerPin = SPKIPin(certificate: Chains.otherRoot)
+
+let afRows: [MatrixRow] = [
+    .init(rule: "AF default policy: a valid chain to a system anchor is trusted", expected: nil) { af(.defaultPolicy, Chains.valid) },
+    .init(rule: "AF default policy: wrong host refused", expected: "hostValidationFailed") { af(.defaultPolicy, Chains.valid, domain: "www.example.org") },
+    .init(rule: "AF default policy: expired leaf refused", expected: "defaultEvaluationFailed(expired)") { af(.defaultPolicy, Chains.expired) },
+    .init(rule: "AF default policy: a private CA is not a system anchor", expected: "defaultEvaluationFailed(unknownIssuer)") { af(.defaultPolicy, Chains.valid, system: [Chains.otherRoot]) },
+    .init(rule: "AF default policy: a self-signed leaf is refused", expected: "defaultEvaluationFailed(unknownIssuer)") { af(.defaultPolicy, Chains.selfSigned) },
+    .init(rule: "AF step 1: allow-invalid + validate-domain without pins is refused", expected: "domainValidationRequiresPinning") { af(policy(.none, allowInvalid: true), Chains.selfSigned) },
+    .init(rule: "AF step 1: certificate mode with no pinned certificates is refused too", expected: "domainValidationRequiresPinning") { af(policy(.certificate, allowInvalid: true), Chains.selfSigned) },
+    .init(rule: "AF step 2/3: basic X.509 policy ignores the host", expected: nil) { af(policy(.none, validateDomain: false), Chains.valid, domain: "www.example.org") },
+    .init(rule: "AF step 3: allow-invalid without domain validation accepts a self-signed leaf", expected: nil) { af(policy(.none, allowInvalid: true, validateDomain: false), Chains.selfSigned) },
+    .init(rule: "AF step 4: pinning never rescues an invalid chain without allow-invalid", expected: "defaultEvaluationFailed(expired)") { af(policy(.certificate, [Chains.root]), Chains.expired) },
+    .init(rule: "AF step 5: pinned leaf", expected: nil) { af(policy(.certificate, [Chains.valid[0]]), Chains.valid) },
+    .init(rule: "AF step 5: pinned intermediate", expected: nil) { af(policy(.certificate, [Chains.valid[1]]), Chains.valid) },
+    .init(rule: "AF step 5: pinned root", expected: nil) { af(policy(.certificate, [Chains.root]), Chains.valid) },
+    .init(rule: "AF step 5: private CA, allow-invalid, root pinned: the pins are the anchors", expected: nil) { af(policy(.certificate, [Chains.root], allowInvalid: true), Chains.valid, system: [Chains.otherRoot]) },
+    .init(rule: "AF step 5: self-signed leaf pinned with allow-invalid", expected: nil) { af(policy(.certificate, Chains.selfSigned, allowInvalid: true), Chains.selfSigned) },
+    .init(rule: "AF step 5: a pinned certificate off the path fails pinning", expected: "defaultEvaluationFailed(unknownIssuer)") { af(policy(.certificate, [Chains.otherRoot]), Chains.valid) },
+    .init(rule: "AF step 5: wrong host with a pinned root", expected: "hostValidationFailed") { af(policy(.certificate, [Chains.root]), Chains.valid, domain: "www.example.org") },
+    .init(rule: "AF step 6: pinned root key", expected: nil) { af(policy(.publicKey, [Chains.root]), Chains.valid) },
+    .init(rule: "AF step 6: pinned leaf key", expected: nil) { af(policy(.publicKey, [Chains.valid[0]]), Chains.valid) },
+    .init(rule: "AF step 6: pinned key only on a cross-signed alternative path", expected: nil) { af(policy(.publicKey, [Chains.rootB]), Chains.crossSigned, system: [Chains.root, Chains.rootB]) },
+    .init(rule: "AF step 6: no served key is pinned", expected: "publicKeyPinningFailed") { af(policy(.publicKey, [Chains.otherRoot]), Chains.valid) },
+    .init(rule: "AF step 6: allow-invalid checks pins on the served certificates", expected: nil) { af(policy(.publicKey, Chains.selfSigned, allowInvalid: true), Chains.selfSigned) },
+]
+
+let alamofireRows: [MatrixRow] = [
+    .init(rule: "Default: valid chain", expected: nil) { evaluate(DefaultTrustEvaluator(), Chains.valid) },
+    .init(rule: "Default: wrong host", expected: "hostValidationFailed") { evaluate(DefaultTrustEvaluator(), Chains.valid, host: "www.example.org") },
+    .init(rule: "Default without host validation: wrong host passes", expected: nil) { evaluate(DefaultTrustEvaluator(validateHost: false), Chains.valid, host: "www.example.org") },
+    .init(rule: "Default: expired leaf", expected: "defaultEvaluationFailed(expired)") { evaluate(DefaultTrustEvaluator(), Chains.expired) },
+    .init(rule: "Default: private CA", expected: "defaultEvaluationFailed(unknownIssuer)") { evaluate(DefaultTrustEvaluator(), Chains.valid, system: [Chains.otherRoot]) },
+    .init(rule: "Pinned certificates: no certificates", expected: "noCertificatesFound") { evaluate(PinnedCertificatesTrustEvaluator(certificates: []), Chains.valid) },
+    .init(rule: "Pinned certificates: private CA root pinned (anchors-only)", expected: nil) { evaluate(PinnedCertificatesTrustEvaluator(certificates: [Chains.root]), Chains.valid, system: [Chains.otherRoot]) },
+    .init(rule: "Pinned certificates: intermediate pinned", expected: nil) { evaluate(PinnedCertificatesTrustEvaluator(certificates: [Chains.valid[1]]), Chains.valid) },
+    .init(rule: "Pinned certificates: unrelated certificate pinned", expected: "defaultEvaluationFailed(unknownIssuer)") { evaluate(PinnedCertificatesTrustEvaluator(certificates: [Chains.otherRoot]), Chains.valid) },
+    .init(rule: "Pinned certificates: self-signed leaf with acceptSelfSignedCertificates", expected: nil) { evaluate(PinnedCertificatesTrustEvaluator(certificates: Chains.selfSigned, acceptSelfSignedCertificates: true), Chains.selfSigned) },
+    .init(rule: "Pinned certificates: self-signed leaf without acceptSelfSignedCertificates", expected: "defaultEvaluationFailed(unknownIssuer)") { evaluate(PinnedCertificatesTrustEvaluator(certificates: Chains.selfSigned), Chains.selfSigned) },
+    .init(rule: "Pinned certificates without default validation: a byte match suffices, even expired", expected: nil) { evaluate(PinnedCertificatesTrustEvaluator(certificates: [Chains.expired[0]], performDefaultValidation: false), Chains.expired) },
+    .init(rule: "Pinned certificates without default validation: no match", expected: "certificatePinningFailed") { evaluate(PinnedCertificatesTrustEvaluator(certificates: [Chains.root], performDefaultValidation: false), Chains.valid) },
+    .init(rule: "Public keys: no keys", expected: "noPublicKeysFound") { evaluate(PublicKeysTrustEvaluator(keys: []), Chains.valid) },
+    .init(rule: "Public keys: root key pinned", expected: nil) { evaluate(PublicKeysTrustEvaluator(keys: [rootPin]), Chains.valid) },
+    .init(rule: "Public keys: key only on a cross-signed alternative path", expected: nil) { evaluate(PublicKeysTrustEvaluator(keys: [rootBPin]), Chains.crossSigned, system: [Chains.root, Chains.rootB]) },
+    .init(rule: "Public keys: no served key pinned", expected: "publicKeyPinningFailed") { evaluate(PublicKeysTrustEvaluator(keys: [strangerPin]), Chains.valid) },
+    .init(rule: "Public keys: default validation first (expired leaf)", expected: "defaultEvaluationFailed(expired)") { evaluate(PublicKeysTrustEvaluator(keys: [rootPin]), Chains.expired) },
+    .init(rule: "Public keys without default validation: served key matches", expected: nil) { evaluate(PublicKeysTrustEvaluator(keys: [SPKIPin(certificate: Chains.expired[1])], performDefaultValidation: false), Chains.expired) },
+    .init(rule: "Composite: default and a pinned key both pass", expected: nil) { evaluate(CompositeTrustEvaluator(evaluators: [DefaultTrustEvaluator(), PublicKeysTrustEvaluator(keys: [rootPin])]), Chains.valid) },
+    .init(rule: "Composite: all must pass", expected: "publicKeyPinningFailed") { evaluate(CompositeTrustEvaluator(evaluators: [DefaultTrustEvaluator(), PublicKeysTrustEvaluator(keys: [strangerPin])]), Chains.valid) },
+    .init(rule: "Disabled: anything passes", expected: nil) { evaluate(DisabledTrustEvaluator(), Chains.selfSigned, system: []) },
+    .init(rule: "Custom closure refusing", expected: "customEvaluationFailed") { evaluate(CustomTrustEvaluator { _, host in host == "www.example.com" ? "not today" : nil }, Chains.valid) },
+    .init(rule: "Manager: host without evaluator when all must be evaluated", expected: "noRequiredEvaluator") {
+        ServerTrustManager(evaluators: [(host: "api.example.com", evaluator: DisabledTrustEvaluator())])
+            .evaluate(ServerTrust(certificates: Chains.valid), forHost: "www.example.com", in: Chains.environment([Chains.root]))
+    },
+    .init(rule: "Manager: host without evaluator gets the default evaluation", expected: nil) {
+        ServerTrustManager(allHostsMustBeEvaluated: false, evaluators: [(host: "api.example.com", evaluator: DisabledTrustEvaluator())])
+            .evaluate(ServerTrust(certificates: Chains.valid), forHost: "www.example.com", in: Chains.environment([Chains.root]))
+    },
+    .init(rule: "Manager: default evaluation still refuses a self-signed leaf", expected: "defaultEvaluationFailed(unknownIssuer)") {
+        ServerTrustManager(allHostsMustBeEvaluated: false, evaluators: [])
+            .evaluate(ServerTrust(certificates: Chains.selfSigned), forHost: "www.example.com", in: Chains.environment([Chains.root]))
+    },
+    .init(rule: "Manager: the host's evaluator is used (case-insensitive)", expected: nil) {
+        ServerTrustManager(evaluators: [(host: "WWW.example.com", evaluator: DisabledTrustEvaluator())])
+            .evaluate(ServerTrust(certificates: Chains.selfSigned), forHost: "www.EXAMPLE.com", in: Chains.environment([]))
+    },
+]
+
+@Test(arguments: afRows)
+func afSecurityPolicy(_ row: MatrixRow) {
+    #expect(row.evaluate().map(kind) == row.expected)
+}
+
+@Test(arguments: alamofireRows)
+func alamofireEvaluators(_ row: MatrixRow) {
+    #expect(row.evaluate().map(kind) == row.expected)
+}
+
+@Test func vectorsLoaded() {
+    #expect(Chains.valid.count == 2 && Chains.crossSigned.count == 3 && Chains.selfSigned.count == 1 && Chains.expired.count == 2)
+}
+
+/// A pinning failure names every served certificate with its pin, beside the pins.
+@Test func failureNamesWhatWasServed() throws {
+    let failure = try #require(evaluate(PublicKeysTrustEvaluator(keys: [strangerPin]), Chains.valid))
+    let text = failure.description
+    #expect(text.contains(SPKIPin(certificate: Chains.valid[0]).description + ": O=PureX509 Chains, CN=www.example.com"))
+    #expect(text.contains(SPKIPin(certificate: Chains.valid[1]).description))
+    #expect(text.contains("Pinned keys:\n    " + strangerPin.description))
+}
