@@ -10,7 +10,7 @@ triple=wasm32-unknown-none-wasm
 scratch=.build-embedded
 out=$scratch/smoke
 products=$scratch/$triple/release
-modules="DER SHA2 BigNum RSA PKIX Trust"
+modules="DER SHA2 BigNum RSA PKIX Trust Pinning"
 mkdir -p "$out"
 
 for module in $modules; do
@@ -62,4 +62,6 @@ grep -qxF "signature: valid (RSA-3072)" <<<"$output" || { echo "embedded-check: 
 grep -qxF "tampered: signature does not match" <<<"$output" || { echo "embedded-check: tampered TBS not refused" >&2; exit 1; }
 grep -qxF "chain: trusted (3 certificates)" <<<"$output" || { echo "embedded-check: chain not verified" >&2; exit 1; }
 grep -qxF "wrong host: hostnameMismatch" <<<"$output" || { echo "embedded-check: wrong host not refused" >&2; exit 1; }
+grep -qxF "pinned root key: trusted" <<<"$output" || { echo "embedded-check: public-key pinning failed" >&2; exit 1; }
+grep -qxF "stranger key: refused" <<<"$output" || { echo "embedded-check: a wrong pin was accepted" >&2; exit 1; }
 echo "embedded-check: OK, wasm module $(wc -c <"$out/smoke.wasm") bytes"

@@ -195,3 +195,38 @@ func shell(_ command: String, input: String) throws -> String {
     #expect(try runPurex509(["verify", "Vectors/none.pem"]).status == 2)
     #expect(try runPurex509(["verify"]).status == 2)
 }
+
+/// `purex509 pin` prints `sha256/BASE64  subject`, the pin byte-identical to
+/// `openssl x509 -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64`.
+@Test func pinMatchesTheOpenSSLPipeline() throws {
+    let files = ["Vectors/samples/netflix-chain.pem", "Vectors/generated/ec-p384.pem", "Vectors/generated/ed25519.pem",
+                 "Vectors/generated/leaf-string-types.pem", "Vectors/certs/rustls-webpki/tests/netflix/ca.der"]
+    let run = try runPurex509(["pin"] + files)
+    #expect(run.status == 0)
+    let lines = run.output.split(separator: "\n").map(String.init)
+    #expect(lines.count == 6)
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl") else {
+        print("NOTICE: openssl is absent; pin pipeline cross-check skipped")
+        return
+    }
+    var expected: [String] = []
+    for file in files {
+        let text = try String(contentsOf: repository.appendingPathComponent(file), encoding: .isoLatin1)
+        var blocks: [String] = []
+        if text.contains("-----BEGIN CERTIFICATE-----") {
+            for index in 1..<text.components(separatedBy: "-----BEGIN CERTIFICATE-----").count { blocks.append(try certificatePEM(file, index)) }
+        } else {
+            blocks.append(try shell("openssl x509 -inform der -in \(repository.appendingPathComponent(file).path)", input: ""))
+        }
+        for pem in blocks {
+            let pin = try shell("openssl x509 -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64", input: pem)
+            expected.append("sha256/" + pin.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+    }
+    #expect(lines.map { String($0.prefix { $0 != " " }) } == expected)
+    #expect(lines.allSatisfy { $0.contains("  ") })
+    #expect(lines[0].hasSuffix("  C=US, ST=California, L=los gatos, O=Netflix, Inc., OU=Operations, CN=www.netflix.com"))
+    #expect(try runPurex509(["pin", "Vectors/chromium-pki/parse_certificate_unittest/bad_key_usage.pem"]).status == 1)
+    #expect(try runPurex509(["pin"]).status == 2)
+    #expect(try runPurex509(["pin", "Vectors/none.pem"]).status == 2)
+}

@@ -6,6 +6,7 @@
 import BigNum
 import DER
 import PKIX
+import Pinning
 import RSA
 import SHA2
 import Trust
@@ -82,4 +83,11 @@ func verifyChain() {
     case .success: print("FAILED: wrong host trusted")
     case .failure(let failure): print("wrong host: " + failure.code)
     }
+    // Pinning on wasm32: the root's key pinned, then a key nobody serves.
+    let environment = TrustEnvironment(systemAnchors: TrustStore([root]), time: chainTime)
+    let trust = ServerTrust(certificates: [leaf, intermediate])
+    let pinned = PublicKeysTrustEvaluator(keys: [SPKIPin(certificate: root)])
+    print("pinned root key: " + (pinned.evaluate(trust, forHost: "www.example.com", in: environment) == nil ? "trusted" : "refused"))
+    let wrong = PublicKeysTrustEvaluator(keys: [SPKIPin(subjectPublicKeyInfo: [0x30, 0x00])])
+    print("stranger key: " + (wrong.evaluate(trust, forHost: "www.example.com", in: environment) == nil ? "trusted" : "refused"))
 }
