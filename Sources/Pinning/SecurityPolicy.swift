@@ -12,6 +12,9 @@ public struct SecurityPolicy: Sendable {
     public var pinningMode: PinningMode
     /// DER certificates; in public-key mode their keys are the pins.
     public var pinnedCertificates: [Certificate]
+    /// Further public-key pins for public-key mode (beyond AFNetworking,
+    /// which only takes certificates).
+    public var pinnedPublicKeys: [SPKIPin] = []
     public var allowInvalidCertificates = false
     public var validatesDomainName = true
 
@@ -27,7 +30,7 @@ public struct SecurityPolicy: Sendable {
     public func evaluate(_ trust: ServerTrust, domain: String?, in environment: TrustEnvironment) -> Result<Void, ServerTrustFailure> {
         // Step 1: a self-signed certificate's domain can only be validated with pinning.
         if domain != nil && allowInvalidCertificates && validatesDomainName
-            && (pinningMode == .none || pinnedCertificates.isEmpty) {
+            && (pinningMode == .none || (pinnedCertificates.isEmpty && pinnedPublicKeys.isEmpty)) {
             return .failure(.domainValidationRequiresPinning)
         }
         // Step 2: the SSL policy with the domain, or the basic X.509 policy.
@@ -64,7 +67,7 @@ public struct SecurityPolicy: Sendable {
         // Step 6: any certificate of the chain carries a pinned key. When the
         // chain validated, the pins are checked on verified paths (a miss sends
         // the search to the next path); otherwise on the presented certificates.
-        let pins = pinnedCertificates.map(SPKIPin.init(certificate:))
+        let pins = pinnedCertificates.map(SPKIPin.init(certificate:)) + pinnedPublicKeys
         if isValid {
             let pinned = environment.validate(trust, anchors: environment.systemAnchors, host: host) { chain in
                 chain.certificates.contains { pins.contains(SPKIPin(certificate: $0)) }

@@ -63,6 +63,8 @@ public enum ServerTrustFailure: Error, Sendable, Equatable, CustomStringConverti
     case customEvaluationFailed(String)
     /// AFSecurityPolicy step 1: invalid certificates with domain validation need pinning.
     case domainValidationRequiresPinning
+    /// The host's pin set expired and is configured to fail closed.
+    case pinSetExpired(host: String)
 
     public var description: String {
         switch self {
@@ -80,6 +82,7 @@ public enum ServerTrustFailure: Error, Sendable, Equatable, CustomStringConverti
         case .customEvaluationFailed(let reason): return "custom evaluation failed: \(reason)"
         case .domainValidationRequiresPinning:
             return "allowing invalid certificates while validating the domain requires pinned certificates"
+        case .pinSetExpired(let host): return "the pin set for \(host) expired and fails closed"
         }
     }
 

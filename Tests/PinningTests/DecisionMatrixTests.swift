@@ -46,6 +46,7 @@ func kind(_ failure: ServerTrustFailure) -> String {
     case .publicKeyPinningFailed: return "publicKeyPinningFailed"
     case .customEvaluationFailed: return "customEvaluationFailed"
     case .domainValidationRequiresPinning: return "domainValidationRequiresPinning"
+    case .pinSetExpired: return "pinSetExpired"
     }
 }
 

@@ -1,0 +1,116 @@
+import PKIX
+import Trust
+
+/// The pins for one host pattern, with TrustKit's lifecycle: an expiration
+/// after which the pins are not enforced (or, with `failClosed`, the host
+/// is refused), the backup-pin rule, and report-only mode.
+public struct PinSet: Sendable {
+    public let pattern: HostPattern
+    public let pins: [SPKIPin]
+    /// Seconds since 1970 after which the pins lapse.
+    public let expiration: Int64?
+    /// After expiration: refuse the host (true) or validate without pins (false, TrustKit's behaviour).
+    public let failClosed: Bool
+    /// False: report-only — a pin miss is reported and the connection accepted.
+    public let enforce: Bool
+
+    public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+        case noPins
+        /// TrustKit requires a backup pin: with one pin, a key rotation locks every client out.
+        case insufficientPins(have: Int, need: Int)
+
+        public var description: String {
+            switch self {
+            case .noPins: return "a pin set needs at least one pin"
+            case .insufficientPins(let have, let need):
+                return "an enforced pin set needs \(need) pins (a backup against key loss), it has \(have)"
+            }
+        }
+    }
+
+    /// `minimumPins` applies to enforced sets only (2 by default, TrustKit's rule).
+    public init(pattern: HostPattern, pins: [SPKIPin], expiration: Int64? = nil, failClosed: Bool = false,
+                enforce: Bool = true, minimumPins: Int = 2) throws(ConfigurationError) {
+        guard !pins.isEmpty else { throw .noPins }
+        if enforce && pins.count < minimumPins { throw .insufficientPins(have: pins.count, need: minimumPins) }
+        self.pattern = pattern
+        self.pins = pins
+        self.expiration = expiration
+        self.failClosed = failClosed
+        self.enforce = enforce
+    }
+
+    public func isExpired(at time: Int64) -> Bool {
+        expiration.map { time > $0 } ?? false
+    }
+}
+
+/// What a pin miss (or an expired set) produced, for the caller's report
+/// callback (TrustKit sends these to a report URI; the core has no network
+/// code, so delivering them is the caller's business).
+public struct PinValidationReport: Sendable, Equatable {
+    public let host: String
+    public let time: Int64
+    public let pattern: String
+    /// Every served certificate's subject and pin.
+    public let served: [ServedCertificate]
+    public let expectedPins: [SPKIPin]
+    public let enforced: Bool
+    public let reason: String
+}
+
+/// Pin sets by host pattern; the most specific matching pattern governs a host.
+public struct PinningConfiguration: Sendable {
+    public let pinSets: [PinSet]
+
+    public init(pinSets: [PinSet]) {
+        self.pinSets = pinSets
+    }
+
+    public func pinSet(forHost host: String) -> PinSet? {
+        var best: PinSet? = nil
+        for set in pinSets where set.pattern.matches(host) {
+            if best.map({ set.pattern.specificity > $0.pattern.specificity }) ?? true { best = set }
+        }
+        return best
+    }
+
+    /// Default validation for `host` with its pins, if any, checked on the
+    /// verified paths (a miss moves the path search on). Returns nil when
+    /// trusted; reports pin misses and lapsed sets through `report`.
+    public func evaluate(
+        _ trust: ServerTrust, host: String, in environment: TrustEnvironment,
+        report: (PinValidationReport) -> Void = { _ in }
+    ) -> ServerTrustFailure? {
+        func validateWithoutPins() -> ServerTrustFailure? {
+            DefaultTrustEvaluator().evaluate(trust, forHost: host, in: environment)
+        }
+        guard let set = pinSet(forHost: host) else { return validateWithoutPins() }
+        func makeReport(_ reason: String) -> PinValidationReport {
+            PinValidationReport(host: host, time: environment.time, pattern: set.pattern.description, served: trust.served,
+                                expectedPins: set.pins, enforced: set.enforce, reason: reason)
+        }
+        if set.isExpired(at: environment.time) {
+            if set.failClosed {
+                report(makeReport("pin set expired; failing closed"))
+                return .pinSetExpired(host: host)
+            }
+            return validateWithoutPins()
+        }
+        let pins = set.pins
+        let result = environment.validate(trust, anchors: environment.systemAnchors, host: host) { chain in
+            chain.certificates.contains { pins.contains(SPKIPin(certificate: $0)) } ? nil : .refusedByCaller(reason: "no pinned key on any valid path")
+        }
+        switch result {
+        case .success:
+            return nil
+        case .failure(.refusedByCaller):
+            let miss = ServerTrustFailure.publicKeyPinningFailed(host: host, served: trust.served, pinned: pins)
+            report(makeReport(miss.description))
+            return set.enforce ? miss : nil
+        case .failure(let failure):
+            if case .hostnameMismatch = failure { return .hostValidationFailed(failure) }
+            return .defaultEvaluationFailed(failure)
+        }
+    }
+}
