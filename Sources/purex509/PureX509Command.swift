@@ -9,7 +9,7 @@ struct PureX509Command: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "purex509",
         abstract: "Inspect and verify X.509 certificates with PureX509.",
-        subcommands: [Inspect.self, Verify.self, Pin.self, Bench.self]
+        subcommands: [Inspect.self, Verify.self, Pin.self, Policy.self, Bench.self]
     )
 
     static func main() {

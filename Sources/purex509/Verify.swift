@@ -33,6 +33,26 @@ struct Verify: ParsableCommand {
     @Flag(name: .customLong("json"), help: "Print {\"trusted\", \"chain\", \"error\"} as JSON.")
     var json = false
 
+    @Option(name: .customLong("pin"), help: "A pinned public key, sha256/BASE64; repeatable.")
+    var pins: [String] = []
+
+    @Option(name: .customLong("pin-cert"), help: "A pinned certificate (PEM or DER); repeatable.")
+    var pinCertificates: [String] = []
+
+    @Option(name: .customLong("pinning-mode"), help: "certificate or public-key (default: public-key with --pin, certificate with --pin-cert).")
+    var pinningMode: String?
+
+    @Flag(name: .customLong("allow-invalid"), help: "AFSecurityPolicy allowInvalidCertificates.")
+    var allowInvalid = false
+
+    @Flag(name: .customLong("no-validate-host"), help: "AFSecurityPolicy validatesDomainName = NO.")
+    var noValidateHost = false
+
+    /// Whether AFSecurityPolicy semantics apply (any pinning flag given).
+    var usesSecurityPolicy: Bool {
+        !pins.isEmpty || !pinCertificates.isEmpty || pinningMode != nil || allowInvalid || noValidateHost
+    }
+
     @Argument(help: "The presented chain, leaf first.")
     var chain: String
 
@@ -42,6 +62,15 @@ struct Verify: ParsableCommand {
         if ip.map({ ServerIdentity(ipAddress: $0) == nil }) == true { throw ValidationError("--ip: not an IPv4 or IPv6 address") }
         if at != nil && Self.parseTime(at!) == nil { throw ValidationError("--at: give UNIX seconds or ISO 8601 such as 2024-01-02T03:04:05Z") }
         guard ["server", "client", "any"].contains(purpose) else { throw ValidationError("--purpose: server, client or any") }
+        if let mode = pinningMode, !["certificate", "public-key"].contains(mode) {
+            throw ValidationError("--pinning-mode: certificate or public-key")
+        }
+        if pinningMode == "certificate" && pinCertificates.isEmpty && !pins.isEmpty {
+            throw ValidationError("--pinning-mode certificate pins certificates: give --pin-cert")
+        }
+        for pin in pins {
+            do { _ = try SPKIPin(pin) } catch { throw ValidationError("--pin \(pin): \(error)") }
+        }
     }
 
     func run() throws {
@@ -68,6 +97,10 @@ struct Verify: ParsableCommand {
             }
             if malformed != nil { break }
         }
+        if malformed == nil, usesSecurityPolicy, !certificates.isEmpty {
+            try runSecurityPolicy(store: store, policy: policy, certificates: certificates + extra)
+            return
+        }
         if let malformed {
             result = .failure(malformed)
         } else if let leaf = certificates.first {
@@ -78,6 +111,47 @@ struct Verify: ParsableCommand {
         }
         report(result)
         if case .failure = result { throw ToolExit.refused }
+    }
+
+    /// `--pin`, `--pin-cert`, `--pinning-mode`, `--allow-invalid`, `--no-validate-host`:
+    /// AFSecurityPolicy's evaluation (docs/pinning.md).
+    func runSecurityPolicy(store: TrustStore, policy: VerificationPolicy, certificates: [Certificate]) throws {
+        var pinned: [Certificate] = []
+        for file in pinCertificates {
+            pinned += try CertificateInput.load(file).entries.compactMap { try? $0.result.get() }
+        }
+        let mode: SecurityPolicy.PinningMode
+        switch pinningMode {
+        case "certificate": mode = .certificate
+        case "public-key": mode = .publicKey
+        default: mode = !pins.isEmpty ? .publicKey : !pinCertificates.isEmpty ? .certificate : .none
+        }
+        var security = SecurityPolicy(pinningMode: mode, pinnedCertificates: pinned)
+        security.pinnedPublicKeys = pins.compactMap { try? SPKIPin($0) }
+        security.allowInvalidCertificates = allowInvalid
+        security.validatesDomainName = !noValidateHost
+        let environment = TrustEnvironment(systemAnchors: store, time: policy.time)
+        let domain = host ?? ip
+        let subjects = certificates.map { $0.subjectName.description }
+        switch security.evaluate(ServerTrust(certificates: certificates), domain: domain, in: environment) {
+        case .success:
+            if json {
+                printJSON(["trusted": true, "chain": subjects, "error": NSNull()])
+            } else {
+                print("trusted")
+                for (i, subject) in subjects.enumerated() { print("  \(i): \(subject)") }
+            }
+        case .failure(let failure):
+            if json {
+                printJSON(["trusted": false, "chain": [String](), "error": [
+                    "code": PinningCodes.code(failure), "certificate": PinningCodes.index(failure).map { $0 as Any } ?? NSNull(),
+                    "message": failure.description,
+                ] as [String: Any]])
+            } else {
+                printError("not trusted: \(failure)")
+            }
+            throw ToolExit.refused
+        }
     }
 
     func report(_ result: Result<VerifiedChain, TrustFailure>) {
