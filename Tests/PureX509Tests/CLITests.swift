@@ -230,3 +230,63 @@ func shell(_ command: String, input: String) throws -> String {
     #expect(try runPurex509(["pin"]).status == 2)
     #expect(try runPurex509(["pin", "Vectors/none.pem"]).status == 2)
 }
+
+/// `verify` with pinning flags follows AFSecurityPolicy (docs/pinning.md).
+@Test func verifyPinningFlags() throws {
+    let chain = "Vectors/chains/valid/chain.pem", roots = "Vectors/chains/valid/roots.pem", other = "Vectors/chains/unknown-issuer/roots.pem"
+    let base = ["verify", "--roots", roots, "--host", "www.example.com", "--at", "1748736000"]
+    let rootPin = try #require(try runPurex509(["pin", roots]).output.split(separator: " ").first.map(String.init))
+    #expect(try runPurex509(base + ["--pin", rootPin, chain]).status == 0)
+    let miss = try runPurex509(base + ["--json", "--pin", "sha256/AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=", chain])
+    #expect(miss.status == 1)
+    let error = try #require((try JSONSerialization.jsonObject(with: Data(miss.output.utf8)) as? [String: Any])?["error"] as? [String: Any])
+    #expect(error["code"] as? String == "publicKeyPinningFailed")
+    #expect((error["message"] as? String)?.contains("CN=Intermediate A") == true)
+    #expect(try runPurex509(base + ["--pin-cert", roots, chain]).status == 0)
+    #expect(try runPurex509(base + ["--pin-cert", other, chain]).status == 1)
+    // A private CA: refused by default, trusted with allow-invalid and the root pinned.
+    let privateCA = ["verify", "--roots", other, "--host", "www.example.com", "--at", "1748736000"]
+    #expect(try runPurex509(privateCA + [chain]).status == 1)
+    #expect(try runPurex509(privateCA + ["--allow-invalid", "--pin-cert", roots, chain]).status == 0)
+    // AF step 1.
+    let stepOne = try runPurex509(privateCA + ["--allow-invalid", chain])
+    #expect(stepOne.status == 1)
+    #expect(stepOne.error.contains("requires pinned certificates"))
+    #expect(try runPurex509(privateCA + ["--allow-invalid", "--no-validate-host", chain]).status == 0)
+    #expect(try runPurex509(["verify", "--roots", roots, "--host", "www.example.org", "--at", "1748736000", "--no-validate-host", chain]).status == 0)
+    #expect(try runPurex509(base + ["--pin", "sha1/AAAA", chain]).status == 2)
+    #expect(try runPurex509(base + ["--pinning-mode", "both", chain]).status == 2)
+    #expect(try runPurex509(base + ["--pinning-mode", "certificate", "--pin", rootPin, chain]).status == 2)
+}
+
+@Test func policyCheck() throws {
+    let chain = "Vectors/chains/valid/chain.pem", roots = "Vectors/chains/valid/roots.pem"
+    let rootPin = try #require(try runPurex509(["pin", roots]).output.split(separator: " ").first.map(String.init))
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("purex509-policy")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    func config(_ text: String) throws -> String {
+        let url = directory.appendingPathComponent("config-\(abs(text.hashValue)).json")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+    let stranger = "sha256/AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8="
+    let good = try config(#"{"pinSets": [{"pattern": "**.example.com", "pins": ["\#(rootPin)", "\#(stranger)"], "expiration": "2026-01-01T00:00:00Z"}]}"#)
+    let check = ["policy", "check", "--roots", roots, "--host", "www.example.com"]
+    #expect(try runPurex509(check + ["--at", "2025-06-01T00:00:00Z", good, chain]).status == 0)
+    let wrong = try config(#"{"pinSets": [{"pattern": "www.example.com", "pins": ["\#(stranger)", "\#(stranger)"]}]}"#)
+    #expect(try runPurex509(check + ["--at", "2025-06-01T00:00:00Z", wrong, chain]).status == 1)
+    // "Will this pin set still accept this chain on that date": after expiration, fail-closed refuses.
+    let closing = try config(#"{"pinSets": [{"pattern": "www.example.com", "pins": ["\#(rootPin)", "\#(stranger)"], "expiration": "2025-07-01T00:00:00Z", "failClosed": true}]}"#)
+    #expect(try runPurex509(check + ["--at", "2025-06-01T00:00:00Z", closing, chain]).status == 0)
+    #expect(try runPurex509(check + ["--at", "2025-08-01T00:00:00Z", closing, chain]).status == 1)
+    let reportOnly = try config(#"{"pinSets": [{"pattern": "www.example.com", "pins": ["\#(stranger)"], "enforce": false}]}"#)
+    let reported = try runPurex509(check + ["--at", "2025-06-01T00:00:00Z", reportOnly, chain])
+    #expect(reported.status == 0)
+    #expect(reported.output.contains("report: report-only"))
+    // Configuration errors are usage errors.
+    #expect(try runPurex509(check + [try config(#"{"pinSets": [{"pattern": "*.com", "pins": ["\#(rootPin)", "\#(stranger)"]}]}"#), chain]).status == 2)
+    #expect(try runPurex509(check + [try config(#"{"pinSets": [{"pattern": "www.example.com", "pins": ["\#(rootPin)"]}]}"#), chain]).status == 2)
+    #expect(try runPurex509(check + [try config(#"{"pinSets": [{"pattern": "www.example.com", "pins": ["md5/x"]}]}"#), chain]).status == 2)
+    #expect(try runPurex509(check + [try config("not json"), chain]).status == 2)
+    #expect(try runPurex509(check + ["Vectors/none.json", chain]).status == 2)
+}
