@@ -42,13 +42,14 @@ def table(results, suffix=""):
     operations = sorted({name.split("/")[0] for name in results})
     for operation in operations:
         # "PureX509" or "PureX509 (variant)" against every peer of the operation.
-        mine = sorted(n for n in results if n.startswith(operation + "/PureX509"))
+        # "PureX509 (…)" are ours; "PureX509 without …" is a baseline of ours, listed as a peer.
+        mine = sorted(n for n in results if n.startswith(operation + "/PureX509") and " without " not in n)
         for own in mine:
             ours = results[own]
             label = operation + own[len(operation) + len("/PureX509"):]
             for name, (score, _) in sorted(results.items()):
                 op, implementation = name.split("/", 1)
-                if op != operation or implementation.startswith("PureX509"):
+                if op != operation or (implementation.startswith("PureX509") and " without " not in implementation):
                     continue
                 rows.append((label, implementation + suffix, ours[0], score, ours[0] / score, ours[1]))
     return rows

@@ -98,9 +98,7 @@ public struct PinningConfiguration: Sendable {
             return validateWithoutPins()
         }
         let pins = set.pins
-        let result = environment.validate(trust, anchors: environment.systemAnchors, host: host) { chain in
-            chain.certificates.contains { pins.contains(SPKIPin(certificate: $0)) } ? nil : .refusedByCaller(reason: "no pinned key on any valid path")
-        }
+        let result = environment.validate(trust, anchors: environment.systemAnchors, host: host, accept: PinCheck.keys(pins))
         switch result {
         case .success:
             return nil

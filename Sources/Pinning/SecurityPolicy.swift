@@ -53,10 +53,7 @@ public struct SecurityPolicy: Sendable {
             // Step 5: the pinned certificates are the only anchors; the chain must
             // validate against them, and contain one of them byte for byte.
             let pinned = TrustStore(pinnedCertificates)
-            let result = environment.validate(trust, anchors: pinned, host: host) { chain in
-                chain.certificates.contains { certificate in pinnedCertificates.contains { $0.der == certificate.der } }
-                    ? nil : .refusedByCaller(reason: "no pinned certificate on the path")
-            }
+            let result = environment.validate(trust, anchors: pinned, host: host, accept: PinCheck.certificates(pinnedCertificates))
             switch result {
             case .success: return .success(())
             case .failure(.refusedByCaller):
@@ -69,10 +66,7 @@ public struct SecurityPolicy: Sendable {
         // the search to the next path); otherwise on the presented certificates.
         let pins = pinnedCertificates.map(SPKIPin.init(certificate:)) + pinnedPublicKeys
         if isValid {
-            let pinned = environment.validate(trust, anchors: environment.systemAnchors, host: host) { chain in
-                chain.certificates.contains { pins.contains(SPKIPin(certificate: $0)) }
-                    ? nil : .refusedByCaller(reason: "no pinned key on the path")
-            }
+            let pinned = environment.validate(trust, anchors: environment.systemAnchors, host: host, accept: PinCheck.keys(pins))
             if case .success = pinned { return .success(()) }
         } else if trust.certificates.contains(where: { pins.contains(SPKIPin(certificate: $0)) }) {
             return .success(())

@@ -60,10 +60,7 @@ public final class PinnedCertificatesTrustEvaluator: ServerTrustEvaluating {
         }
         // A self-signed pinned leaf is its own anchor only when allowed.
         let anchors = acceptSelfSignedCertificates ? pinned : pinned.filter { !($0.isSelfIssued && trust.certificates.first?.der == $0.der) }
-        let result = environment.validate(trust, anchors: TrustStore(anchors), host: validateHost ? host : nil) { chain in
-            chain.certificates.contains { certificate in pinned.contains { $0.der == certificate.der } }
-                ? nil : .refusedByCaller(reason: "no pinned certificate on the path")
-        }
+        let result = environment.validate(trust, anchors: TrustStore(anchors), host: validateHost ? host : nil, accept: PinCheck.certificates(pinned))
         switch result {
         case .success: return nil
         case .failure(.refusedByCaller): return miss
@@ -95,9 +92,7 @@ public final class PublicKeysTrustEvaluator: ServerTrustEvaluating {
         guard performDefaultValidation else {
             return trust.certificates.contains { keys.contains(SPKIPin(certificate: $0)) } ? nil : miss
         }
-        let result = environment.validate(trust, anchors: environment.systemAnchors, host: validateHost ? host : nil) { chain in
-            chain.certificates.contains { keys.contains(SPKIPin(certificate: $0)) } ? nil : .refusedByCaller(reason: "no pinned key on the path")
-        }
+        let result = environment.validate(trust, anchors: environment.systemAnchors, host: validateHost ? host : nil, accept: PinCheck.keys(keys))
         switch result {
         case .success: return nil
         case .failure(.refusedByCaller): return miss

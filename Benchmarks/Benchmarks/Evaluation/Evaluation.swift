@@ -72,6 +72,28 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations { blackHole(pureEvaluate(&warm)) }
     }
 
+    // The pin check's cost on a warm evaluation: the same verifier work, plus
+    // `PinCheck.keys` (one SHA-256 over each SPKI on the path).
+    let pins = [SPKIPin(certificate: try! PureX509.Certificate(derEncoded: rootDER))]
+    let pinCheck = PinCheck.keys(pins)
+    var warmPinned = PureX509.Verifier(store: store, policy: policy)
+    var warmUnpinned = PureX509.Verifier(store: store, policy: policy)
+    func evaluate(_ verifier: inout PureX509.Verifier, pinned: Bool) -> Bool {
+        guard let leaf = try? PureX509.Certificate(derEncoded: chainDER[0]),
+              let intermediate = try? PureX509.Certificate(derEncoded: chainDER[1]) else { return false }
+        let result = pinned ? verifier.verify(leaf: leaf, intermediates: [intermediate], accept: pinCheck)
+            : verifier.verify(leaf: leaf, intermediates: [intermediate])
+        if case .success = result { return true }
+        return false
+    }
+    precondition(evaluate(&warmPinned, pinned: true))
+    Benchmark("Pin check, warm evaluation/PureX509 (with pins)") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(evaluate(&warmPinned, pinned: true)) }
+    }
+    Benchmark("Pin check, warm evaluation/PureX509 without pins") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(evaluate(&warmUnpinned, pinned: false)) }
+    }
+
     let swiftRoot = try! X509.Certificate(derEncoded: rootDER)
     let validationTime = Date(timeIntervalSince1970: TimeInterval(evaluationTime))
     Benchmark("Evaluate chain/swift-certificates") { benchmark in
