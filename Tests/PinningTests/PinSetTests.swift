@@ -20,44 +20,44 @@ func evaluate(_ configuration: PinningConfiguration, _ chain: [Certificate], hos
     return (failure.map(kind), reports)
 }
 
-@Test func pinSetLifecycle() throws {
-    let before = Chains.time - 86_400, after = Chains.time + 86_400
-    // Pinned root key with a backup pin.
-    var (result, reports) = evaluate(PinningConfiguration(pinSets: [try pinSet("**.example.com", [rootPin, strangerPin])]), Chains.valid)
-    #expect(result == nil && reports.isEmpty, "pinned root key")
-    // Only the backup pin is served.
-    (result, _) = evaluate(PinningConfiguration(pinSets: [try pinSet("**.example.com", [strangerPin, intermediatePin])]), Chains.valid)
-    #expect(result == nil, "backup pin only")
-    // A miss, enforced: refused and reported.
-    (result, reports) = evaluate(PinningConfiguration(pinSets: [try pinSet("www.example.com", [strangerPin, rootBPin])]), Chains.valid)
-    #expect(result == "publicKeyPinningFailed")
-    #expect(reports.count == 1 && reports[0].enforced && reports[0].served.count == 2 && reports[0].expectedPins == [strangerPin, rootBPin])
-    // Report-only: accepted, reported.
-    (result, reports) = evaluate(PinningConfiguration(pinSets: [try pinSet("www.example.com", [strangerPin], enforce: false)]), Chains.valid)
-    #expect(result == nil && reports.count == 1 && !reports[0].enforced, "report-only mismatch")
-    // Expired, failing open: pins no longer enforced, validation still is.
-    (result, reports) = evaluate(PinningConfiguration(pinSets: [try pinSet("www.example.com", [strangerPin, rootBPin], expiration: before)]), Chains.valid)
-    #expect(result == nil && reports.isEmpty, "expired pin set, fail-open")
-    (result, _) = evaluate(PinningConfiguration(pinSets: [try pinSet("www.example.com", [rootPin, rootBPin], expiration: before)]), Chains.expired)
-    #expect(result == "defaultEvaluationFailed(expired)", "an expired pin set does not skip validation")
-    // Expired, failing closed.
-    (result, reports) = evaluate(PinningConfiguration(pinSets: [try pinSet("www.example.com", [rootPin, rootBPin], expiration: before, failClosed: true)]), Chains.valid)
-    #expect(result == "pinSetExpired" && reports.count == 1, "expired pin set, fail-closed")
-    // Not yet expired: enforced.
-    (result, _) = evaluate(PinningConfiguration(pinSets: [try pinSet("www.example.com", [strangerPin, rootBPin], expiration: after)]), Chains.valid)
-    #expect(result == "publicKeyPinningFailed", "a pin set before its expiration is enforced")
-    // No pin set for the host: default validation only.
-    (result, _) = evaluate(PinningConfiguration(pinSets: [try pinSet("api.example.com", [strangerPin, rootBPin])]), Chains.valid)
-    #expect(result == nil, "host without a pin set")
-    // The most specific pattern governs.
-    (result, _) = evaluate(PinningConfiguration(pinSets: [try pinSet("**.example.com", [strangerPin, rootBPin]), try pinSet("www.example.com", [rootPin, strangerPin])]), Chains.valid)
-    #expect(result == nil, "exact pattern beats **.")
-    // A pinned key only on the cross-signed alternative path.
-    (result, _) = evaluate(PinningConfiguration(pinSets: [try pinSet("www.example.com", [rootBPin, strangerPin])]), Chains.crossSigned, system: [Chains.root, Chains.rootB])
-    #expect(result == nil, "pin on the cross-signed path")
-    // Wrong host is a validation failure, not a pin failure.
-    (result, _) = evaluate(PinningConfiguration(pinSets: [try pinSet("**.example.org", [rootPin, strangerPin])]), Chains.valid, host: "www.example.org")
-    #expect(result == "hostValidationFailed")
+/// One pin-set row: the rule it checks, the configuration, the chain, and
+/// the expected outcome (nil: trusted) and number of reports.
+struct PinSetRow: CustomTestStringConvertible, Sendable {
+    let rule: String
+    let sets: @Sendable () throws -> [PinSet]
+    var chain: [Certificate] = Chains.valid
+    var host = "www.example.com"
+    var system: [Certificate] = [Chains.root]
+    let expected: String?
+    var reports = 0
+    var testDescription: String { rule }
+}
+
+let dayBefore = Chains.time - 86_400, dayAfter = Chains.time + 86_400
+
+let pinSetRows: [PinSetRow] = [
+    .init(rule: "pinned root key with a backup pin is trusted", sets: { [try pinSet("**.example.com", [rootPin, strangerPin])] }, expected: nil),
+    .init(rule: "only the backup pin is served: trusted", sets: { [try pinSet("**.example.com", [strangerPin, intermediatePin])] }, expected: nil),
+    .init(rule: "enforced miss: refused and reported", sets: { [try pinSet("www.example.com", [strangerPin, rootBPin])] }, expected: "publicKeyPinningFailed", reports: 1),
+    .init(rule: "report-only miss: accepted and reported", sets: { [try pinSet("www.example.com", [strangerPin], enforce: false)] }, expected: nil, reports: 1),
+    .init(rule: "expired pin set, fail-open: pins not enforced", sets: { [try pinSet("www.example.com", [strangerPin, rootBPin], expiration: dayBefore)] }, expected: nil),
+    .init(rule: "expired pin set, fail-open: validation still runs", sets: { [try pinSet("www.example.com", [rootPin, rootBPin], expiration: dayBefore)] }, chain: Chains.expired, expected: "defaultEvaluationFailed(expired)"),
+    .init(rule: "expired pin set, fail-closed: refused and reported", sets: { [try pinSet("www.example.com", [rootPin, rootBPin], expiration: dayBefore, failClosed: true)] }, expected: "pinSetExpired", reports: 1),
+    .init(rule: "pin set before its expiration is enforced", sets: { [try pinSet("www.example.com", [strangerPin, rootBPin], expiration: dayAfter)] }, expected: "publicKeyPinningFailed", reports: 1),
+    .init(rule: "host without a pin set: default validation only", sets: { [try pinSet("api.example.com", [strangerPin, rootBPin])] }, expected: nil),
+    .init(rule: "most specific pattern governs: exact beats **.", sets: { [try pinSet("**.example.com", [strangerPin, rootBPin]), try pinSet("www.example.com", [rootPin, strangerPin])] }, expected: nil),
+    .init(rule: "pinned key only on the cross-signed alternative path", sets: { [try pinSet("www.example.com", [rootBPin, strangerPin])] }, chain: Chains.crossSigned, system: [Chains.root, Chains.rootB], expected: nil),
+    .init(rule: "wrong host is a validation failure, not a pin failure", sets: { [try pinSet("**.example.org", [rootPin, strangerPin])] }, host: "www.example.org", expected: "hostValidationFailed"),
+]
+
+@Test(arguments: pinSetRows)
+func pinSetLifecycle(_ row: PinSetRow) throws {
+    let (result, reports) = evaluate(PinningConfiguration(pinSets: try row.sets()), row.chain, host: row.host, system: row.system)
+    #expect(result == row.expected)
+    #expect(reports.count == row.reports)
+    for report in reports {
+        #expect(report.host == row.host && report.served.count == row.chain.count && !report.expectedPins.isEmpty)
+    }
 }
 
 @Test func pinSetConfigurationRules() throws {
