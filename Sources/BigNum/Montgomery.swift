@@ -168,18 +168,23 @@ public struct MontgomeryContext: Sendable {
                 index += 1
             }
         }
-        // The result t[k...2k] is below 2n: one conditional subtraction.
-        let result = t + k
-        if result[k] == 0 && isBelow(UnsafeBufferPointer(start: result, count: k), UnsafeBufferPointer(start: n, count: k)) {
-            r.update(from: result, count: k)
-        } else {
-            var borrow: UInt64 = 0
-            for i in 0..<k {
-                let (d1, b1) = result[i].subtractingReportingOverflow(n[i])
-                let (d2, b2) = d1.subtractingReportingOverflow(borrow)
-                r[i] = d2
-                borrow = (b1 ? 1 : 0) &+ (b2 ? 1 : 0)
-            }
+        reduceOnce(r, t + k, n, k)
+    }
+
+    /// r = t mod n for a (k + 1)-limb t < 2n: one conditional subtraction,
+    /// the last step of both Montgomery products.
+    @inline(__always)
+    static func reduceOnce(_ r: UnsafeMutablePointer<UInt64>, _ t: UnsafePointer<UInt64>, _ n: UnsafePointer<UInt64>, _ k: Int) {
+        if t[k] == 0 && isBelow(UnsafeBufferPointer(start: t, count: k), UnsafeBufferPointer(start: n, count: k)) {
+            r.update(from: t, count: k)
+            return
+        }
+        var borrow: UInt64 = 0
+        for i in 0..<k {
+            let (d1, b1) = t[i].subtractingReportingOverflow(n[i])
+            let (d2, b2) = d1.subtractingReportingOverflow(borrow)
+            r[i] = d2
+            borrow = (b1 ? 1 : 0) &+ (b2 ? 1 : 0)
         }
     }
 
@@ -218,17 +223,6 @@ public struct MontgomeryContext: Sendable {
             t[k - 1] = UInt64(truncatingIfNeeded: last)
             t[k] = t[k + 1] &+ UInt64(truncatingIfNeeded: last &>> 64)
         }
-        // t < 2n: one conditional subtraction brings it below n.
-        if t[k] == 0 && isBelow(UnsafeBufferPointer(start: t, count: k), UnsafeBufferPointer(start: n, count: k)) {
-            r.update(from: t, count: k)
-        } else {
-            var borrow: UInt64 = 0
-            for i in 0..<k {
-                let (d1, b1) = t[i].subtractingReportingOverflow(n[i])
-                let (d2, b2) = d1.subtractingReportingOverflow(borrow)
-                r[i] = d2
-                borrow = (b1 ? 1 : 0) &+ (b2 ? 1 : 0)
-            }
-        }
+        reduceOnce(r, t, n, k)
     }
 }

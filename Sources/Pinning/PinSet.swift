@@ -99,16 +99,11 @@ public struct PinningConfiguration: Sendable {
         }
         let pins = set.pins
         let result = environment.validate(trust, anchors: environment.systemAnchors, host: host, accept: PinCheck.keys(pins))
-        switch result {
-        case .success:
-            return nil
-        case .failure(.refusedByCaller):
+        if case .failure(.refusedByCaller) = result {
             let miss = ServerTrustFailure.publicKeyPinningFailed(host: host, served: trust.served, pinned: pins)
             report(makeReport(miss.description))
             return set.enforce ? miss : nil
-        case .failure(let failure):
-            if case .hostnameMismatch = failure { return .hostValidationFailed(failure) }
-            return .defaultEvaluationFailed(failure)
         }
+        return ServerTrustFailure.from(result, miss: .noPublicKeysFound)
     }
 }

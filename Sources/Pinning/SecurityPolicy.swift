@@ -75,10 +75,7 @@ public struct SecurityPolicy: Sendable {
     }
 
     func failure(from result: Result<VerifiedChain, TrustFailure>) -> ServerTrustFailure {
-        if case .failure(let failure) = result {
-            if case .hostnameMismatch = failure { return .hostValidationFailed(failure) }
-            return .defaultEvaluationFailed(failure)
-        }
+        if case .failure(let failure) = result { return ServerTrustFailure(validation: failure) }
         return .defaultEvaluationFailed(.unknownIssuer(index: 0))
     }
 }

@@ -86,6 +86,22 @@ public enum ServerTrustFailure: Error, Sendable, Equatable, CustomStringConverti
         }
     }
 
+    /// A validation failure as a pinning failure: a wrong host is
+    /// `hostValidationFailed`, anything else `defaultEvaluationFailed`.
+    public init(validation failure: TrustFailure) {
+        if case .hostnameMismatch = failure { self = .hostValidationFailed(failure) } else { self = .defaultEvaluationFailed(failure) }
+    }
+
+    /// Validation with pins checked on the path: a path refused by the pin
+    /// check becomes `miss`, other failures map as `init(validation:)`.
+    static func from(_ result: Result<VerifiedChain, TrustFailure>, miss: ServerTrustFailure) -> ServerTrustFailure? {
+        switch result {
+        case .success: return nil
+        case .failure(.refusedByCaller): return miss
+        case .failure(let failure): return ServerTrustFailure(validation: failure)
+        }
+    }
+
     static func lines(_ served: [ServedCertificate]) -> String {
         served.map { "    " + $0.description + "\n" }.joined()
     }

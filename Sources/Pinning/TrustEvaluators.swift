@@ -22,9 +22,7 @@ public final class DefaultTrustEvaluator: ServerTrustEvaluating {
                                   in environment: TrustEnvironment) -> ServerTrustFailure? {
         switch environment.validate(trust, anchors: anchors, host: validateHost ? host : nil) {
         case .success: return nil
-        case .failure(let failure):
-            if case .hostnameMismatch = failure { return .hostValidationFailed(failure) }
-            return .defaultEvaluationFailed(failure)
+        case .failure(let failure): return ServerTrustFailure(validation: failure)
         }
     }
 }
@@ -61,13 +59,7 @@ public final class PinnedCertificatesTrustEvaluator: ServerTrustEvaluating {
         // A self-signed pinned leaf is its own anchor only when allowed.
         let anchors = acceptSelfSignedCertificates ? pinned : pinned.filter { !($0.isSelfIssued && trust.certificates.first?.der == $0.der) }
         let result = environment.validate(trust, anchors: TrustStore(anchors), host: validateHost ? host : nil, accept: PinCheck.certificates(pinned))
-        switch result {
-        case .success: return nil
-        case .failure(.refusedByCaller): return miss
-        case .failure(let failure):
-            if case .hostnameMismatch = failure { return .hostValidationFailed(failure) }
-            return .defaultEvaluationFailed(failure)
-        }
+        return ServerTrustFailure.from(result, miss: miss)
     }
 }
 
@@ -93,13 +85,7 @@ public final class PublicKeysTrustEvaluator: ServerTrustEvaluating {
             return trust.certificates.contains { keys.contains(SPKIPin(certificate: $0)) } ? nil : miss
         }
         let result = environment.validate(trust, anchors: environment.systemAnchors, host: validateHost ? host : nil, accept: PinCheck.keys(keys))
-        switch result {
-        case .success: return nil
-        case .failure(.refusedByCaller): return miss
-        case .failure(let failure):
-            if case .hostnameMismatch = failure { return .hostValidationFailed(failure) }
-            return .defaultEvaluationFailed(failure)
-        }
+        return ServerTrustFailure.from(result, miss: miss)
     }
 }
 

@@ -135,44 +135,38 @@ struct Verify: ParsableCommand {
         let subjects = certificates.map { $0.subjectName.description }
         switch security.evaluate(ServerTrust(certificates: certificates), domain: domain, in: environment) {
         case .success:
-            if json {
-                printJSON(["trusted": true, "chain": subjects, "error": NSNull()])
-            } else {
-                print("trusted")
-                for (i, subject) in subjects.enumerated() { print("  \(i): \(subject)") }
-            }
+            printTrusted(subjects)
         case .failure(let failure):
-            if json {
-                printJSON(["trusted": false, "chain": [String](), "error": [
-                    "code": PinningCodes.code(failure), "certificate": PinningCodes.index(failure).map { $0 as Any } ?? NSNull(),
-                    "message": failure.description,
-                ] as [String: Any]])
-            } else {
-                printError("not trusted: \(failure)")
-            }
+            printRefused(code: PinningCodes.code(failure), index: PinningCodes.index(failure), message: failure.description)
             throw ToolExit.refused
         }
     }
 
     func report(_ result: Result<VerifiedChain, TrustFailure>) {
         switch result {
-        case .success(let verified):
-            let subjects = verified.certificates.map { $0.subjectName.description }
-            if json {
-                printJSON(["trusted": true, "chain": subjects, "error": NSNull()])
-            } else {
-                print("trusted")
-                for (i, subject) in subjects.enumerated() { print("  \(i): \(subject)") }
-            }
-        case .failure(let failure):
-            if json {
-                printJSON(["trusted": false, "chain": [String](), "error": [
-                    "code": failure.code, "certificate": failure.certificateIndex.map { $0 as Any } ?? NSNull(),
-                    "message": failure.description,
-                ] as [String: Any]])
-            } else {
-                printError("not trusted: \(failure)")
-            }
+        case .success(let verified): printTrusted(verified.certificates.map { $0.subjectName.description })
+        case .failure(let failure): printRefused(code: failure.code, index: failure.certificateIndex, message: failure.description)
+        }
+    }
+
+    /// `trusted` and the chain, or `{"trusted": true, "chain": […], "error": null}`.
+    func printTrusted(_ subjects: [String]) {
+        if json {
+            printJSON(["trusted": true, "chain": subjects, "error": NSNull()])
+        } else {
+            print("trusted")
+            for (i, subject) in subjects.enumerated() { print("  \(i): \(subject)") }
+        }
+    }
+
+    /// The reason on stderr, or `{"trusted": false, "chain": [], "error": {code, certificate, message}}`.
+    func printRefused(code: String, index: Int?, message: String) {
+        if json {
+            printJSON(["trusted": false, "chain": [String](), "error": [
+                "code": code, "certificate": index.map { $0 as Any } ?? NSNull(), "message": message,
+            ] as [String: Any]])
+        } else {
+            printError("not trusted: \(message)")
         }
     }
 
