@@ -39,8 +39,8 @@ extension Verifier {
             }
             path.append(candidate)
             defer { path.removeLast() }
-            if candidate.isAnchor {
-                let chain = VerifiedChain(path.map { $0.certificate })
+            if let anchorIndex = candidate.anchorIndex {
+                let chain = VerifiedChain(path.map { $0.certificate }, anchorKeyDigest: store.keyDigest(ofAnchor: anchorIndex))
                 if let failure = try checkPath(chain, search: &search) ?? accept(chain) {
                     search.record(failure)
                     continue

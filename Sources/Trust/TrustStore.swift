@@ -1,6 +1,7 @@
 import DER
 import PKIX
 import RSA
+import SHA2
 
 /// Trust anchors, found by subject name (and then by key identifier).
 ///
@@ -17,6 +18,9 @@ public struct TrustStore: Sendable {
     /// Each anchor's RSA key with its Montgomery context, set up once here
     /// rather than on every evaluation (nil for other key types).
     private var rsaKeys: [RSAPublicKey?] = []
+    /// SHA-256 of each anchor's SubjectPublicKeyInfo, computed once: public-key
+    /// pins on anchors then cost no hashing per evaluation.
+    private var keyDigests: [Digest] = []
 
     public init() {}
 
@@ -43,6 +47,7 @@ public struct TrustStore: Sendable {
         let index = anchors.count
         anchors.append(certificate)
         canonicalSubjects.append(NameEquivalence.canonical(certificate, certificate.subject))
+        keyDigests.append(SHA256.hash(certificate[certificate.subjectPublicKeyInfo]))
         if case .rsa(let modulus, let exponent) = certificate.publicKey.kind {
             rsaKeys.append(try? RSAPublicKey(modulusOctets: certificate[modulus], exponentOctets: certificate[exponent]))
         } else {
@@ -66,6 +71,9 @@ public struct TrustStore: Sendable {
         }
         return result
     }
+
+    /// SHA-256 of anchor `index`'s SubjectPublicKeyInfo.
+    public func keyDigest(ofAnchor index: Int) -> Digest { keyDigests[index] }
 
     /// The prepared RSA key of anchor `index`, when it has one within RSA's bounds.
     public func rsaKey(ofAnchor index: Int) -> RSAPublicKey? { rsaKeys[index] }

@@ -1,14 +1,21 @@
 import DER
 import PKIX
+import SHA2
 
 /// A chain that passed every check: leaf first, trust anchor last. Only the
 /// verifier makes these.
 public struct VerifiedChain: Sendable {
     public let certificates: [Certificate]
+    /// SHA-256 of the anchor's SubjectPublicKeyInfo, from the trust store
+    /// (computed when the anchor was added, not per evaluation).
+    public let anchorKeyDigest: Digest
     public var leaf: Certificate { certificates[0] }
     public var anchor: Certificate { certificates[certificates.count - 1] }
 
-    init(_ certificates: [Certificate]) { self.certificates = certificates }
+    init(_ certificates: [Certificate], anchorKeyDigest: Digest) {
+        self.certificates = certificates
+        self.anchorKeyDigest = anchorKeyDigest
+    }
 }
 
 /// Decides whether a leaf, with intermediates the peer supplied, chains to
@@ -51,7 +58,7 @@ public struct Verifier: Sendable {
         // A leaf that is itself an anchor is trusted as such (a pinned
         // self-signed certificate, say): no signature to check.
         for index in store.anchors(named: leaf[leaf.subject]) where store.anchors[index].der == leaf.der {
-            let chain = VerifiedChain([leaf])
+            let chain = VerifiedChain([leaf], anchorKeyDigest: store.keyDigest(ofAnchor: index))
             return accept(chain).map { .failure($0) } ?? .success(chain)
         }
         var search = SearchState()
