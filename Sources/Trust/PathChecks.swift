@@ -23,7 +23,7 @@ import PKIX
 extension Verifier {
     /// In rank order, so that the first failure found is the one reported.
     func checkLeaf(_ leaf: Certificate) -> TrustFailure? {
-        if let identity = policy.identity, !identity.isPresented(by: leaf) {
+        if let identity = policy.identity, !identity.isPresented(by: leaf, commonNameFallback: policy.allowCommonNameFallback) {
             return .hostnameMismatch(presented: presentedNames(leaf))
         }
         if let failure = checkValidity(leaf, index: 0) { return failure }

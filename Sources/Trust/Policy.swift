@@ -19,6 +19,10 @@ public struct VerificationPolicy: Sendable {
     public var minimumRSAModulusBits = 2048
     /// Accept SHA-1 RSA signatures (never MD5). Off: SHA-1 collisions are practical.
     public var allowSHA1 = false
+    /// Legacy opt-in: when the leaf has no dNSName at all, match a DNS
+    /// reference against the subject's Common Names. Off by default, as
+    /// RFC 9525 §6.3 and every current browser require.
+    public var allowCommonNameFallback = false
     public var budgets = Budgets()
 
     public init(time: Int64, purpose: Purpose = .serverAuth, identity: ServerIdentity? = nil) {

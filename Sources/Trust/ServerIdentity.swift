@@ -36,6 +36,16 @@ public enum ServerIdentity: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Whether the leaf presents this identity; with `commonNameFallback`, a
+    /// DNS reference may also match a subject Common Name when the leaf has
+    /// no dNSName at all (the legacy rule, off unless asked for).
+    public func isPresented(by leaf: Certificate, commonNameFallback: Bool) -> Bool {
+        if isPresented(by: leaf) { return true }
+        guard commonNameFallback, case .dnsName(let reference) = self,
+              !leaf.subjectAlternativeNames.contains(where: { $0.kind == .dnsName }) else { return false }
+        return leaf.subjectName.values(of: .commonName).contains { HostName.matches(presented: Array($0.utf8)[...], reference: reference) }
+    }
+
     /// Whether the leaf's subjectAltName presents this identity.
     public func isPresented(by leaf: Certificate) -> Bool {
         for name in leaf.subjectAlternativeNames {

@@ -108,3 +108,27 @@ func realWorldChain(_ row: RealWorldRow) throws {
     guard case .failure(let failure) = try evaluate(row) else { Issue.record("trusted"); return }
     #expect(failure.code == "expired")
 }
+
+/// The Common Name is consulted only on request, and only when the leaf has no dNSName.
+@Test func commonNameFallbackIsOptIn() throws {
+    let folder = vectors.appendingPathComponent("chains/cn-only-leaf")
+    let chain = try certificates(folder.appendingPathComponent("chain.pem"))
+    let roots = try certificates(folder.appendingPathComponent("roots.pem"))
+    let at = try #require(chainCases.first { $0.name == "cn-only-leaf" }).at
+    var policy = VerificationPolicy(time: at, identity: ServerIdentity(host: "www.example.com"))
+    var verifier = Verifier(store: TrustStore(roots), policy: policy)
+    guard case .failure(let failure) = verifier.verify(leaf: chain[0], intermediates: [chain[1]]) else {
+        Issue.record("a CN-only leaf was trusted without the opt-in")
+        return
+    }
+    #expect(failure.code == "hostnameMismatch")
+    policy.allowCommonNameFallback = true
+    verifier = Verifier(store: TrustStore(roots), policy: policy)
+    #expect((try? verifier.verify(leaf: chain[0], intermediates: [chain[1]]).get()) != nil)
+    verifier.policy.identity = ServerIdentity(host: "www.example.org")
+    #expect((try? verifier.verify(leaf: chain[0], intermediates: [chain[1]]).get()) == nil)
+    // A leaf with dNSNames never falls back, even with the opt-in.
+    let valid = try certificates(vectors.appendingPathComponent("chains/valid/chain.pem"))
+    #expect(ServerIdentity(host: "www.example.com")!.isPresented(by: valid[0], commonNameFallback: true))
+    #expect(!ServerIdentity(host: "nowhere.example.com")!.isPresented(by: valid[0], commonNameFallback: true))
+}

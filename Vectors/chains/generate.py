@@ -201,6 +201,8 @@ bad_der[-5] ^= 0x01
 L_bad = Node(x509.load_der_x509_certificate(bytes(bad_der)), L_bad.key)
 case("bad-signature", "a corrupted leaf signature", [L_bad, I], [R], "badSignature", index=0)
 case("unknown-issuer", "the root is not in the store", [L, I], [root("Other Root")], "unknownIssuer", index=1)
+# The Common Name fallback (off by default; Tests/TrustTests covers the opt-in).
+case("cn-only-leaf", "no SAN: the subject CN is not consulted by default", [issue("www.example.com", key(), I, sans=None, eku=[ExtendedKeyUsageOID.SERVER_AUTH]), I], [R], "hostnameMismatch", index=0)
 SS = issue("www.example.com", key(), None, sans=[x509.DNSName("www.example.com")], eku=[ExtendedKeyUsageOID.SERVER_AUTH])
 case("self-signed-leaf", "a self-signed leaf that is not an anchor", [SS], [R], "unknownIssuer", index=0)
 case("valid-sha384", "sha384WithRSAEncryption", [leaf_for(I, hash_alg=hashes.SHA384()), I], [R], "trusted")
