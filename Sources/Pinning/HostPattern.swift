@@ -1,3 +1,4 @@
+import PKIX
 /// Which hosts a pin set applies to, as OkHttp's CertificatePinner and
 /// TrustKit define them:
 /// - `example.com`: that host only (TrustKit's `includeSubdomains` widens
@@ -35,7 +36,7 @@ public struct HostPattern: Sendable, Equatable, CustomStringConvertible {
         var kind = Kind.exact
         if bytes.starts(with: Array("**.".utf8)) { kind = .anyDepth; bytes.removeFirst(3) }
         else if bytes.starts(with: Array("*.".utf8)) { kind = .oneLabel; bytes.removeFirst(2) }
-        bytes = bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }
+        bytes = ASCII.lowercased(bytes)
         guard Self.isHostName(bytes) else { throw .invalidPattern(text) }
         // An exact pattern on a suffix pins only that name; with subdomains or
         // a wildcard it would pin everything below it.
@@ -47,7 +48,7 @@ public struct HostPattern: Sendable, Equatable, CustomStringConvertible {
 
     /// Whether `host` (any case, optional trailing dot) falls under this pattern.
     public func matches(_ host: String) -> Bool {
-        var name = Array(host.utf8).map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }
+        var name = ASCII.lowercased(host.utf8)
         if name.last == UInt8(ascii: ".") { name.removeLast() }
         if name == domain { return kind != .oneLabel }
         guard name.count > domain.count + 1, name.suffix(domain.count).elementsEqual(domain),

@@ -1,3 +1,5 @@
+import PKIX
+
 /// The Public Suffix List's rules (publicsuffix.org), read from its text.
 ///
 /// The core cannot read files: the caller passes the list's text (the CLI
@@ -20,7 +22,7 @@ public struct PublicSuffixList: Sendable {
         for line in text.split(separator: 0x0A) {
             var rule = Array(line.prefix { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D })
             guard !rule.isEmpty, !rule.starts(with: [0x2F, 0x2F]) else { continue }
-            rule = rule.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }
+            rule = ASCII.lowercased(rule)
             if rule.first == UInt8(ascii: "!") { exceptions.append(Array(rule.dropFirst())) }
             else if rule.starts(with: [UInt8(ascii: "*"), UInt8(ascii: ".")]) { wildcards.append(Array(rule.dropFirst(2))) }
             else { rules.append(rule) }

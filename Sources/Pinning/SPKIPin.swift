@@ -40,7 +40,7 @@ public struct SPKIPin: Sendable, Equatable, CustomStringConvertible {
     public init(_ text: String) throws(ParseError) {
         var body = Array(text.utf8)
         if body.count != 44, let slash = body.firstIndex(of: UInt8(ascii: "/")) {
-            let prefix = body[..<slash].map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }
+            let prefix = ASCII.lowercased(body[..<slash])
             guard prefix.elementsEqual(Array("sha256".utf8)) else {
                 throw .unsupportedPrefix(String(decoding: body[..<slash], as: UTF8.self))
             }

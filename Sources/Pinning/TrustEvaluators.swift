@@ -153,6 +153,6 @@ public final class ServerTrustManager: Sendable {
     }
 
     static func lower(_ host: String) -> String {
-        String(decoding: Array(host.utf8).map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }, as: UTF8.self)
+        String(decoding: ASCII.lowercased(host.utf8), as: UTF8.self)
     }
 }

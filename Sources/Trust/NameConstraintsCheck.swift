@@ -92,7 +92,7 @@ enum NameMatching {
     }
 
     static func lower(_ bytes: [UInt8]) -> [UInt8] {
-        bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }
+        ASCII.lowercased(bytes)
     }
 
     /// "example.com" covers itself and every name below it; ".example.com"

@@ -42,7 +42,7 @@ enum NameEquivalence {
                 continue
             }
             if pendingSpace { out.append(0x20); pendingSpace = false }
-            out.append(byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte)
+            out.append(ASCII.lowercased(byte))
         }
         return out
     }

@@ -74,10 +74,9 @@ enum HostName {
     }
 
     static func normalize(_ bytes: [UInt8]) -> [UInt8]? {
-        var name = bytes
+        var name = ASCII.lowercased(bytes)
         if name.last == UInt8(ascii: ".") { name.removeLast() }
         guard !name.isEmpty, name.count <= 253 else { return nil }
-        for i in name.indices where name[i] >= UInt8(ascii: "A") && name[i] <= UInt8(ascii: "Z") { name[i] += 32 }
         return name
     }
 

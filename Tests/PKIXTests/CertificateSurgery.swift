@@ -30,11 +30,6 @@ struct CertificateSurgery {
     var der: [UInt8] {
         encode(0x30, encode(0x30, tbsFields.flatMap { $0 }) + signatureAlgorithm + signatureValue)
     }
-
-    /// Index of the TBS field with this first octet, searching from `after`.
-    func index(of tag: UInt8, after start: Int = 0) -> Int? {
-        tbsFields.indices.first { $0 >= start && tbsFields[$0].first == tag }
-    }
 }
 
 /// A DER TLV with a minimal length.
