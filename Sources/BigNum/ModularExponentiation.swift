@@ -4,7 +4,7 @@ extension MontgomeryContext {
         let k = limbCount
         let x = try padded(a), y = try padded(b)
         var result = [UInt64](repeating: 0, count: k)
-        var scratch = [UInt64](repeating: 0, count: k + 2)
+        var scratch = [UInt64](repeating: 0, count: 2 * k + 2)
         modulus.limbs.withUnsafeBufferPointer { n in
             x.withUnsafeBufferPointer { xp in
                 y.withUnsafeBufferPointer { yp in
@@ -68,7 +68,7 @@ extension MontgomeryContext {
                 scratch.withUnsafeMutableBufferPointer { sp in
                     let s = sp.baseAddress!
                     let x = s, baseM = s + k, accumulator = s + 2 * k, product = s + 3 * k, t = s + 4 * k
-                    // t takes 2k + 2 limbs (the squaring's double-width product).
+                    // t takes 2k + 2 limbs (the products' quotient digits and sum).
                     let n = UnsafePointer(s + 6 * k + 2)
                     (s + 6 * k + 2).update(from: np.baseAddress!, count: k)
                     guard load(x, n) else { valid = false; return }

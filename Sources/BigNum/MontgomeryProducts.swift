@@ -1,0 +1,112 @@
+// Montgomery products by product scanning (Koç, Acar and Kaliski's FIPS,
+// "finely integrated product scanning", 1996): column by column, every
+// a[i]·b[j] and m[i]·n[j] with i + j = column is added into a three-limb
+// accumulator that lives in registers, and the column's low limb is either
+// cleared by choosing the next quotient digit m[column] (the first k
+// columns) or written out as a limb of the result (the last k). Operand
+// scanning (FIOS, used before) loads, adds and stores a limb of t for every
+// product; here t is touched once per column, which measured ≈ 2× faster
+// for 2048-bit moduli.
+
+extension MontgomeryContext {
+    /// r = a·b·R⁻¹ mod n for a, b < n. `t` is 2k + 2 limbs of scratch (the
+    /// quotient digits, then the k + 1 limbs of the sum); r may alias a or b
+    /// because they are read only before r is written.
+    @inline(__always)
+    static func montgomeryMultiply(
+        _ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>,
+        _ n: UnsafePointer<UInt64>, _ n0: UInt64, _ k: Int, _ t: UnsafeMutablePointer<UInt64>
+    ) {
+        let m = t, sum = t + k
+        var column = ColumnAccumulator()
+        for c in 0..<k {
+            var i = 0
+            while i < c {
+                column.add(a[i], b[c &- i])
+                column.add(m[i], n[c &- i])
+                i &+= 1
+            }
+            column.add(a[c], b[0])
+            let q = column.lowLimb &* n0
+            m[c] = q
+            column.add(q, n[0])
+            _ = column.shiftOut()  // zero by the choice of q
+        }
+        for c in k..<(2 * k &- 1) {
+            var i = c &- k &+ 1
+            while i < k {
+                column.add(a[i], b[c &- i])
+                column.add(m[i], n[c &- i])
+                i &+= 1
+            }
+            sum[c &- k] = column.shiftOut()
+        }
+        sum[k &- 1] = column.shiftOut()
+        sum[k] = column.shiftOut()
+        reduceOnce(r, sum, n, k)
+    }
+
+    /// r = a²·R⁻¹ mod n for a < n. Each column's cross products a[i]·a[j],
+    /// i < j, are summed once and doubled (k(k−1)/2 products instead of
+    /// k²), then the square a[c/2]² and the reduction terms are added.
+    /// Exponentiation by 65537 is 16 squarings and one multiplication, so
+    /// this is where the time goes. Same scratch and aliasing as above.
+    @inline(__always)
+    static func montgomerySquare(
+        _ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>,
+        _ n: UnsafePointer<UInt64>, _ n0: UInt64, _ k: Int, _ t: UnsafeMutablePointer<UInt64>
+    ) {
+        let m = t, sum = t + k
+        var column = ColumnAccumulator()
+        for c in 0..<(2 * k &- 1) {
+            // Cross products of this column: i < j = c − i, both below k.
+            var cross = ColumnAccumulator()
+            var i = c < k ? 0 : c &- k &+ 1
+            while i < c &- i {
+                cross.add(a[i], a[c &- i])
+                i &+= 1
+            }
+            cross.double()
+            if c & 1 == 0 { cross.add(a[c >> 1], a[c >> 1]) }
+            column.add(cross)
+            if c < k {
+                var j = 0
+                while j < c {
+                    column.add(m[j], n[c &- j])
+                    j &+= 1
+                }
+                let q = column.lowLimb &* n0
+                m[c] = q
+                column.add(q, n[0])
+                _ = column.shiftOut()  // zero by the choice of q
+            } else {
+                var j = c &- k &+ 1
+                while j < k {
+                    column.add(m[j], n[c &- j])
+                    j &+= 1
+                }
+                sum[c &- k] = column.shiftOut()
+            }
+        }
+        sum[k &- 1] = column.shiftOut()
+        sum[k] = column.shiftOut()
+        reduceOnce(r, sum, n, k)
+    }
+
+    /// r = t mod n for a (k + 1)-limb t < 2n: one conditional subtraction,
+    /// the last step of both Montgomery products.
+    @inline(__always)
+    static func reduceOnce(_ r: UnsafeMutablePointer<UInt64>, _ t: UnsafePointer<UInt64>, _ n: UnsafePointer<UInt64>, _ k: Int) {
+        if t[k] == 0 && isBelow(UnsafeBufferPointer(start: t, count: k), UnsafeBufferPointer(start: n, count: k)) {
+            r.update(from: t, count: k)
+            return
+        }
+        var borrow: UInt64 = 0
+        for i in 0..<k {
+            let (d1, b1) = t[i].subtractingReportingOverflow(n[i])
+            let (d2, b2) = d1.subtractingReportingOverflow(borrow)
+            r[i] = d2
+            borrow = (b1 ? 1 : 0) &+ (b2 ? 1 : 0)
+        }
+    }
+}
