@@ -39,4 +39,15 @@ struct ColumnAccumulator {
         high = 0
         return limb
     }
+
+    /// Adds x[i]·y[−i] for i in 0..<count: the products of one column,
+    /// walking one operand up and the other down.
+    @inline(__always)
+    mutating func addColumn(_ x: UnsafePointer<UInt64>, _ y: UnsafePointer<UInt64>, _ count: Int) {
+        var i = 0
+        while i < count {
+            add(x[i], y[0 &- i])
+            i &+= 1
+        }
+    }
 }

@@ -16,8 +16,8 @@ public enum BigNumError: Error, Sendable, Equatable, CustomStringConvertible {
 /// Montgomery arithmetic modulo an odd n of k limbs, with R = 2^(64k).
 ///
 /// Set up once per modulus: n′ = −n⁻¹ mod 2^64 by Newton iteration and
-/// R² mod n by doubling and Montgomery squaring, so no general division is
-/// ever needed (BearSSL's i31 code takes the same road).
+/// R² mod n by k + 1 schoolbook-division steps, so no multi-limb division
+/// is ever needed.
 public struct MontgomeryContext: Sendable {
     public let modulus: BigUInt
     /// −n⁻¹ mod 2^64.
@@ -36,58 +36,83 @@ public struct MontgomeryContext: Sendable {
         var inverse: UInt64 = 1
         for _ in 0..<6 { inverse = inverse &* (2 &- low &* inverse) }
         n0 = 0 &- inverse
-        rSquared = Self.computeRSquared(modulus, n0: n0)
+        rSquared = Self.computeRSquared(modulus)
     }
 
-    /// R² mod n: first R mod n by doubling 2^(bits−1) up to 2^(64k); then
-    /// 2^m·R mod n by m more doublings; then s Montgomery squarings, each
-    /// doubling the exponent, reach 2^(m·2^s)·R = R² mod n when
-    /// m·2^s = 64k. A doubling costs k limb operations and a squaring 2k²
-    /// multiplications, so m is kept near 128 (measured: 25 µs → 11 µs per
-    /// 2048-bit key against starting from the odd part of k).
-    static func computeRSquared(_ modulus: BigUInt, n0: UInt64) -> [UInt64] {
+    /// R² mod n = 2^(128k) mod n, by k + 1 steps of "multiply by 2^64,
+    /// reduce": each is one step of schoolbook division (Knuth, TAOCP
+    /// 4.3.1, algorithm D) against n shifted left until its top bit is set,
+    /// with the quotient digit estimated from the top limbs and corrected
+    /// by at most two additions. That is about k² multiplications in all,
+    /// where the doublings and Montgomery squarings used before cost
+    /// ≈ 6k² (measured for 2048 bits: 9.2 µs → see docs/benchmarks.md).
+    /// The one machine division per step is a 128-by-64-bit quotient
+    /// estimate, never a multi-limb division.
+    static func computeRSquared(_ modulus: BigUInt) -> [UInt64] {
         let n = modulus.limbs
         let k = n.count
-        let bits = modulus.bitWidth
-        var x = [UInt64](repeating: 0, count: k)
-        x[(bits - 1) / 64] = 1 << UInt64((bits - 1) % 64)  // 2^(bits−1) < n
-        var squarings = 6
-        var rest = k
-        while rest % 2 == 0 { rest /= 2; squarings += 1 }
-        while squarings > 0 && (64 * k) >> squarings < 128 { squarings -= 1 }
-        let m = (64 * k) >> squarings
-        let doublings = 64 * k - bits + 1 + m
-        n.withUnsafeBufferPointer { np in
-            x.withUnsafeMutableBufferPointer { xp in
-                for _ in 0..<doublings { doubleModulo(xp, np) }
+        let shift = n[k - 1].leadingZeroBitCount
+        // d = n·2^shift, top bit set.
+        var d = [UInt64](repeating: 0, count: k)
+        var spill: UInt64 = 0
+        for i in 0..<k {
+            d[i] = (n[i] << UInt64(shift)) | spill
+            spill = shift == 0 ? 0 : n[i] >> UInt64(64 - shift)
+        }
+        // u = 2^(64(k−1) + shift) < d; after k + 1 steps u = 2^(128k + shift)
+        // mod d, which is (2^(128k) mod n)·2^shift.
+        var u = [UInt64](repeating: 0, count: k + 1)
+        u[k - 1] = 1 << UInt64(shift)
+        d.withUnsafeBufferPointer { dp in
+            u.withUnsafeMutableBufferPointer { up in
+                for _ in 0...k { multiplyByLimbBase(up, dp) }
             }
         }
-        var scratch = [UInt64](repeating: 0, count: 2 * k + 2)
         var result = [UInt64](repeating: 0, count: k)
-        n.withUnsafeBufferPointer { np in
-            scratch.withUnsafeMutableBufferPointer { t in
-                for _ in 0..<squarings {
-                    x.withUnsafeBufferPointer { xp in
-                        result.withUnsafeMutableBufferPointer { rp in
-                            montgomeryMultiply(rp.baseAddress!, xp.baseAddress!, xp.baseAddress!, np.baseAddress!, n0, k, t.baseAddress!)
-                        }
-                    }
-                    swap(&x, &result)
-                }
-            }
+        for i in 0..<k {
+            let high = shift == 0 ? 0 : u[i + 1] << UInt64(64 - shift)
+            result[i] = (u[i] >> UInt64(shift)) | high
         }
-        return x
+        return result
     }
 
-    /// x ← 2x mod n for x < n (k limbs each).
-    static func doubleModulo(_ x: UnsafeMutableBufferPointer<UInt64>, _ n: UnsafeBufferPointer<UInt64>) {
-        var carry: UInt64 = 0
-        for i in 0..<x.count {
-            let limb = x[i]
-            x[i] = (limb << 1) | carry
-            carry = limb >> 63
+    /// u ← u·2^64 mod d for u < d, d of k limbs with its top bit set; u has
+    /// k + 1 limbs, the top one zero on entry and on exit.
+    static func multiplyByLimbBase(_ u: UnsafeMutableBufferPointer<UInt64>, _ d: UnsafeBufferPointer<UInt64>) {
+        let k = d.count
+        var i = k
+        while i > 0 { u[i] = u[i - 1]; i -= 1 }
+        u[0] = 0
+        // u < d·2^64, so u[k] ≤ d[k − 1]. The estimate q̂ from the top two
+        // limbs is at least the true digit and at most two more (d normalised).
+        let top = d[k - 1]
+        let estimate = u[k] >= top ? UInt64.max : top.dividingFullWidth((u[k], u[k - 1])).quotient
+        var productCarry: UInt64 = 0
+        var borrow: UInt64 = 0
+        for j in 0..<k {
+            let product = UInt128(estimate) &* UInt128(d[j]) &+ UInt128(productCarry)
+            productCarry = UInt64(truncatingIfNeeded: product &>> 64)
+            let (difference, b1) = u[j].subtractingReportingOverflow(UInt64(truncatingIfNeeded: product))
+            let (result, b2) = difference.subtractingReportingOverflow(borrow)
+            u[j] = result
+            borrow = (b1 ? 1 : 0) &+ (b2 ? 1 : 0)
         }
-        if carry == 1 || !isBelow(UnsafeBufferPointer(x), n) { subtract(x, n) }
+        let (high, b1) = u[k].subtractingReportingOverflow(productCarry)
+        let (result, b2) = high.subtractingReportingOverflow(borrow)
+        u[k] = result
+        var negative = b1 || b2
+        // Too large by one or two: add d back until the value crosses zero.
+        while negative {
+            var carry: UInt64 = 0
+            for j in 0..<k {
+                let sum = UInt128(u[j]) &+ UInt128(d[j]) &+ UInt128(carry)
+                u[j] = UInt64(truncatingIfNeeded: sum)
+                carry = UInt64(truncatingIfNeeded: sum &>> 64)
+            }
+            let (sum, overflow) = u[k].addingReportingOverflow(carry)
+            u[k] = sum
+            negative = !overflow
+        }
     }
 
     static func isBelow(_ a: UnsafeBufferPointer<UInt64>, _ n: UnsafeBufferPointer<UInt64>) -> Bool {
@@ -97,18 +122,5 @@ public struct MontgomeryContext: Sendable {
             i -= 1
         }
         return false
-    }
-
-    /// a ← a − n (mod 2^(64k)); returns the borrow out.
-    @discardableResult
-    static func subtract(_ a: UnsafeMutableBufferPointer<UInt64>, _ n: UnsafeBufferPointer<UInt64>) -> UInt64 {
-        var borrow: UInt64 = 0
-        for i in 0..<a.count {
-            let (d1, b1) = a[i].subtractingReportingOverflow(n[i])
-            let (d2, b2) = d1.subtractingReportingOverflow(borrow)
-            a[i] = d2
-            borrow = (b1 ? 1 : 0) &+ (b2 ? 1 : 0)
-        }
-        return borrow
     }
 }

@@ -12,7 +12,7 @@ extension MontgomeryContext {
     /// r = a·b·R⁻¹ mod n for a, b < n. `t` is 2k + 2 limbs of scratch (the
     /// quotient digits, then the k + 1 limbs of the sum); r may alias a or b
     /// because they are read only before r is written.
-    @inline(__always)
+    @inline(never)
     static func montgomeryMultiply(
         _ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>,
         _ n: UnsafePointer<UInt64>, _ n0: UInt64, _ k: Int, _ t: UnsafeMutablePointer<UInt64>
@@ -20,25 +20,17 @@ extension MontgomeryContext {
         let m = t, sum = t + k
         var column = ColumnAccumulator()
         for c in 0..<k {
-            var i = 0
-            while i < c {
-                column.add(a[i], b[c &- i])
-                column.add(m[i], n[c &- i])
-                i &+= 1
-            }
-            column.add(a[c], b[0])
+            column.addColumn(a, b + c, c &+ 1)
+            column.addColumn(m, n + c, c)
             let q = column.lowLimb &* n0
             m[c] = q
             column.add(q, n[0])
             _ = column.shiftOut()  // zero by the choice of q
         }
         for c in k..<(2 * k &- 1) {
-            var i = c &- k &+ 1
-            while i < k {
-                column.add(a[i], b[c &- i])
-                column.add(m[i], n[c &- i])
-                i &+= 1
-            }
+            let first = c &- k &+ 1
+            column.addColumn(a + first, b + (k &- 1), k &- first)
+            column.addColumn(m + first, n + (k &- 1), k &- first)
             sum[c &- k] = column.shiftOut()
         }
         sum[k &- 1] = column.shiftOut()
@@ -51,7 +43,7 @@ extension MontgomeryContext {
     /// k²), then the square a[c/2]² and the reduction terms are added.
     /// Exponentiation by 65537 is 16 squarings and one multiplication, so
     /// this is where the time goes. Same scratch and aliasing as above.
-    @inline(__always)
+    @inline(never)
     static func montgomerySquare(
         _ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>,
         _ n: UnsafePointer<UInt64>, _ n0: UInt64, _ k: Int, _ t: UnsafeMutablePointer<UInt64>
@@ -61,30 +53,19 @@ extension MontgomeryContext {
         for c in 0..<(2 * k &- 1) {
             // Cross products of this column: i < j = c − i, both below k.
             var cross = ColumnAccumulator()
-            var i = c < k ? 0 : c &- k &+ 1
-            while i < c &- i {
-                cross.add(a[i], a[c &- i])
-                i &+= 1
-            }
+            let first = c < k ? 0 : c &- k &+ 1
+            cross.addColumn(a + first, a + (c &- first), (c &+ 1) / 2 &- first)
             cross.double()
             if c & 1 == 0 { cross.add(a[c >> 1], a[c >> 1]) }
             column.add(cross)
             if c < k {
-                var j = 0
-                while j < c {
-                    column.add(m[j], n[c &- j])
-                    j &+= 1
-                }
+                column.addColumn(m, n + c, c)
                 let q = column.lowLimb &* n0
                 m[c] = q
                 column.add(q, n[0])
                 _ = column.shiftOut()  // zero by the choice of q
             } else {
-                var j = c &- k &+ 1
-                while j < k {
-                    column.add(m[j], n[c &- j])
-                    j &+= 1
-                }
+                column.addColumn(m + first, n + (k &- 1), k &- first)
                 sum[c &- k] = column.shiftOut()
             }
         }

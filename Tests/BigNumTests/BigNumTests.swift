@@ -39,7 +39,7 @@ func operand(below modulus: BigUInt, _ random: inout SplitMix64, edge: Int) -> B
     }
 }
 
-let moduliBits = [512, 521, 768, 1024, 1536, 2048, 3072, 4096, 8192]
+let moduliBits = [65, 127, 512, 521, 768, 1000, 1024, 1536, 2047, 2048, 3072, 4096, 8192]
 
 @Test func montgomeryProductMatchesGMP() throws {
     var random = SplitMix64(state: 1)
