@@ -69,7 +69,7 @@ enum HostName {
     /// names use them), no hyphen at either end of a label, at most 253
     /// octets, no wildcard. Nil when invalid.
     static func normalizeReference(_ bytes: [UInt8]) -> [UInt8]? {
-        guard let name = normalize(bytes), isValid(name, allowWildcard: false) else { return nil }
+        guard let name = normalize(bytes), isValid(name[...], allowWildcard: false) else { return nil }
         return name
     }
 
@@ -80,20 +80,24 @@ enum HostName {
         return name
     }
 
-    static func isValid(_ name: [UInt8], allowWildcard: Bool) -> Bool {
-        var labelStart = 0
+    /// Letters of either case are accepted: presented names are compared
+    /// case-insensitively in place rather than lower-cased into a copy (one
+    /// allocation per subjectAltName entry on every evaluation otherwise).
+    static func isValid(_ name: ArraySlice<UInt8>, allowWildcard: Bool) -> Bool {
+        var labelStart = name.startIndex
         var labels = 0
-        for end in 0...name.count where end == name.count || name[end] == UInt8(ascii: ".") {
+        for end in name.startIndex...name.endIndex where end == name.endIndex || name[end] == UInt8(ascii: ".") {
             let label = name[labelStart..<end]
             labels += 1
             guard !label.isEmpty, label.count <= 63 else { return false }
-            if allowWildcard && labelStart == 0 && label.elementsEqual([UInt8(ascii: "*")]) {
+            if allowWildcard && labelStart == name.startIndex && label.count == 1 && label.first == UInt8(ascii: "*") {
                 labelStart = end + 1
                 continue
             }
             guard label.first != UInt8(ascii: "-"), label.last != UInt8(ascii: "-") else { return false }
             for byte in label {
-                let ok = (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                let letter = ASCII.lowercased(byte)
+                let ok = (letter >= UInt8(ascii: "a") && letter <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
                     || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
                 guard ok else { return false }
             }
@@ -108,12 +112,14 @@ enum HostName {
     /// alone, never `*.com`), and matches exactly one non-empty label.
     /// Partial-label wildcards (`f*.example.com`, `xn--*`) never match.
     static func matches(presented raw: ArraySlice<UInt8>, reference: [UInt8]) -> Bool {
-        guard let presented = normalize(Array(raw)), isValid(presented, allowWildcard: true) else { return false }
-        guard presented.first == UInt8(ascii: "*") else { return presented == reference }
+        var presented = raw
+        if presented.last == UInt8(ascii: ".") { presented.removeLast() }
+        guard !presented.isEmpty, presented.count <= 253, isValid(presented, allowWildcard: true) else { return false }
+        guard presented.first == UInt8(ascii: "*") else { return ASCII.equalIgnoringCase(presented, reference) }
         let suffix = presented.dropFirst()  // ".example.com"
         guard suffix.dropFirst().contains(UInt8(ascii: ".")) else { return false }
         guard let firstDot = reference.firstIndex(of: UInt8(ascii: ".")), firstDot > 0 else { return false }
-        return reference[firstDot...].elementsEqual(suffix)
+        return ASCII.equalIgnoringCase(reference[firstDot...], suffix)
     }
 }
 
