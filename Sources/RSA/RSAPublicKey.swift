@@ -35,6 +35,8 @@ public struct RSAPublicKey: Sendable {
     }
 
     /// From the two INTEGERs' content octets (as `PKIX.PublicKey.Kind.rsa` gives them).
+    /// Inlinable so that it is specialised for the caller's collection type.
+    @inlinable
     public init<C: Collection>(modulusOctets: C, exponentOctets: C) throws(RSAError) where C.Element == UInt8 {
         // A set top bit would make the INTEGER negative.
         guard let first = modulusOctets.first, first & 0x80 == 0 else { throw .modulusOutOfBounds(bits: 0) }
