@@ -29,16 +29,21 @@ public struct SHA256: HashFunction {
         @inline(__always) static func smallSigma0(_ x: UInt32) -> UInt32 { rotr(x, 7) ^ rotr(x, 18) ^ (x &>> 3) }
         @inline(__always) static func smallSigma1(_ x: UInt32) -> UInt32 { rotr(x, 17) ^ rotr(x, 19) ^ (x &>> 10) }
         @inline(__always) static func ch(_ x: UInt32, _ y: UInt32, _ z: UInt32) -> UInt32 { z ^ (x & (y ^ z)) }
-        @inline(__always) static func maj(_ x: UInt32, _ y: UInt32, _ z: UInt32) -> UInt32 { (x & y) | (z & (x | y)) }
 
         /// One round with the working variables passed in rotated order, so
-        /// an unrolled group of eight needs no register moves.
+        /// an unrolled group of eight needs no register moves. Maj(a, b, c) is
+        /// b ⊕ ((a ⊕ b) ∧ (b ⊕ c)), and this round's a ⊕ b is the next
+        /// round's b ⊕ c, so `bc` carries it over: one operation fewer per
+        /// round than the textbook form.
         @inline(__always)
         static func round(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32,
-                          _ e: UInt32, _ f: UInt32, _ g: UInt32, _ h: inout UInt32, _ kw: UInt32) {
+                          _ e: UInt32, _ f: UInt32, _ g: UInt32, _ h: inout UInt32, _ kw: UInt32,
+                          _ bc: inout UInt32) {
             let t1 = h &+ bigSigma1(e) &+ ch(e, f, g) &+ kw
             d &+= t1
-            h = t1 &+ bigSigma0(a) &+ maj(a, b, c)
+            let ab = a ^ b
+            h = t1 &+ bigSigma0(a) &+ (b ^ (ab & bc))
+            bc = ab
         }
 
         /// All 64 rounds written out, the schedule (§6.2.2 step 1) computed in
@@ -57,118 +62,119 @@ public struct SHA256: HashFunction {
                 var w8 = load(8), w9 = load(9), w10 = load(10), w11 = load(11)
                 var w12 = load(12), w13 = load(13), w14 = load(14), w15 = load(15)
                 var (a, b, c, d, e, f, g, h) = state
-                round(a, b, c, &d, e, f, g, &h, 0x428a2f98 &+ w0)
-                round(h, a, b, &c, d, e, f, &g, 0x71374491 &+ w1)
-                round(g, h, a, &b, c, d, e, &f, 0xb5c0fbcf &+ w2)
-                round(f, g, h, &a, b, c, d, &e, 0xe9b5dba5 &+ w3)
-                round(e, f, g, &h, a, b, c, &d, 0x3956c25b &+ w4)
-                round(d, e, f, &g, h, a, b, &c, 0x59f111f1 &+ w5)
-                round(c, d, e, &f, g, h, a, &b, 0x923f82a4 &+ w6)
-                round(b, c, d, &e, f, g, h, &a, 0xab1c5ed5 &+ w7)
-                round(a, b, c, &d, e, f, g, &h, 0xd807aa98 &+ w8)
-                round(h, a, b, &c, d, e, f, &g, 0x12835b01 &+ w9)
-                round(g, h, a, &b, c, d, e, &f, 0x243185be &+ w10)
-                round(f, g, h, &a, b, c, d, &e, 0x550c7dc3 &+ w11)
-                round(e, f, g, &h, a, b, c, &d, 0x72be5d74 &+ w12)
-                round(d, e, f, &g, h, a, b, &c, 0x80deb1fe &+ w13)
-                round(c, d, e, &f, g, h, a, &b, 0x9bdc06a7 &+ w14)
-                round(b, c, d, &e, f, g, h, &a, 0xc19bf174 &+ w15)
+                var bc = b ^ c
+                round(a, b, c, &d, e, f, g, &h, 0x428a2f98 &+ w0, &bc)
+                round(h, a, b, &c, d, e, f, &g, 0x71374491 &+ w1, &bc)
+                round(g, h, a, &b, c, d, e, &f, 0xb5c0fbcf &+ w2, &bc)
+                round(f, g, h, &a, b, c, d, &e, 0xe9b5dba5 &+ w3, &bc)
+                round(e, f, g, &h, a, b, c, &d, 0x3956c25b &+ w4, &bc)
+                round(d, e, f, &g, h, a, b, &c, 0x59f111f1 &+ w5, &bc)
+                round(c, d, e, &f, g, h, a, &b, 0x923f82a4 &+ w6, &bc)
+                round(b, c, d, &e, f, g, h, &a, 0xab1c5ed5 &+ w7, &bc)
+                round(a, b, c, &d, e, f, g, &h, 0xd807aa98 &+ w8, &bc)
+                round(h, a, b, &c, d, e, f, &g, 0x12835b01 &+ w9, &bc)
+                round(g, h, a, &b, c, d, e, &f, 0x243185be &+ w10, &bc)
+                round(f, g, h, &a, b, c, d, &e, 0x550c7dc3 &+ w11, &bc)
+                round(e, f, g, &h, a, b, c, &d, 0x72be5d74 &+ w12, &bc)
+                round(d, e, f, &g, h, a, b, &c, 0x80deb1fe &+ w13, &bc)
+                round(c, d, e, &f, g, h, a, &b, 0x9bdc06a7 &+ w14, &bc)
+                round(b, c, d, &e, f, g, h, &a, 0xc19bf174 &+ w15, &bc)
                 w0 = smallSigma1(w14) &+ w9 &+ smallSigma0(w1) &+ w0
-                round(a, b, c, &d, e, f, g, &h, 0xe49b69c1 &+ w0)
+                round(a, b, c, &d, e, f, g, &h, 0xe49b69c1 &+ w0, &bc)
                 w1 = smallSigma1(w15) &+ w10 &+ smallSigma0(w2) &+ w1
-                round(h, a, b, &c, d, e, f, &g, 0xefbe4786 &+ w1)
+                round(h, a, b, &c, d, e, f, &g, 0xefbe4786 &+ w1, &bc)
                 w2 = smallSigma1(w0) &+ w11 &+ smallSigma0(w3) &+ w2
-                round(g, h, a, &b, c, d, e, &f, 0x0fc19dc6 &+ w2)
+                round(g, h, a, &b, c, d, e, &f, 0x0fc19dc6 &+ w2, &bc)
                 w3 = smallSigma1(w1) &+ w12 &+ smallSigma0(w4) &+ w3
-                round(f, g, h, &a, b, c, d, &e, 0x240ca1cc &+ w3)
+                round(f, g, h, &a, b, c, d, &e, 0x240ca1cc &+ w3, &bc)
                 w4 = smallSigma1(w2) &+ w13 &+ smallSigma0(w5) &+ w4
-                round(e, f, g, &h, a, b, c, &d, 0x2de92c6f &+ w4)
+                round(e, f, g, &h, a, b, c, &d, 0x2de92c6f &+ w4, &bc)
                 w5 = smallSigma1(w3) &+ w14 &+ smallSigma0(w6) &+ w5
-                round(d, e, f, &g, h, a, b, &c, 0x4a7484aa &+ w5)
+                round(d, e, f, &g, h, a, b, &c, 0x4a7484aa &+ w5, &bc)
                 w6 = smallSigma1(w4) &+ w15 &+ smallSigma0(w7) &+ w6
-                round(c, d, e, &f, g, h, a, &b, 0x5cb0a9dc &+ w6)
+                round(c, d, e, &f, g, h, a, &b, 0x5cb0a9dc &+ w6, &bc)
                 w7 = smallSigma1(w5) &+ w0 &+ smallSigma0(w8) &+ w7
-                round(b, c, d, &e, f, g, h, &a, 0x76f988da &+ w7)
+                round(b, c, d, &e, f, g, h, &a, 0x76f988da &+ w7, &bc)
                 w8 = smallSigma1(w6) &+ w1 &+ smallSigma0(w9) &+ w8
-                round(a, b, c, &d, e, f, g, &h, 0x983e5152 &+ w8)
+                round(a, b, c, &d, e, f, g, &h, 0x983e5152 &+ w8, &bc)
                 w9 = smallSigma1(w7) &+ w2 &+ smallSigma0(w10) &+ w9
-                round(h, a, b, &c, d, e, f, &g, 0xa831c66d &+ w9)
+                round(h, a, b, &c, d, e, f, &g, 0xa831c66d &+ w9, &bc)
                 w10 = smallSigma1(w8) &+ w3 &+ smallSigma0(w11) &+ w10
-                round(g, h, a, &b, c, d, e, &f, 0xb00327c8 &+ w10)
+                round(g, h, a, &b, c, d, e, &f, 0xb00327c8 &+ w10, &bc)
                 w11 = smallSigma1(w9) &+ w4 &+ smallSigma0(w12) &+ w11
-                round(f, g, h, &a, b, c, d, &e, 0xbf597fc7 &+ w11)
+                round(f, g, h, &a, b, c, d, &e, 0xbf597fc7 &+ w11, &bc)
                 w12 = smallSigma1(w10) &+ w5 &+ smallSigma0(w13) &+ w12
-                round(e, f, g, &h, a, b, c, &d, 0xc6e00bf3 &+ w12)
+                round(e, f, g, &h, a, b, c, &d, 0xc6e00bf3 &+ w12, &bc)
                 w13 = smallSigma1(w11) &+ w6 &+ smallSigma0(w14) &+ w13
-                round(d, e, f, &g, h, a, b, &c, 0xd5a79147 &+ w13)
+                round(d, e, f, &g, h, a, b, &c, 0xd5a79147 &+ w13, &bc)
                 w14 = smallSigma1(w12) &+ w7 &+ smallSigma0(w15) &+ w14
-                round(c, d, e, &f, g, h, a, &b, 0x06ca6351 &+ w14)
+                round(c, d, e, &f, g, h, a, &b, 0x06ca6351 &+ w14, &bc)
                 w15 = smallSigma1(w13) &+ w8 &+ smallSigma0(w0) &+ w15
-                round(b, c, d, &e, f, g, h, &a, 0x14292967 &+ w15)
+                round(b, c, d, &e, f, g, h, &a, 0x14292967 &+ w15, &bc)
                 w0 = smallSigma1(w14) &+ w9 &+ smallSigma0(w1) &+ w0
-                round(a, b, c, &d, e, f, g, &h, 0x27b70a85 &+ w0)
+                round(a, b, c, &d, e, f, g, &h, 0x27b70a85 &+ w0, &bc)
                 w1 = smallSigma1(w15) &+ w10 &+ smallSigma0(w2) &+ w1
-                round(h, a, b, &c, d, e, f, &g, 0x2e1b2138 &+ w1)
+                round(h, a, b, &c, d, e, f, &g, 0x2e1b2138 &+ w1, &bc)
                 w2 = smallSigma1(w0) &+ w11 &+ smallSigma0(w3) &+ w2
-                round(g, h, a, &b, c, d, e, &f, 0x4d2c6dfc &+ w2)
+                round(g, h, a, &b, c, d, e, &f, 0x4d2c6dfc &+ w2, &bc)
                 w3 = smallSigma1(w1) &+ w12 &+ smallSigma0(w4) &+ w3
-                round(f, g, h, &a, b, c, d, &e, 0x53380d13 &+ w3)
+                round(f, g, h, &a, b, c, d, &e, 0x53380d13 &+ w3, &bc)
                 w4 = smallSigma1(w2) &+ w13 &+ smallSigma0(w5) &+ w4
-                round(e, f, g, &h, a, b, c, &d, 0x650a7354 &+ w4)
+                round(e, f, g, &h, a, b, c, &d, 0x650a7354 &+ w4, &bc)
                 w5 = smallSigma1(w3) &+ w14 &+ smallSigma0(w6) &+ w5
-                round(d, e, f, &g, h, a, b, &c, 0x766a0abb &+ w5)
+                round(d, e, f, &g, h, a, b, &c, 0x766a0abb &+ w5, &bc)
                 w6 = smallSigma1(w4) &+ w15 &+ smallSigma0(w7) &+ w6
-                round(c, d, e, &f, g, h, a, &b, 0x81c2c92e &+ w6)
+                round(c, d, e, &f, g, h, a, &b, 0x81c2c92e &+ w6, &bc)
                 w7 = smallSigma1(w5) &+ w0 &+ smallSigma0(w8) &+ w7
-                round(b, c, d, &e, f, g, h, &a, 0x92722c85 &+ w7)
+                round(b, c, d, &e, f, g, h, &a, 0x92722c85 &+ w7, &bc)
                 w8 = smallSigma1(w6) &+ w1 &+ smallSigma0(w9) &+ w8
-                round(a, b, c, &d, e, f, g, &h, 0xa2bfe8a1 &+ w8)
+                round(a, b, c, &d, e, f, g, &h, 0xa2bfe8a1 &+ w8, &bc)
                 w9 = smallSigma1(w7) &+ w2 &+ smallSigma0(w10) &+ w9
-                round(h, a, b, &c, d, e, f, &g, 0xa81a664b &+ w9)
+                round(h, a, b, &c, d, e, f, &g, 0xa81a664b &+ w9, &bc)
                 w10 = smallSigma1(w8) &+ w3 &+ smallSigma0(w11) &+ w10
-                round(g, h, a, &b, c, d, e, &f, 0xc24b8b70 &+ w10)
+                round(g, h, a, &b, c, d, e, &f, 0xc24b8b70 &+ w10, &bc)
                 w11 = smallSigma1(w9) &+ w4 &+ smallSigma0(w12) &+ w11
-                round(f, g, h, &a, b, c, d, &e, 0xc76c51a3 &+ w11)
+                round(f, g, h, &a, b, c, d, &e, 0xc76c51a3 &+ w11, &bc)
                 w12 = smallSigma1(w10) &+ w5 &+ smallSigma0(w13) &+ w12
-                round(e, f, g, &h, a, b, c, &d, 0xd192e819 &+ w12)
+                round(e, f, g, &h, a, b, c, &d, 0xd192e819 &+ w12, &bc)
                 w13 = smallSigma1(w11) &+ w6 &+ smallSigma0(w14) &+ w13
-                round(d, e, f, &g, h, a, b, &c, 0xd6990624 &+ w13)
+                round(d, e, f, &g, h, a, b, &c, 0xd6990624 &+ w13, &bc)
                 w14 = smallSigma1(w12) &+ w7 &+ smallSigma0(w15) &+ w14
-                round(c, d, e, &f, g, h, a, &b, 0xf40e3585 &+ w14)
+                round(c, d, e, &f, g, h, a, &b, 0xf40e3585 &+ w14, &bc)
                 w15 = smallSigma1(w13) &+ w8 &+ smallSigma0(w0) &+ w15
-                round(b, c, d, &e, f, g, h, &a, 0x106aa070 &+ w15)
+                round(b, c, d, &e, f, g, h, &a, 0x106aa070 &+ w15, &bc)
                 w0 = smallSigma1(w14) &+ w9 &+ smallSigma0(w1) &+ w0
-                round(a, b, c, &d, e, f, g, &h, 0x19a4c116 &+ w0)
+                round(a, b, c, &d, e, f, g, &h, 0x19a4c116 &+ w0, &bc)
                 w1 = smallSigma1(w15) &+ w10 &+ smallSigma0(w2) &+ w1
-                round(h, a, b, &c, d, e, f, &g, 0x1e376c08 &+ w1)
+                round(h, a, b, &c, d, e, f, &g, 0x1e376c08 &+ w1, &bc)
                 w2 = smallSigma1(w0) &+ w11 &+ smallSigma0(w3) &+ w2
-                round(g, h, a, &b, c, d, e, &f, 0x2748774c &+ w2)
+                round(g, h, a, &b, c, d, e, &f, 0x2748774c &+ w2, &bc)
                 w3 = smallSigma1(w1) &+ w12 &+ smallSigma0(w4) &+ w3
-                round(f, g, h, &a, b, c, d, &e, 0x34b0bcb5 &+ w3)
+                round(f, g, h, &a, b, c, d, &e, 0x34b0bcb5 &+ w3, &bc)
                 w4 = smallSigma1(w2) &+ w13 &+ smallSigma0(w5) &+ w4
-                round(e, f, g, &h, a, b, c, &d, 0x391c0cb3 &+ w4)
+                round(e, f, g, &h, a, b, c, &d, 0x391c0cb3 &+ w4, &bc)
                 w5 = smallSigma1(w3) &+ w14 &+ smallSigma0(w6) &+ w5
-                round(d, e, f, &g, h, a, b, &c, 0x4ed8aa4a &+ w5)
+                round(d, e, f, &g, h, a, b, &c, 0x4ed8aa4a &+ w5, &bc)
                 w6 = smallSigma1(w4) &+ w15 &+ smallSigma0(w7) &+ w6
-                round(c, d, e, &f, g, h, a, &b, 0x5b9cca4f &+ w6)
+                round(c, d, e, &f, g, h, a, &b, 0x5b9cca4f &+ w6, &bc)
                 w7 = smallSigma1(w5) &+ w0 &+ smallSigma0(w8) &+ w7
-                round(b, c, d, &e, f, g, h, &a, 0x682e6ff3 &+ w7)
+                round(b, c, d, &e, f, g, h, &a, 0x682e6ff3 &+ w7, &bc)
                 w8 = smallSigma1(w6) &+ w1 &+ smallSigma0(w9) &+ w8
-                round(a, b, c, &d, e, f, g, &h, 0x748f82ee &+ w8)
+                round(a, b, c, &d, e, f, g, &h, 0x748f82ee &+ w8, &bc)
                 w9 = smallSigma1(w7) &+ w2 &+ smallSigma0(w10) &+ w9
-                round(h, a, b, &c, d, e, f, &g, 0x78a5636f &+ w9)
+                round(h, a, b, &c, d, e, f, &g, 0x78a5636f &+ w9, &bc)
                 w10 = smallSigma1(w8) &+ w3 &+ smallSigma0(w11) &+ w10
-                round(g, h, a, &b, c, d, e, &f, 0x84c87814 &+ w10)
+                round(g, h, a, &b, c, d, e, &f, 0x84c87814 &+ w10, &bc)
                 w11 = smallSigma1(w9) &+ w4 &+ smallSigma0(w12) &+ w11
-                round(f, g, h, &a, b, c, d, &e, 0x8cc70208 &+ w11)
+                round(f, g, h, &a, b, c, d, &e, 0x8cc70208 &+ w11, &bc)
                 w12 = smallSigma1(w10) &+ w5 &+ smallSigma0(w13) &+ w12
-                round(e, f, g, &h, a, b, c, &d, 0x90befffa &+ w12)
+                round(e, f, g, &h, a, b, c, &d, 0x90befffa &+ w12, &bc)
                 w13 = smallSigma1(w11) &+ w6 &+ smallSigma0(w14) &+ w13
-                round(d, e, f, &g, h, a, b, &c, 0xa4506ceb &+ w13)
+                round(d, e, f, &g, h, a, b, &c, 0xa4506ceb &+ w13, &bc)
                 w14 = smallSigma1(w12) &+ w7 &+ smallSigma0(w15) &+ w14
-                round(c, d, e, &f, g, h, a, &b, 0xbef9a3f7 &+ w14)
+                round(c, d, e, &f, g, h, a, &b, 0xbef9a3f7 &+ w14, &bc)
                 w15 = smallSigma1(w13) &+ w8 &+ smallSigma0(w0) &+ w15
-                round(b, c, d, &e, f, g, h, &a, 0xc67178f2 &+ w15)
+                round(b, c, d, &e, f, g, h, &a, 0xc67178f2 &+ w15, &bc)
                 state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d,
                          state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
             }
