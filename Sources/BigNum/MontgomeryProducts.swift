@@ -27,11 +27,7 @@ extension MontgomeryContext {
         var column = ColumnAccumulator()
         for c in 0..<k {
             column.addColumn(a, b + c, c &+ 1)
-            column.addColumn(m, n + c, c)
-            let q = column.lowLimb &* n0
-            m[c] = q
-            column.add(q, n[0])
-            _ = column.shiftOut()  // zero by the choice of q
+            column.clearLowLimb(column: c, m, n, n0)
         }
         for c in k..<(2 * k &- 1) {
             let first = c &- k &+ 1
@@ -65,11 +61,7 @@ extension MontgomeryContext {
             if c & 1 == 0 { cross.add(a[c >> 1], a[c >> 1]) }
             column.add(cross)
             if c < k {
-                column.addColumn(m, n + c, c)
-                let q = column.lowLimb &* n0
-                m[c] = q
-                column.add(q, n[0])
-                _ = column.shiftOut()  // zero by the choice of q
+                column.clearLowLimb(column: c, m, n, n0)
             } else {
                 column.addColumn(m + first, n + (k &- 1), k &- first)
                 sum[c &- k] = column.shiftOut()
@@ -95,5 +87,19 @@ extension MontgomeryContext {
             r[i] = d2
             borrow = (b1 ? 1 : 0) &+ (b2 ? 1 : 0)
         }
+    }
+}
+
+extension ColumnAccumulator {
+    /// Ends one of the first k columns: adds the reduction products
+    /// m[j]·n[c − j], j < c, then picks the quotient digit m[c] that makes
+    /// the column's low limb zero and shifts that zero limb out.
+    @inline(__always)
+    mutating func clearLowLimb(column c: Int, _ m: UnsafeMutablePointer<UInt64>, _ n: UnsafePointer<UInt64>, _ n0: UInt64) {
+        addColumn(m, n + c, c)
+        let q = lowLimb &* n0
+        m[c] = q
+        add(q, n[0])
+        _ = shiftOut()
     }
 }
