@@ -74,7 +74,12 @@ enum HostName {
     }
 
     static func normalize(_ bytes: [UInt8]) -> [UInt8]? {
-        var name = ASCII.lowercased(bytes)
+        trimmed(bytes[...]).map(ASCII.lowercased)
+    }
+
+    /// The name without one trailing dot; nil when empty or over 253 octets.
+    static func trimmed(_ name: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        var name = name
         if name.last == UInt8(ascii: ".") { name.removeLast() }
         guard !name.isEmpty, name.count <= 253 else { return nil }
         return name
@@ -112,9 +117,7 @@ enum HostName {
     /// alone, never `*.com`), and matches exactly one non-empty label.
     /// Partial-label wildcards (`f*.example.com`, `xn--*`) never match.
     static func matches(presented raw: ArraySlice<UInt8>, reference: [UInt8]) -> Bool {
-        var presented = raw
-        if presented.last == UInt8(ascii: ".") { presented.removeLast() }
-        guard !presented.isEmpty, presented.count <= 253, isValid(presented, allowWildcard: true) else { return false }
+        guard let presented = trimmed(raw), isValid(presented, allowWildcard: true) else { return false }
         guard presented.first == UInt8(ascii: "*") else { return ASCII.equalIgnoringCase(presented, reference) }
         let suffix = presented.dropFirst()  // ".example.com"
         guard suffix.dropFirst().contains(UInt8(ascii: ".")) else { return false }
