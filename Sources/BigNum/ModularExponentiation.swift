@@ -20,8 +20,8 @@ extension MontgomeryContext {
     }
 
     /// base^exponent mod n, left-to-right binary: for 65537 that is the
-    /// conversion in, 16 squarings and one multiplication that also converts
-    /// out (18 products).
+    /// conversion in (by division), 16 squarings and one multiplication that
+    /// also converts out (17 Montgomery products).
     public func power(_ base: BigUInt, _ exponent: BigUInt) throws(BigNumError) -> BigUInt {
         guard base < modulus, let result = exponentiate(exponent, load: { x, _ in
             base.limbs.withUnsafeBufferPointer { limbs in
@@ -64,46 +64,44 @@ extension MontgomeryContext {
         var valid = true
         var result = [UInt64](repeating: 0, count: k)
         modulus.limbs.withUnsafeBufferPointer { np in
-            rSquared.withUnsafeBufferPointer { rr in
-                scratch.withUnsafeMutableBufferPointer { sp in
-                    let s = sp.baseAddress!
-                    let x = s, baseM = s + k, accumulator = s + 2 * k, product = s + 3 * k, t = s + 4 * k
-                    // t takes 2k + 2 limbs (the products' quotient digits and sum).
-                    let n = UnsafePointer(s + 6 * k + 2)
-                    (s + 6 * k + 2).update(from: np.baseAddress!, count: k)
-                    guard load(x, n) else { valid = false; return }
-                    guard exponent.bitWidth > 0 else {
-                        // x^0 = 1, which is 0 modulo n = 1 (excluded by the context).
-                        result.withUnsafeMutableBufferPointer { $0[0] = 1 }
-                        return
-                    }
-                    Self.montgomeryMultiply(baseM, x, rr.baseAddress!, n, n0, k, t)
-                    accumulator.update(from: baseM, count: k)
-                    var bit = exponent.bitWidth - 2
-                    while bit >= 0 {
-                        Self.montgomerySquare(product, accumulator, n, n0, k, t)
-                        if exponent.bit(bit) {
-                            if bit == 0 {
-                                // The last multiplication by the plain base leaves
-                                // Montgomery form by itself: (a^(e−1)·R)·a·R⁻¹ = a^e,
-                                // saving the conversion (18 products for 65537, not 19).
-                                result.withUnsafeMutableBufferPointer { r in
-                                    Self.montgomeryMultiply(r.baseAddress!, product, x, n, n0, k, t)
-                                }
-                                return
+            scratch.withUnsafeMutableBufferPointer { sp in
+                let s = sp.baseAddress!
+                let x = s, baseM = s + k, accumulator = s + 2 * k, product = s + 3 * k, t = s + 4 * k
+                // t takes 2k + 2 limbs (the products' quotient digits and sum).
+                let n = UnsafePointer(s + 6 * k + 2)
+                (s + 6 * k + 2).update(from: np.baseAddress!, count: k)
+                guard load(x, n) else { valid = false; return }
+                guard exponent.bitWidth > 0 else {
+                    // x^0 = 1, which is 0 modulo n = 1 (excluded by the context).
+                    result.withUnsafeMutableBufferPointer { $0[0] = 1 }
+                    return
+                }
+                Self.convertIn(baseM, x, divisor, k, t)
+                accumulator.update(from: baseM, count: k)
+                var bit = exponent.bitWidth - 2
+                while bit >= 0 {
+                    Self.montgomerySquare(product, accumulator, n, n0, k, t)
+                    if exponent.bit(bit) {
+                        if bit == 0 {
+                            // The last multiplication by the plain base leaves
+                            // Montgomery form by itself: (a^(e−1)·R)·a·R⁻¹ = a^e,
+                            // saving a product to convert out.
+                            result.withUnsafeMutableBufferPointer { r in
+                                Self.montgomeryMultiply(r.baseAddress!, product, x, n, n0, k, t)
                             }
-                            Self.montgomeryMultiply(accumulator, product, baseM, n, n0, k, t)
-                        } else {
-                            accumulator.update(from: product, count: k)
+                            return
                         }
-                        bit -= 1
+                        Self.montgomeryMultiply(accumulator, product, baseM, n, n0, k, t)
+                    } else {
+                        accumulator.update(from: product, count: k)
                     }
-                    // Even exponents (or e = 1): out of Montgomery form by multiplying by 1.
-                    product.update(repeating: 0, count: k)
-                    product[0] = 1
-                    result.withUnsafeMutableBufferPointer { r in
-                        Self.montgomeryMultiply(r.baseAddress!, accumulator, product, n, n0, k, t)
-                    }
+                    bit -= 1
+                }
+                // Even exponents (or e = 1): out of Montgomery form by multiplying by 1.
+                product.update(repeating: 0, count: k)
+                product[0] = 1
+                result.withUnsafeMutableBufferPointer { r in
+                    Self.montgomeryMultiply(r.baseAddress!, accumulator, product, n, n0, k, t)
                 }
             }
         }

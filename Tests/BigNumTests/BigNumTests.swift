@@ -126,3 +126,33 @@ let moduliBits = [65, 127, 512, 521, 768, 1000, 1024, 1536, 2047, 2048, 3072, 40
         #expect(throws: BigNumError.operandTooLarge) { try context.power(bigEndian: above, BigUInt(3)) }
     }
 }
+
+/// Conversion into Montgomery form divides by the modulus shifted until its
+/// top bit is set; these moduli put that top limb at its extremes (2^63
+/// exactly, all ones, and a top limb of 1 that shifts by 63) with low limbs
+/// of all zeros or all ones, where a wrong quotient digit would show.
+@Test func exponentiationOnDivisionEdgeModuli() throws {
+    var random = SplitMix64(state: 4)
+    var cases = 0
+    for limbCount in [1, 2, 5, 32] {
+        for top: UInt64 in [1, 1 << 63, 0x8000_0000_0000_0001, .max] {
+            for low: UInt64 in [0, .max] {
+                var limbs = [UInt64](repeating: low, count: limbCount)
+                limbs[limbCount - 1] = top
+                limbs[0] |= 1
+                let n = BigUInt(limbs: limbs)
+                guard n.bitWidth > 1 else { continue }
+                let context = try MontgomeryContext(modulus: n)
+                // n − 2 (edge 3) would borrow out of a low limb of 1.
+                for edge in [0, 1, 2, 3, 9, 9] where edge != 3 || n.limbs[0] > 2 {
+                    let base = operand(below: n, &random, edge: edge)
+                    for exponent in [BigUInt(65537), BigUInt(3)] {
+                        #expect(try context.power(base, exponent) == GMPInteger.power(base, exponent, n), "n=\(n) base=\(base)")
+                        cases += 1
+                    }
+                }
+            }
+        }
+    }
+    print("edge-modulus exponentiations: \(cases) cases identical to GMP")
+}
