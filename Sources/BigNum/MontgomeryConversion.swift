@@ -23,10 +23,8 @@ extension MontgomeryContext {
     ) {
         let shift = UInt64(divisor.shift)
         u.update(repeating: 0, count: 2 * k + 1)
-        for i in 0..<k {
-            // x < n, so x·2^shift < d < 2^(64k): nothing spills into u[2k].
-            u[k + i] = x[i] << shift | (shift == 0 || i == 0 ? 0 : x[i - 1] >> (64 - shift))
-        }
+        // x < n, so x·2^shift < d < 2^(64k): nothing spills into u[2k].
+        Divisor.shiftLeft(x, into: u + k, count: k, by: divisor.shift)
         divisor.limbs.withUnsafeBufferPointer { d in
             var i = k
             while i > 0 {
@@ -57,8 +55,8 @@ extension MontgomeryContext {
             w[j] = UInt64(truncatingIfNeeded: difference)
             carry = UInt64(truncatingIfNeeded: product &>> 64) &- UInt64(truncatingIfNeeded: difference &>> 64)
         }
-        var (top, negative) = w[k].subtractingReportingOverflow(carry)
-        w[k] = top
+        var negative: Bool
+        (w[k], negative) = w[k].subtractingReportingOverflow(carry)
         // Too large by one or two: add d back until the sum carries out.
         while negative {
             var carry = false
@@ -68,9 +66,9 @@ extension MontgomeryContext {
                 w[j] = s2
                 carry = c1 || c2
             }
-            (top, negative) = w[k].addingReportingOverflow(carry ? 1 : 0)
-            negative = !negative
-            w[k] = top
+            let carriedOut: Bool
+            (w[k], carriedOut) = w[k].addingReportingOverflow(carry ? 1 : 0)
+            negative = !carriedOut
         }
     }
 }
@@ -93,14 +91,22 @@ extension MontgomeryContext {
             let k = n.count
             let shift = n[k - 1].leadingZeroBitCount
             var d = [UInt64](repeating: 0, count: k)
-            for i in 0..<k {
-                d[i] = n[i] << UInt64(shift) | (shift == 0 || i == 0 ? 0 : n[i - 1] >> UInt64(64 - shift))
+            n.withUnsafeBufferPointer { source in
+                d.withUnsafeMutableBufferPointer { Self.shiftLeft(source.baseAddress!, into: $0.baseAddress!, count: k, by: shift) }
             }
             self.limbs = d
             self.shift = shift
             top = d[k - 1]
             // (2^128 − 1 − top·2^64) / top: the high limb ~top is below top.
             reciprocal = top.dividingFullWidth((~top, UInt64.max)).quotient
+        }
+
+        /// The low `count` limbs of x·2^shift, shift < 64.
+        static func shiftLeft(_ x: UnsafePointer<UInt64>, into r: UnsafeMutablePointer<UInt64>, count: Int, by shift: Int) {
+            let s = UInt64(shift)
+            for i in 0..<count {
+                r[i] = x[i] << s | (s == 0 || i == 0 ? 0 : x[i - 1] >> (64 - s))
+            }
         }
 
         /// ⌊(high·2^64 + low) / top⌋ for high < top (their algorithm 4).
