@@ -20,6 +20,7 @@ let package = Package(
         .target(name: "SHA2", swiftSettings: coreSettings),
         .target(name: "BigNum", swiftSettings: coreSettings),
         .target(name: "RSA", dependencies: ["DER", "SHA2", "BigNum"], swiftSettings: coreSettings),
+        .target(name: "EC", dependencies: ["DER", "SHA2"], swiftSettings: coreSettings),
         .target(name: "PKIX", dependencies: ["DER"], swiftSettings: coreSettings),
         .target(name: "Trust", dependencies: ["DER", "SHA2", "BigNum", "RSA", "PKIX"], swiftSettings: coreSettings),
         .target(name: "Pinning", dependencies: ["SHA2", "PKIX", "Trust"], swiftSettings: coreSettings),
@@ -37,6 +38,7 @@ let package = Package(
         .testTarget(name: "RSATests", dependencies: ["RSA", "SHA2", "BigNum"]),
         // GMP, as a reference for the BigNum tests only (never linked into the library).
         .systemLibrary(name: "CGMP", path: "Tests/CGMP", providers: [.apt(["libgmp-dev"])]),
+        .testTarget(name: "ECTests", dependencies: ["EC", "SHA2", "DER"]),
         .testTarget(name: "PKIXTests", dependencies: ["DER", "PKIX"]),
         .testTarget(name: "TrustTests", dependencies: ["Trust", "PKIX", "DER"]),
         .testTarget(name: "PinningTests", dependencies: ["Pinning", "Trust", "PKIX", "SHA2"]),
