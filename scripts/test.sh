@@ -7,4 +7,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/embedded-check.sh
-swift test -c release --disable-xctest
+swift test -c release

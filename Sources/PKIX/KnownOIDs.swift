@@ -27,6 +27,13 @@ extension OID {
     public static let secp256r1 = OID(der: [0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x03, 0x01, 0x07])
     public static let secp384r1 = OID(der: [0x2B, 0x81, 0x04, 0x00, 0x22])
     public static let secp521r1 = OID(der: [0x2B, 0x81, 0x04, 0x00, 0x23])
+    // Curves PureX509 recognises by name but does not implement.
+    public static let secp256k1 = OID(der: [0x2B, 0x81, 0x04, 0x00, 0x0A])
+    public static let secp224r1 = OID(der: [0x2B, 0x81, 0x04, 0x00, 0x21])
+    public static let prime192v1 = OID(der: [0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x03, 0x01, 0x01])
+    public static let brainpoolP256r1 = OID(der: [0x2B, 0x24, 0x03, 0x03, 0x02, 0x08, 0x01, 0x01, 0x07])
+    public static let brainpoolP384r1 = OID(der: [0x2B, 0x24, 0x03, 0x03, 0x02, 0x08, 0x01, 0x01, 0x0B])
+    public static let brainpoolP512r1 = OID(der: [0x2B, 0x24, 0x03, 0x03, 0x02, 0x08, 0x01, 0x01, 0x0D])
 
     // Signature algorithms (RFC 4055, RFC 5758, RFC 8410).
     public static let md5WithRSAEncryption = OID(der: [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x04])
@@ -34,9 +41,14 @@ extension OID {
     public static let sha256WithRSAEncryption = OID(der: [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x0B])
     public static let sha384WithRSAEncryption = OID(der: [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x0C])
     public static let sha512WithRSAEncryption = OID(der: [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x0D])
+    public static let ecdsaWithSHA1 = OID(der: [0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x04, 0x01])
     public static let ecdsaWithSHA256 = OID(der: [0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x04, 0x03, 0x02])
     public static let ecdsaWithSHA384 = OID(der: [0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x04, 0x03, 0x03])
     public static let ecdsaWithSHA512 = OID(der: [0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x04, 0x03, 0x04])
+    public static let dsaWithSHA256 = OID(der: [0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x03, 0x02])
+    public static let mlDSA44 = OID(der: [0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x03, 0x11])
+    public static let mlDSA65 = OID(der: [0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x03, 0x12])
+    public static let mlDSA87 = OID(der: [0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x03, 0x13])
 
     // Extended key usages (RFC 5280 §4.2.1.12).
     public static let anyExtendedKeyUsage = OID(der: [0x55, 0x1D, 0x25, 0x00])
@@ -80,9 +92,23 @@ extension OID {
         case .sha256WithRSAEncryption: return "sha256WithRSAEncryption"
         case .sha384WithRSAEncryption: return "sha384WithRSAEncryption"
         case .sha512WithRSAEncryption: return "sha512WithRSAEncryption"
+        case .ecdsaWithSHA1: return "ecdsa-with-SHA1"
         case .ecdsaWithSHA256: return "ecdsa-with-SHA256"
         case .ecdsaWithSHA384: return "ecdsa-with-SHA384"
         case .ecdsaWithSHA512: return "ecdsa-with-SHA512"
+        case .dsaWithSHA256: return "dsa-with-sha256"
+        case .mlDSA44: return "ML-DSA-44"
+        case .mlDSA65: return "ML-DSA-65"
+        case .mlDSA87: return "ML-DSA-87"
+        case .secp256r1: return "P-256"
+        case .secp384r1: return "P-384"
+        case .secp521r1: return "P-521"
+        case .secp256k1: return "secp256k1"
+        case .secp224r1: return "P-224"
+        case .prime192v1: return "P-192"
+        case .brainpoolP256r1: return "brainpoolP256r1"
+        case .brainpoolP384r1: return "brainpoolP384r1"
+        case .brainpoolP512r1: return "brainpoolP512r1"
         default: return nil
         }
     }

@@ -9,6 +9,9 @@ public struct PublicKey: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
         /// RFC 3279 §2.3.1: INTEGER content octets (leading 0x00 included when present).
         case rsa(modulus: Range<Int>, exponent: Range<Int>)
+        /// RFC 4055 §1.2: an RSA key for RSASSA-PSS only; `parameters` is
+        /// the RSASSA-PSS-params TLV that restricts its signatures, when present.
+        case rsaPSS(modulus: Range<Int>, exponent: Range<Int>, parameters: Range<Int>?)
         /// RFC 5480: the curve from namedCurve parameters, point bytes in `key`.
         case ec(NamedCurve)
         case ed25519
@@ -19,8 +22,9 @@ public struct PublicKey: Sendable, Equatable {
 
     public enum NamedCurve: Sendable, Equatable {
         case p256, p384, p521
-        /// Another named curve, or explicit/implicit parameters.
-        case other
+        /// Another named curve (`oid` holds its OID content octets), or
+        /// explicit/implicit parameters (`oid` nil), which RFC 5480 §2.1.1 forbids.
+        case other(oid: Range<Int>?)
     }
 
     public let algorithm: AlgorithmIdentifier
@@ -42,7 +46,8 @@ public struct PublicKey: Sendable, Equatable {
         let oid = algorithm.algorithm
         var kind = Kind.unknown
         var size = bitLength
-        if inner.bytes(oid, equal: OID.rsaEncryption.bytes) {
+        let isPSS = inner.bytes(oid, equal: OID.rsassaPSS.bytes)
+        if inner.bytes(oid, equal: OID.rsaEncryption.bytes) || isPSS {
             guard bits.unusedBits == 0 else { throw DERError(.invalidPublicKey, at: element.start) }
             var keyReader = DERReader(reader.buffer, range: bits.bytes, depth: inner.depth)
             let modulus: Range<Int>, exponent: Range<Int>
@@ -55,19 +60,24 @@ public struct PublicKey: Sendable, Equatable {
                 // The SPKI's own offset says more to a reader than one inside the key bits.
                 throw DERError(.invalidPublicKey, at: element.start)
             }
-            kind = .rsa(modulus: modulus, exponent: exponent)
+            kind = isPSS ? .rsaPSS(modulus: modulus, exponent: exponent, parameters: algorithm.parameters)
+                : .rsa(modulus: modulus, exponent: exponent)
             size = Self.bitLength(of: modulus, in: reader)
         } else if inner.bytes(oid, equal: OID.ecPublicKey.bytes) {
-            var curve = NamedCurve.other
+            // SEC 1 §2.3.3 points are whole octets.
+            guard bits.unusedBits == 0 else { throw DERError(.invalidPublicKey, at: element.start) }
+            var curve = NamedCurve.other(oid: nil)
             if let parameters = algorithm.parameters, reader[parameters.lowerBound] == DERTag.objectIdentifier.rawValue {
                 var paramReader = DERReader(reader.buffer, range: parameters, depth: inner.depth)
                 let curveOID = try paramReader.readOID()
+                curve = .other(oid: curveOID)
                 if paramReader.bytes(curveOID, equal: OID.secp256r1.bytes) { curve = .p256; size = 256 }
                 else if paramReader.bytes(curveOID, equal: OID.secp384r1.bytes) { curve = .p384; size = 384 }
                 else if paramReader.bytes(curveOID, equal: OID.secp521r1.bytes) { curve = .p521; size = 521 }
             }
             kind = .ec(curve)
         } else if inner.bytes(oid, equal: OID.ed25519.bytes) {
+            guard bits.unusedBits == 0 else { throw DERError(.invalidPublicKey, at: element.start) }
             kind = .ed25519
             size = 256
         } else if inner.bytes(oid, equal: OID.ed448.bytes) {

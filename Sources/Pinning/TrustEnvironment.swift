@@ -9,7 +9,7 @@ public struct TrustEnvironment: Sendable {
     /// Seconds since 1970.
     public var time: Int64
     public var budgets = Budgets()
-    public var minimumRSAModulusBits = 2048
+    public var keys = KeyPolicy()
 
     public init(systemAnchors: TrustStore, time: Int64) {
         self.systemAnchors = systemAnchors
@@ -32,7 +32,7 @@ public struct TrustEnvironment: Sendable {
             policy.identity = identity
         }
         policy.budgets = budgets
-        policy.minimumRSAModulusBits = minimumRSAModulusBits
+        policy.keys = keys
         var verifier = Verifier(store: anchors, policy: policy, cache: SignatureCache(capacity: 0))
         return verifier.verify(leaf: leaf, intermediates: Array(trust.certificates.dropFirst()), accept: accept)
     }

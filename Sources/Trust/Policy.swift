@@ -15,8 +15,8 @@ public struct VerificationPolicy: Sendable {
     public var purpose: Purpose = .serverAuth
     /// The name the leaf must carry, when one is given.
     public var identity: ServerIdentity? = nil
-    /// RSA keys below this many bits are refused on every edge.
-    public var minimumRSAModulusBits = 2048
+    /// Which issuer keys may sign, on every edge: RSA modulus minimum, curves.
+    public var keys = KeyPolicy()
     /// Accept SHA-1 RSA signatures (never MD5). Off: SHA-1 collisions are practical.
     public var allowSHA1 = false
     /// Legacy opt-in: when the leaf has no dNSName at all, match a DNS

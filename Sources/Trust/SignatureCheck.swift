@@ -1,53 +1,6 @@
-import BigNum
 import DER
 import PKIX
-import RSA
 import SHA2
-
-/// The signature algorithms a path can use, chosen by the exact
-/// AlgorithmIdentifier bytes (webpki's `signed_data.rs` approach): any
-/// encoding not listed here is unsupported. For PKCS#1 v1.5 two encodings
-/// are listed: with the NULL parameters RFC 4055 §5 requires, and without
-/// them, which CAs have issued (rustls-webpki's Sanofi chain; webpki added
-/// the same `_ABSENT_PARAMS` identifiers for it).
-enum SignatureAlgorithm {
-    case rsaPKCS1(HashAlgorithm)
-    case rsaPKCS1SHA1
-    case rsaPSS(PSSParameters)
-    case md5
-    case unsupported
-
-    /// `SEQUENCE { OID 1.2.840.113549.1.1.x, NULL }` for PKCS#1 v1.5.
-    static let pkcs1Prefix: [UInt8] = [0x30, 0x0D, 0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01]
-    /// `SEQUENCE { OID 1.2.840.113549.1.1.x }`, parameters absent.
-    static let pkcs1AbsentPrefix: [UInt8] = [0x30, 0x0B, 0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01]
-    static let pssOID: [UInt8] = [0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x0A]
-
-    init(_ certificate: Certificate) {
-        let encoded = certificate[certificate.signatureAlgorithm.encoded]
-        let withNull = encoded.count == 15 && encoded.starts(with: Self.pkcs1Prefix) && encoded.suffix(2).elementsEqual([0x05, 0x00])
-        let absent = encoded.count == 13 && encoded.starts(with: Self.pkcs1AbsentPrefix)
-        if withNull || absent {
-            switch encoded[encoded.startIndex + 12] {
-            case 0x0B: self = .rsaPKCS1(.sha256)
-            case 0x0C: self = .rsaPKCS1(.sha384)
-            case 0x0D: self = .rsaPKCS1(.sha512)
-            case 0x05: self = .rsaPKCS1SHA1
-            case 0x04: self = .md5
-            default: self = .unsupported
-            }
-            return
-        }
-        let algorithm = certificate.signatureAlgorithm
-        if let parameters = algorithm.parameters,
-           certificate[algorithm.algorithm.lowerBound - 2..<algorithm.algorithm.upperBound].elementsEqual(Self.pssOID),
-           let pss = try? PSSParameters(derEncoded: Array(certificate[parameters])) {
-            self = .rsaPSS(pss)
-            return
-        }
-        self = .unsupported
-    }
-}
 
 /// A bounded cache of verified edges, keyed by the exact bytes that were
 /// verified: the issuer's SubjectPublicKeyInfo and the whole subject
@@ -99,42 +52,32 @@ public struct SignatureCache: Sendable {
 
 extension Verifier {
     /// Checks that `node`'s key signed `subject` (at path index `index`):
-    /// the cache first, then the anchor's prepared key or a key built from
-    /// the intermediate's SPKI.
+    /// the cache first, then the anchor's prepared key or a key prepared
+    /// from the intermediate's SPKI, through the one signature seam.
     mutating func verifySignature(of subject: Certificate, index: Int, by node: PathNode,
                                   search: inout SearchState) throws(TrustFailure) -> TrustFailure? {
         let issuer = node.certificate
-        let algorithm = SignatureAlgorithm(subject)
-        switch algorithm {
-        case .unsupported: return .unsupportedAlgorithm(index: index)
-        case .md5: return .disallowedAlgorithm(index: index)
-        case .rsaPKCS1SHA1 where !policy.allowSHA1: return .disallowedAlgorithm(index: index)
-        default: break
-        }
-        guard case .rsa(let modulus, let exponent) = issuer.publicKey.kind else { return .unsupportedAlgorithm(index: index) }
-        let bits = issuer.publicKey.sizeInBits
-        guard bits >= policy.minimumRSAModulusBits else { return .weakKey(index: index, bits: bits) }
-
         let issuerKey = issuer[issuer.subjectPublicKeyInfo]
         if cache.contains(issuerKey: issuerKey, certificate: subject.der) { return nil }
-        let prepared = node.anchorIndex.flatMap { store.rsaKey(ofAnchor: $0) }
-        guard let key = prepared ?? (try? RSAPublicKey(modulusOctets: issuer[modulus], exponentOctets: issuer[exponent])) else {
-            return .weakKey(index: index, bits: bits)
+        let prepared = node.anchorIndex.map { store.verificationKey(ofAnchor: $0) } ?? VerificationKey.prepare(issuer)
+        let key: VerificationKey
+        switch prepared {
+        case .success(let ready): key = ready
+        case .failure(let failure): return TrustFailure(failure, index: index)
         }
-
+        // Only arithmetic costs budget: refusals by algorithm or key are
+        // decided from a few bytes, before any work.
+        let scheme: SignatureScheme
+        switch admitScheme(algorithm: subject[subject.signatureAlgorithm.encoded], key: key,
+                           policy: policy.keys, allowSHA1: policy.allowSHA1) {
+        case .success(let admitted): scheme = admitted
+        case .failure(let failure): return TrustFailure(failure, index: index)
+        }
         search.signatureChecks += 1
         guard search.signatureChecks <= policy.budgets.signatureChecks else { throw .budgetExceeded(.signatureChecks) }
-        let signature = Array(subject[subject.signatureValue])
-        let message = Array(subject[subject.tbsCertificate])
-        do {
-            switch algorithm {
-            case .rsaPKCS1(let hash): try key.verifyPKCS1v15(signature: signature, message: message, hash: hash)
-            case .rsaPKCS1SHA1: try key.verifyInsecureSHA1PKCS1v15(signature: signature, message: message)
-            case .rsaPSS(let parameters): try key.verifyPSS(signature: signature, message: message, parameters: parameters)
-            case .md5, .unsupported: return .unsupportedAlgorithm(index: index)
-            }
-        } catch {
-            return .badSignature(index: index)
+        if let failure = verifyArithmetic(scheme, key: key, signature: subject[subject.signatureValue],
+                                          message: subject[subject.tbsCertificate]) {
+            return TrustFailure(failure, index: index)
         }
         cache.insert(issuerKey: issuerKey, certificate: subject.der)
         return nil

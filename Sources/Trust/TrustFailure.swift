@@ -30,12 +30,16 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
     case extendedKeyUsage(index: Int)
     /// A name below a CA falls outside its name constraints.
     case nameConstraintViolation(index: Int)
-    /// The signature algorithm is one PureX509 cannot verify (ECDSA, EdDSA, …).
-    case unsupportedAlgorithm(index: Int)
-    /// SHA-1 or MD5 signatures, refused by policy.
-    case disallowedAlgorithm(index: Int)
-    /// An RSA key below the policy minimum, or outside RSA's bounds.
-    case weakKey(index: Int, bits: Int)
+    /// The certificate's signature algorithm, or its issuer key's algorithm
+    /// or curve, is one PureX509 does not implement; named.
+    case unsupportedAlgorithm(index: Int, SignatureFailure.Unsupported)
+    /// SHA-1 or MD5 signatures, refused by policy; the algorithm's name.
+    case disallowedAlgorithm(index: Int, algorithm: String)
+    /// The signature algorithm cannot be used with the issuer's key (ECDSA
+    /// with an RSA key, PKCS#1 v1.5 with an RSASSA-PSS key, …).
+    case algorithmMismatch(index: Int, algorithm: String, key: String)
+    /// The issuer's key is outside the key policy or its algorithm's bounds.
+    case weakKey(index: Int, KeyRefusal)
     /// A critical extension PureX509 does not process (RFC 5280 §4.2).
     case unknownCriticalExtension(index: Int)
     /// A work budget ran out; no further path was tried.
@@ -72,7 +76,7 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .extendedKeyUsage(let index), .keyUsage(let index): return index == 0 ? 76 : 55
         case .unknownCriticalExtension(let index): return index == 0 ? 75 : 54
         case .badSignature: return 50
-        case .weakKey, .disallowedAlgorithm, .unsupportedAlgorithm: return 48
+        case .weakKey, .disallowedAlgorithm, .unsupportedAlgorithm, .algorithmMismatch: return 48
         case .nameConstraintViolation: return 45
         case .pathLengthExceeded, .notACA: return 40
         case .pathTooLong: return 30
@@ -99,6 +103,7 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .nameConstraintViolation: return "nameConstraintViolation"
         case .unsupportedAlgorithm: return "unsupportedAlgorithm"
         case .disallowedAlgorithm: return "disallowedAlgorithm"
+        case .algorithmMismatch: return "algorithmMismatch"
         case .weakKey: return "weakKey"
         case .unknownCriticalExtension: return "unknownCriticalExtension"
         case .budgetExceeded: return "budgetExceeded"
@@ -112,11 +117,23 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .malformed(let i, _), .expired(let i, _, _), .notYetValid(let i, _, _), .badSignature(let i),
              .unknownIssuer(let i), .pathLengthExceeded(let i), .notACA(let i), .keyUsage(let i),
-             .extendedKeyUsage(let i), .nameConstraintViolation(let i), .unsupportedAlgorithm(let i),
-             .disallowedAlgorithm(let i), .weakKey(let i, _), .unknownCriticalExtension(let i):
+             .extendedKeyUsage(let i), .nameConstraintViolation(let i), .unsupportedAlgorithm(let i, _),
+             .disallowedAlgorithm(let i, _), .algorithmMismatch(let i, _, _), .weakKey(let i, _),
+             .unknownCriticalExtension(let i):
             return i
         case .hostnameMismatch, .invalidReferenceIdentity, .leafIsCA: return 0
         case .budgetExceeded, .pathTooLong, .refusedByCaller: return nil
+        }
+    }
+
+    /// The failure for certificate `index` whose signature check failed.
+    init(_ failure: SignatureFailure, index: Int) {
+        switch failure {
+        case .unsupportedAlgorithm(let what): self = .unsupportedAlgorithm(index: index, what)
+        case .disallowedAlgorithm(let name): self = .disallowedAlgorithm(index: index, algorithm: name)
+        case .schemeMismatch(let algorithm, let key): self = .algorithmMismatch(index: index, algorithm: algorithm, key: key)
+        case .keyRefused(let refusal): self = .weakKey(index: index, refusal)
+        case .invalidSignature: self = .badSignature(index: index)
         }
     }
 
@@ -138,9 +155,12 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .keyUsage(let i): return "certificate \(i)'s key usage does not allow this use"
         case .extendedKeyUsage(let i): return "certificate \(i)'s extended key usage does not allow the requested purpose"
         case .nameConstraintViolation(let i): return "certificate \(i) has a name outside its issuers' name constraints"
-        case .unsupportedAlgorithm(let i): return "certificate \(i) is signed with an algorithm PureX509 cannot verify"
-        case .disallowedAlgorithm(let i): return "certificate \(i) is signed with SHA-1 or MD5, refused by policy"
-        case .weakKey(let i, let bits): return "certificate \(i)'s issuer key (\(bits) bits) is below the policy minimum or outside RSA bounds"
+        case .unsupportedAlgorithm(let i, let what):
+            return "certificate \(i) cannot be verified: its " + what.description + " is not supported by PureX509"
+        case .disallowedAlgorithm(let i, let algorithm): return "certificate \(i) is signed with \(algorithm), refused by policy"
+        case .algorithmMismatch(let i, let algorithm, let key):
+            return "certificate \(i) is signed with \(algorithm), which its issuer's \(key) key cannot have made"
+        case .weakKey(let i, let refusal): return "certificate \(i)'s issuer key is refused: \(refusal)"
         case .unknownCriticalExtension(let i): return "certificate \(i) has a critical extension PureX509 does not process"
         case .budgetExceeded(let budget): return "verification budget exhausted: \(budget)"
         case .pathTooLong: return "every path to an anchor is longer than the policy allows"

@@ -1,6 +1,5 @@
 import DER
 import PKIX
-import RSA
 import SHA2
 
 /// Trust anchors, found by subject name (and then by key identifier).
@@ -15,9 +14,9 @@ public struct TrustStore: Sendable {
     private var bySubject: [Int] = []
     /// Each anchor's subject in `NameEquivalence` form, for the fallback lookup.
     private var canonicalSubjects: [[UInt8]] = []
-    /// Each anchor's RSA key with its Montgomery context, set up once here
-    /// rather than on every evaluation (nil for other key types).
-    private var rsaKeys: [RSAPublicKey?] = []
+    /// Each anchor's key prepared for verification once here rather than on
+    /// every evaluation, or why it cannot verify anything.
+    private var keys: [Result<VerificationKey, SignatureFailure>] = []
     /// SHA-256 of each anchor's SubjectPublicKeyInfo, computed once: public-key
     /// pins on anchors then cost no hashing per evaluation.
     private var keyDigests: [Digest] = []
@@ -48,11 +47,7 @@ public struct TrustStore: Sendable {
         anchors.append(certificate)
         canonicalSubjects.append(NameEquivalence.canonical(certificate, certificate.subject))
         keyDigests.append(SHA256.hash(certificate[certificate.subjectPublicKeyInfo]))
-        if case .rsa(let modulus, let exponent) = certificate.publicKey.kind {
-            rsaKeys.append(try? RSAPublicKey(modulusOctets: certificate[modulus], exponentOctets: certificate[exponent]))
-        } else {
-            rsaKeys.append(nil)
-        }
+        keys.append(VerificationKey.prepare(certificate))
         let position = lowerBound(certificate[certificate.subject])
         bySubject.insert(index, at: position)
     }
@@ -75,8 +70,8 @@ public struct TrustStore: Sendable {
     /// SHA-256 of anchor `index`'s SubjectPublicKeyInfo.
     public func keyDigest(ofAnchor index: Int) -> Digest { keyDigests[index] }
 
-    /// The prepared RSA key of anchor `index`, when it has one within RSA's bounds.
-    public func rsaKey(ofAnchor index: Int) -> RSAPublicKey? { rsaKeys[index] }
+    /// The prepared key of anchor `index`, or why it cannot be used.
+    public func verificationKey(ofAnchor index: Int) -> Result<VerificationKey, SignatureFailure> { keys[index] }
 
     /// Anchors whose subject is equivalent under RFC 5280 §7.1 to a name in canonical form.
     func anchors(equivalentTo canonical: [UInt8]) -> [Int] {

@@ -30,12 +30,14 @@ struct CertificateSummary {
         notAfter = CivilTime.iso8601(certificate.notAfter)
         switch certificate.publicKey.kind {
         case .rsa: keyType = "RSA"
+        case .rsaPSS: keyType = "RSASSA-PSS"
         case .ec(let curve):
             switch curve {
             case .p256: keyType = "EC P-256"
             case .p384: keyType = "EC P-384"
             case .p521: keyType = "EC P-521"
-            case .other: keyType = "EC"
+            case .other(let oid?): keyType = "EC " + Self.oidName(certificate, oid)
+            case .other(nil): keyType = "EC (explicit parameters)"
             }
         case .ed25519: keyType = "Ed25519"
         case .ed448: keyType = "Ed448"

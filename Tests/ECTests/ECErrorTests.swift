@@ -1,10 +1,8 @@
 import EC
-import XCTest
+import Testing
 
-final class ECErrorTests: XCTestCase {
-    /// Scripts and users tell failures apart by their text: no two cases may read alike.
-    func testDescriptionsAreDistinct() {
-        let all: [ECError] = [.malformedPublicKey, .pointNotOnCurve, .malformedSignature, .signatureOutOfRange, .signatureMismatch]
-        XCTAssertEqual(Set(all.map(\.description)).count, all.count)
-    }
+/// Scripts and users tell failures apart by their text: no two cases may read alike.
+@Test func ecErrorDescriptionsAreDistinct() {
+    let all: [ECError] = [.malformedPublicKey, .pointNotOnCurve, .malformedSignature, .signatureOutOfRange, .signatureMismatch]
+    #expect(Set(all.map(\.description)).count == all.count)
 }

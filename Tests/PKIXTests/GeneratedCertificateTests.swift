@@ -64,6 +64,7 @@ func generatedCertificateMatchesGeneratorIntent(_ generated: GeneratedCase) thro
     case .ec(.p384): kind = "ec-p384"
     case .ec(.p521): kind = "ec-p521"
     case .ec(.other): kind = "ec"
+    case .rsaPSS: kind = "rsa-pss"
     case .ed25519: kind = "ed25519"
     case .ed448: kind = "ed448"
     case .unknown: kind = "unknown"

@@ -32,7 +32,7 @@ import Trust
         if parseFailure == nil {
             var policy = VerificationPolicy(time: time, purpose: .any)
             // PKITS keys are RSA-1024 and 2048: its tests are about paths, not key sizes.
-            policy.minimumRSAModulusBits = 1024
+            policy.keys.minimumRSAModulusBits = 1024
             var verifier = Verifier(store: TrustStore([certificates[0]]), policy: policy)
             switch verifier.verify(leaf: certificates[certificates.count - 1], intermediates: Array(certificates.dropFirst().dropLast().reversed())) {
             case .success: verdict = true

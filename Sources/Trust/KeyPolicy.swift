@@ -1,0 +1,51 @@
+import PKIX
+
+/// Which issuer keys a path may use, checked on every edge before any
+/// signature work.
+public struct KeyPolicy: Sendable, Equatable {
+    /// RSA moduli below this many bits are refused. 2048: CA/Browser Forum
+    /// Baseline Requirements §6.1.5 (and NIST SP 800-131A since 2014).
+    public var minimumRSAModulusBits = 2048
+    /// The curves (and Ed25519) whose keys may sign. All that PureX509
+    /// implements by default, as webpki and Go accept them.
+    public var allowedCurves: AllowedCurves = .all
+
+    public init(minimumRSAModulusBits: Int = 2048, allowedCurves: AllowedCurves = .all) {
+        self.minimumRSAModulusBits = minimumRSAModulusBits
+        self.allowedCurves = allowedCurves
+    }
+}
+
+/// A set of the elliptic curves PureX509 verifies on. Other curves
+/// (secp256k1, brainpool, …) are not in it because they are not
+/// implemented, and keys on them are reported as unsupported, by name.
+public struct AllowedCurves: OptionSet, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let p256 = AllowedCurves(rawValue: 1 << 0)
+    public static let p384 = AllowedCurves(rawValue: 1 << 1)
+    public static let p521 = AllowedCurves(rawValue: 1 << 2)
+    public static let ed25519 = AllowedCurves(rawValue: 1 << 3)
+    public static let all: AllowedCurves = [.p256, .p384, .p521, .ed25519]
+}
+
+/// Why an issuer's key was refused before its signature was looked at.
+public enum KeyRefusal: Sendable, Equatable, CustomStringConvertible {
+    /// An RSA modulus below the policy minimum.
+    case rsaModulusTooSmall(bits: Int, minimum: Int)
+    /// A supported curve that the policy's `allowedCurves` leaves out.
+    case curveNotAllowed(String)
+    /// The key's encoding is outside what its algorithm allows (an RSA
+    /// modulus outside 1024–16384 bits or an even one, a point not on its
+    /// curve, parameters where none may be); `reason` says which.
+    case invalidKey(reason: String)
+
+    public var description: String {
+        switch self {
+        case .rsaModulusTooSmall(let bits, let minimum): return "RSA modulus of \(bits) bits is below the policy minimum of \(minimum)"
+        case .curveNotAllowed(let curve): return "keys on \(curve) are not allowed by the policy"
+        case .invalidKey(let reason): return "invalid key: " + reason
+        }
+    }
+}

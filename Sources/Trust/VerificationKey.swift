@@ -1,0 +1,99 @@
+import DER
+import PKIX
+import RSA
+import SHA2
+
+/// A SubjectPublicKeyInfo made ready to verify signatures: decoded,
+/// bounds-checked and (for RSA) with its Montgomery context, once per key.
+/// The trust store keeps one per anchor; an intermediate's is built when
+/// the path builder first needs it.
+public enum VerificationKey: Sendable {
+    /// An rsaEncryption key (RFC 3279 §2.3.1): PKCS#1 v1.5 and PSS signatures.
+    case rsa(RSAPublicKey)
+    /// An id-RSASSA-PSS key (RFC 4055 §1.2): PSS signatures only, and when
+    /// the key carries parameters, only signatures whose hash and mask hash
+    /// equal them and whose salt is at least as long.
+    case rsaPSS(RSAPublicKey, restriction: PSSParameters?)
+
+    /// Prepares the key of `certificate`, or says why it cannot be used.
+    public static func prepare(_ certificate: Certificate) -> Result<VerificationKey, SignatureFailure> {
+        let key = certificate.publicKey
+        switch key.kind {
+        case .rsa(let modulus, let exponent):
+            // RFC 3279 §2.3.1: the parameters MUST be NULL (Chromium's
+            // verify_signed_data cases refuse absent and non-NULL ones).
+            guard let parameters = key.algorithm.parameters, certificate[parameters].elementsEqual([0x05, 0x00]) else {
+                return .failure(.keyRefused(.invalidKey(reason: "rsaEncryption parameters must be NULL")))
+            }
+            return rsaKey(certificate, modulus, exponent).map { .rsa($0) }
+        case .rsaPSS(let modulus, let exponent, let parameters):
+            var restriction: PSSParameters? = nil
+            if let parameters {
+                // RFC 4055 §1.2: parameters, when present, restrict the key; unreadable ones make it unusable.
+                guard let read = try? PSSParameters(derEncoded: Array(certificate[parameters])) else {
+                    return .failure(.keyRefused(.invalidKey(reason: "unreadable RSASSA-PSS key parameters")))
+                }
+                restriction = read
+            }
+            return rsaKey(certificate, modulus, exponent).map { .rsaPSS($0, restriction: restriction) }
+        case .ec(let curve):
+            return .failure(.unsupportedAlgorithm(.curve(curveName(curve, in: certificate))))
+        case .ed25519:
+            return .failure(.unsupportedAlgorithm(.keyAlgorithm(AlgorithmName(certificate, key.algorithm.algorithm))))
+        case .ed448, .unknown:
+            return .failure(.unsupportedAlgorithm(.keyAlgorithm(AlgorithmName(certificate, key.algorithm.algorithm))))
+        }
+    }
+
+    /// The key's type and size, as a message shows it.
+    public var description: String {
+        switch self {
+        case .rsa(let key): return "RSA-\(key.modulusBits)"
+        case .rsaPSS(let key, _): return "RSASSA-PSS RSA-\(key.modulusBits)"
+        }
+    }
+
+    private static func rsaKey(_ certificate: Certificate, _ modulus: Range<Int>, _ exponent: Range<Int>) -> Result<RSAPublicKey, SignatureFailure> {
+        do {
+            return .success(try RSAPublicKey(modulusOctets: certificate[modulus], exponentOctets: certificate[exponent]))
+        } catch {
+            return .failure(.keyRefused(.invalidKey(reason: error.description)))
+        }
+    }
+
+    static func curveName(_ curve: PublicKey.NamedCurve, in certificate: Certificate) -> AlgorithmName {
+        switch curve {
+        case .p256: return AlgorithmName(oid: OID.secp256r1, name: "P-256")
+        case .p384: return AlgorithmName(oid: OID.secp384r1, name: "P-384")
+        case .p521: return AlgorithmName(oid: OID.secp521r1, name: "P-521")
+        case .other(let oid?): return AlgorithmName(certificate, oid)
+        case .other(nil): return AlgorithmName(oid: nil, name: "explicit or implicit curve parameters")
+        }
+    }
+}
+
+/// An algorithm or curve as a message names it: the OID, and a name when
+/// PureX509 knows one.
+public struct AlgorithmName: Sendable, Equatable, CustomStringConvertible {
+    public let oid: OID?
+    public let name: String?
+
+    public init(oid: OID?, name: String?) {
+        self.oid = oid
+        self.name = name
+    }
+
+    init(_ certificate: Certificate, _ oidContent: Range<Int>) {
+        let oid = OID(der: Array(certificate[oidContent]))
+        self.init(oid: oid, name: oid.shortName)
+    }
+
+    public var description: String {
+        switch (name, oid) {
+        case (let name?, let oid?): return name + " (" + oid.description + ")"
+        case (let name?, nil): return name
+        case (nil, let oid?): return oid.description
+        case (nil, nil): return "an unnamed algorithm"
+        }
+    }
+}
