@@ -95,3 +95,11 @@ public struct PublicKey: Sendable, Equatable {
         return (range.upperBound - offset) * 8 - reader[offset].leadingZeroBitCount
     }
 }
+
+extension PublicKey {
+    /// A SubjectPublicKeyInfo on its own (a pin file, a signed-data test
+    /// case); the ranges index `der`.
+    public init(subjectPublicKeyInfo der: [UInt8]) throws(DERError) {
+        self = try DERReader.parse(der) { (reader: inout DERReader) throws(DERError) in try Self.read(&reader).1 }
+    }
+}

@@ -17,7 +17,20 @@ public enum VerificationKey: Sendable {
 
     /// Prepares the key of `certificate`, or says why it cannot be used.
     public static func prepare(_ certificate: Certificate) -> Result<VerificationKey, SignatureFailure> {
-        let key = certificate.publicKey
+        prepare(certificate.publicKey, in: certificate.der)
+    }
+
+    /// Prepares a key parsed from a SubjectPublicKeyInfo on its own.
+    public static func prepare(subjectPublicKeyInfo der: [UInt8]) -> Result<VerificationKey, SignatureFailure> {
+        do {
+            return prepare(try PublicKey(subjectPublicKeyInfo: der), in: der)
+        } catch {
+            return .failure(.keyRefused(.invalidKey(reason: error.description)))
+        }
+    }
+
+    /// `key`'s ranges index `certificate` (a certificate's or an SPKI's DER).
+    static func prepare(_ key: PublicKey, in certificate: [UInt8]) -> Result<VerificationKey, SignatureFailure> {
         switch key.kind {
         case .rsa(let modulus, let exponent):
             // RFC 3279 §2.3.1: the parameters MUST be NULL (Chromium's
@@ -53,7 +66,7 @@ public enum VerificationKey: Sendable {
         }
     }
 
-    private static func rsaKey(_ certificate: Certificate, _ modulus: Range<Int>, _ exponent: Range<Int>) -> Result<RSAPublicKey, SignatureFailure> {
+    private static func rsaKey(_ certificate: [UInt8], _ modulus: Range<Int>, _ exponent: Range<Int>) -> Result<RSAPublicKey, SignatureFailure> {
         do {
             return .success(try RSAPublicKey(modulusOctets: certificate[modulus], exponentOctets: certificate[exponent]))
         } catch {
@@ -61,7 +74,7 @@ public enum VerificationKey: Sendable {
         }
     }
 
-    static func curveName(_ curve: PublicKey.NamedCurve, in certificate: Certificate) -> AlgorithmName {
+    static func curveName(_ curve: PublicKey.NamedCurve, in certificate: [UInt8]) -> AlgorithmName {
         switch curve {
         case .p256: return AlgorithmName(oid: OID.secp256r1, name: "P-256")
         case .p384: return AlgorithmName(oid: OID.secp384r1, name: "P-384")
@@ -83,7 +96,7 @@ public struct AlgorithmName: Sendable, Equatable, CustomStringConvertible {
         self.name = name
     }
 
-    init(_ certificate: Certificate, _ oidContent: Range<Int>) {
+    init(_ certificate: [UInt8], _ oidContent: Range<Int>) {
         let oid = OID(der: Array(certificate[oidContent]))
         self.init(oid: oid, name: oid.shortName)
     }
