@@ -1,0 +1,124 @@
+// u1·G + u2·Q, the one point multiplication of ECDSA verification (FIPS
+// 186-5 §6.4.2 step 5), by interleaving two width-w NAFs over one chain of
+// doublings (Shamir's trick as in Hankerson–Menezes–Vanstone, "Guide to
+// Elliptic Curve Cryptography", Alg. 3.51): every doubling serves both
+// scalars, and each adds a table point only where its NAF has a digit.
+//
+// G's table (odd multiples up to (2^(w−2)·2 − 1)·G, affine) is constant data
+// from scripts/ec-constants.py, so its window can be wide (w = 7: one
+// addition per 8 bits). Q's table is built per verification, so its window
+// is narrower (w = 5: 8 points, 7 additions to build).
+//
+// Nothing is allocated: digits live in stack buffers of a size fixed by the
+// curve, Q's multiples in a tuple. Scalars and points are public (see
+// ECDSA.swift), so the digit-dependent branches leak nothing secret.
+
+/// Q, 3Q, 5Q, …, 15Q: the odd multiples for a width-5 NAF.
+struct OddMultiples<C: WeierstrassCurve> {
+    static var window: Int { 5 }
+    typealias Point = JacobianPoint<C>
+    var points: (Point, Point, Point, Point, Point, Point, Point, Point)
+
+    init(_ q: AffinePoint<C>) {
+        let first = JacobianPoint(q)
+        let twice = first.doubled()
+        var next = first
+        points = (first, first, first, first, first, first, first, first)
+        withUnsafeMutableBytes(of: &points) { raw in
+            for i in 1..<8 {
+                next = next.adding(twice)
+                raw.storeBytes(of: next, toByteOffset: i &* MemoryLayout<Point>.stride, as: Point.self)
+            }
+        }
+    }
+
+    /// digit·Q for an odd digit with |digit| < 2^(window−1).
+    @inline(__always)
+    func point(digit: Int) -> Point {
+        let index = ((digit < 0 ? -digit : digit) >> 1) & 7
+        let point = withUnsafeBytes(of: points) { raw in
+            raw.load(fromByteOffset: index &* MemoryLayout<Point>.stride, as: Point.self)
+        }
+        return digit < 0 ? point.negated : point
+    }
+}
+
+enum DoubleScalarMultiplication<C: WeierstrassCurve> {
+    /// Writes the width-`window` NAF of `k` into `digits` (zeroed by the
+    /// caller, one digit per bit of n plus one for the final carry): odd
+    /// digits below 2^(window−1) in magnitude, each followed by at least
+    /// window − 1 zeros. Reads `window` bits at a time with a carry instead of
+    /// subtracting from k (the same digits as HMV Alg. 3.35).
+    @inline(__always)
+    static func recode(_ k: C.Limbs, window: Int, into digits: UnsafeMutableBufferPointer<Int8>) {
+        let length = digits.count
+        var carry: UInt64 = 0
+        var bit = 0
+        while bit < length {
+            if k.bit(bit) == carry {
+                // Even (0 or 1 + carry 1): a zero digit; the carry moves on.
+                bit += 1
+                continue
+            }
+            let width = min(window, length - bit)
+            var word = Int(truncatingIfNeeded: k.bits(bit, width: width) &+ carry)
+            carry = UInt64(truncatingIfNeeded: (word >> (window - 1)) & 1)
+            word -= Int(truncatingIfNeeded: carry) << window
+            digits[bit] = Int8(truncatingIfNeeded: word)
+            bit += width
+        }
+    }
+
+    /// u1·G + u2·Q for u1, u2 < n; the result may be the point at infinity.
+    static func multiply(generatorScalar u1: C.Limbs, pointScalar u2: C.Limbs, point q: AffinePoint<C>) -> JacobianPoint<C> {
+        let length = C.orderBitCount + 1
+        let multiples = OddMultiples(q)
+        return withUnsafeTemporaryAllocation(of: Int8.self, capacity: length) { generatorDigits in
+            withUnsafeTemporaryAllocation(of: Int8.self, capacity: length) { pointDigits in
+                generatorDigits.initialize(repeating: 0)
+                pointDigits.initialize(repeating: 0)
+                recode(u1, window: C.generatorWindow, into: generatorDigits)
+                recode(u2, window: OddMultiples<C>.window, into: pointDigits)
+                return C.generatorTable.withUnsafeBufferPointer { table in
+                    interleave(generatorDigits, pointDigits, table: table, multiples: multiples)
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    static func interleave(
+        _ generatorDigits: UnsafeMutableBufferPointer<Int8>, _ pointDigits: UnsafeMutableBufferPointer<Int8>,
+        table: UnsafeBufferPointer<UInt64>, multiples: OddMultiples<C>
+    ) -> JacobianPoint<C> {
+        let limbCount = C.Limbs.count
+        let tableMask = (1 << (C.generatorWindow - 2)) - 1
+        // Only a table of the promised size is read; a mismatch would be a
+        // generator bug, answered with infinity (a refused signature).
+        guard table.count == (tableMask + 1) * 2 * limbCount, let base = table.baseAddress else { return .infinity }
+        let tableBase = UnsafeRawPointer(base)
+
+        var i = generatorDigits.count - 1
+        while i >= 0 && generatorDigits[i] == 0 && pointDigits[i] == 0 { i -= 1 }
+        var accumulator = JacobianPoint<C>.infinity
+        while i >= 0 {
+            accumulator = accumulator.doubled()
+            let g = Int(generatorDigits[i])
+            if g != 0 {
+                let index = ((g < 0 ? -g : g) >> 1) & tableMask
+                let offset = index &* 2 &* limbCount &* 8
+                var point = AffinePoint<C>(
+                    x: FieldElement<C>(montgomery: tableBase.load(fromByteOffset: offset, as: C.Limbs.self)),
+                    y: FieldElement<C>(montgomery: tableBase.load(fromByteOffset: offset &+ limbCount &* 8, as: C.Limbs.self)))
+                if g < 0 { point = point.negated }
+                accumulator = accumulator.adding(point)
+            }
+            let d = Int(pointDigits[i])
+            if d != 0 {
+                accumulator = accumulator.adding(multiples.point(digit: d))
+            }
+            i -= 1
+        }
+        return accumulator
+    }
+}

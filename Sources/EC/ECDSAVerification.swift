@@ -1,0 +1,115 @@
+import DER
+import SHA2
+
+// The steps of ECDSA signature verification (FIPS 186-5 §6.4.2, SEC 1 v2
+// §4.1.4) for one curve, and the decoding of their inputs: the public key
+// (SEC 1 §2.3.4), the Ecdsa-Sig-Value (RFC 3279 §2.2.3) and the digest.
+
+enum ECDSAVerification<C: WeierstrassCurve> {
+    typealias Scalar = Residue<C.Order>
+
+    /// Octets of a scalar mod n: ⌈bits(n) / 8⌉.
+    static var scalarByteCount: Int { (C.orderBitCount + 7) / 8 }
+
+    /// SEC 1 §2.3.4 for the uncompressed form only. Compressed (02/03) and
+    /// hybrid (06/07) encodings are refused: RFC 5480 §2.2 makes the
+    /// uncompressed form mandatory in certificates, and webpki and Go's
+    /// crypto/x509 refuse the others there too; accepting them would add a
+    /// square root for no certificate that exists.
+    static func publicKey(_ encoded: ArraySlice<UInt8>) throws(ECError) -> AffinePoint<C> {
+        let length = C.coordinateByteCount
+        guard let prefix = encoded.first else { throw .malformedPublicKey }
+        // SEC 1 §2.3.4 step 1: the single octet 00 is the point at infinity, never a public key (§3.2.2.1 step 1).
+        if prefix == 0x00 && encoded.count == 1 { throw .pointNotOnCurve }
+        guard prefix == 0x04, encoded.count == 1 + 2 * length else { throw .malformedPublicKey }
+        let coordinates = encoded.withUnsafeBufferPointer { bytes in
+            (C.Limbs(bigEndian: UnsafeBufferPointer(rebasing: bytes[1..<(1 + length)])),
+             C.Limbs(bigEndian: UnsafeBufferPointer(rebasing: bytes[(1 + length)...])))
+        }
+        // SEC 1 §3.2.2.1 step 2: each coordinate an integer in [0, p − 1].
+        guard C.Limbs.less(coordinates.0, C.Field.modulus), C.Limbs.less(coordinates.1, C.Field.modulus) else {
+            throw .malformedPublicKey
+        }
+        let point = AffinePoint<C>(x: FieldElement<C>(reduced: coordinates.0), y: FieldElement<C>(reduced: coordinates.1))
+        // SEC 1 §3.2.2.1 step 3. Step 4 (nQ = O) holds for every point: the cofactor is 1.
+        guard point.isOnCurve else { throw .pointNotOnCurve }
+        return point
+    }
+
+    /// r and s from `SEQUENCE { r INTEGER, s INTEGER }` in strict DER, each in [1, n − 1].
+    static func signatureScalars(_ signature: ArraySlice<UInt8>) throws(ECError) -> (r: C.Limbs, s: C.Limbs) {
+        var outcome: Result<(r: C.Limbs, s: C.Limbs), ECError> = .failure(.malformedSignature)
+        signature.withUnsafeBufferPointer { buffer in
+            var reader = DERReader(buffer)
+            do throws(DERError) {
+                let ranges = try reader.readNested(.sequence) { (fields: inout DERReader) throws(DERError) in
+                    (r: try fields.readInteger(), s: try fields.readInteger())
+                }
+                try reader.expectEnd()
+                guard let r = scalar(buffer, ranges.r), let s = scalar(buffer, ranges.s) else {
+                    outcome = .failure(.signatureOutOfRange)
+                    return
+                }
+                outcome = .success((r, s))
+            } catch {
+                outcome = .failure(.malformedSignature)
+            }
+        }
+        return try outcome.get()
+    }
+
+    /// The INTEGER whose minimal content octets (checked by DERReader) are at
+    /// `range` if it lies in [1, n − 1] (FIPS 186-5 §6.4.2 step 2); nil when
+    /// negative, zero, or n or more.
+    static func scalar(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> C.Limbs? {
+        guard !range.isEmpty, buffer[range.lowerBound] & 0x80 == 0 else { return nil }
+        // A positive INTEGER whose top bit is set carries one 00 sign octet.
+        let start = buffer[range.lowerBound] == 0 ? range.lowerBound + 1 : range.lowerBound
+        guard range.upperBound - start <= scalarByteCount else { return nil }
+        let value = C.Limbs(bigEndian: UnsafeBufferPointer(rebasing: buffer[start..<range.upperBound]))
+        guard !value.isZero, C.Limbs.less(value, C.Order.modulus) else { return nil }
+        return value
+    }
+
+    /// e from the digest (FIPS 186-5 §6.4.2 step 3, SEC 1 §4.1.4 step 5):
+    /// its leftmost bits(n) bits as an integer, then reduced mod n — one
+    /// subtraction suffices, as e < 2^bits(n) < 2n.
+    static func digestScalar(_ digest: Digest) -> C.Limbs {
+        let taken = min(digest.count, scalarByteCount)
+        var e = C.Limbs.zero
+        for i in 0..<taken {
+            let position = taken - 1 - i  // octets from the least significant end
+            e[position >> 3] |= UInt64(digest[i]) << UInt64((position & 7) << 3)
+        }
+        if taken * 8 > C.orderBitCount {
+            e = e.shiftedRight(by: taken * 8 - C.orderBitCount)
+        }
+        let (reduced, borrow) = C.Limbs.subtract(e, C.Order.modulus)
+        return borrow ? e : reduced
+    }
+
+    /// FIPS 186-5 §6.4.2 steps 4–8 for r, s already in [1, n − 1].
+    static func verify(key: AffinePoint<C>, r: C.Limbs, s: C.Limbs, e: C.Limbs) -> Bool {
+        // Step 4: w = s⁻¹ mod n, kept in Montgomery form (w·R).
+        let w = Scalar(reduced: s).inverse()
+        // Step 5: a Montgomery product with w·R gives the plain u1 = e·w and u2 = r·w.
+        let u1 = (Scalar(montgomery: e) * w).limbs
+        let u2 = (Scalar(montgomery: r) * w).limbs
+        let point = DoubleScalarMultiplication<C>.multiply(generatorScalar: u1, pointScalar: u2, point: key)
+        // Step 6: R = O is a refusal.
+        guard !point.isInfinity else { return false }
+        // Steps 7–8: x(R) mod n = r without inverting Z. x(R) = X/Z² < p < 2n,
+        // so x(R) mod n = r iff X = r·Z², or X = (r + n)·Z² where r + n < p.
+        let z2 = point.z.squared()
+        if FieldElement<C>(reduced: r) * z2 == point.x { return true }
+        let (shifted, carry) = C.Limbs.add(r, C.Order.modulus)
+        guard !carry, C.Limbs.less(shifted, C.Field.modulus) else { return false }
+        return FieldElement<C>(reduced: shifted) * z2 == point.x
+    }
+
+    /// The whole of §6.4.2 for an encoded signature.
+    static func verify(key: AffinePoint<C>, signature: ArraySlice<UInt8>, digest: Digest) throws(ECError) {
+        let (r, s) = try signatureScalars(signature)
+        guard verify(key: key, r: r, s: s, e: digestScalar(digest)) else { throw .signatureMismatch }
+    }
+}

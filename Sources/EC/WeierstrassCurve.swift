@@ -1,0 +1,131 @@
+// Points of the short Weierstrass curves y² = x³ − 3x + b (FIPS 186-5 /
+// SP 800-186 §3.2.1) in Jacobian coordinates: (X, Y, Z) stands for
+// (X/Z², Y/Z³), and Z = 0 is the point at infinity.
+//
+// The formulas are the classic ones (Cohen–Miyaji–Ono 1998; Bernstein–Lange,
+// Explicit-Formulas Database): they are not complete, so the exceptional
+// inputs are handled by explicit tests — adding infinity, adding a point to
+// itself (H = 0, R = 0: double instead) and to its negation (H = 0, R ≠ 0:
+// infinity). Wycheproof's EdgeCaseShamirMultiplication vectors steer the
+// double-scalar multiplication through exactly these cases.
+
+/// One of the NIST prime curves; its constants come from scripts/ec-constants.py.
+protocol WeierstrassCurve {
+    associatedtype Limbs: LimbVector
+    associatedtype Field: MontgomeryModulus where Field.Limbs == Limbs
+    associatedtype Order: MontgomeryModulus where Order.Limbs == Limbs
+    /// b in Montgomery form.
+    static var b: Limbs { get }
+    static var coordinateByteCount: Int { get }
+    static var orderBitCount: Int { get }
+    static var generatorWindow: Int { get }
+    /// The odd multiples of G, affine, Montgomery form: x then y per point.
+    static var generatorTable: [UInt64] { get }
+}
+
+typealias FieldElement<C: WeierstrassCurve> = Residue<C.Field>
+
+/// A finite point with affine coordinates in Montgomery form. Only public
+/// keys that passed the on-curve check and the generator table build one.
+struct AffinePoint<C: WeierstrassCurve>: Sendable {
+    var x: FieldElement<C>
+    var y: FieldElement<C>
+
+    /// SEC 1 §3.2.2.1 step 3: y² = x³ − 3x + b.
+    var isOnCurve: Bool {
+        let x2 = x.squared()
+        let rhs = (x2 * x) - x.doubled() - x + FieldElement<C>(montgomery: C.b)
+        return y.squared() == rhs
+    }
+
+    var negated: AffinePoint { AffinePoint(x: x, y: FieldElement<C>.zero - y) }
+}
+
+struct JacobianPoint<C: WeierstrassCurve>: Sendable {
+    var x: FieldElement<C>
+    var y: FieldElement<C>
+    var z: FieldElement<C>
+
+    static var infinity: JacobianPoint {
+        JacobianPoint(x: .one, y: .one, z: .zero)
+    }
+
+    @inline(__always)
+    init(x: FieldElement<C>, y: FieldElement<C>, z: FieldElement<C>) {
+        self.x = x
+        self.y = y
+        self.z = z
+    }
+
+    @inline(__always)
+    init(_ point: AffinePoint<C>) {
+        self.init(x: point.x, y: point.y, z: .one)
+    }
+
+    var isInfinity: Bool { @inline(__always) get { z.isZero } }
+
+    var negated: JacobianPoint { JacobianPoint(x: x, y: FieldElement<C>.zero - y, z: z) }
+
+    /// 2P with a = −3 (EFD dbl-2001-b, 3M + 5S). Infinity doubles to
+    /// infinity (Z3 = 2·Y·Z = 0); no point has Y = 0 on a prime-order curve.
+    @inline(__always)
+    func doubled() -> JacobianPoint {
+        let delta = z.squared()
+        let gamma = y.squared()
+        let beta = x * gamma
+        // a = −3: 3X² + aZ⁴ = 3(X − Z²)(X + Z²).
+        let t = (x - delta) * (x + delta)
+        let alpha = t.doubled() + t
+        let beta4 = beta.doubled().doubled()
+        let x3 = alpha.squared() - beta4.doubled()
+        let z3 = (y + z).squared() - gamma - delta
+        let gamma2 = gamma.squared()
+        let y3 = alpha * (beta4 - x3) - gamma2.doubled().doubled().doubled()
+        return JacobianPoint(x: x3, y: y3, z: z3)
+    }
+
+    /// P + Q for any P, Q, infinity included (EFD add-1998-cmo-2, 12M + 4S).
+    func adding(_ other: JacobianPoint) -> JacobianPoint {
+        if isInfinity { return other }
+        if other.isInfinity { return self }
+        let z1z1 = z.squared()
+        let z2z2 = other.z.squared()
+        let u1 = x * z2z2
+        let u2 = other.x * z1z1
+        let s1 = y * other.z * z2z2
+        let s2 = other.y * z * z1z1
+        let h = u2 - u1
+        let r = s2 - s1
+        if h.isZero {
+            // Same x: the same point (double it) or its negation (infinity).
+            return r.isZero ? doubled() : .infinity
+        }
+        let hh = h.squared()
+        let hhh = hh * h
+        let v = u1 * hh
+        let x3 = r.squared() - hhh - v.doubled()
+        let y3 = r * (v - x3) - s1 * hhh
+        let z3 = z * other.z * h
+        return JacobianPoint(x: x3, y: y3, z: z3)
+    }
+
+    /// P + Q for an affine (finite) Q (EFD madd, Z2 = 1: 8M + 3S).
+    func adding(_ other: AffinePoint<C>) -> JacobianPoint {
+        if isInfinity { return JacobianPoint(other) }
+        let z1z1 = z.squared()
+        let u2 = other.x * z1z1
+        let s2 = other.y * z * z1z1
+        let h = u2 - x
+        let r = s2 - y
+        if h.isZero {
+            return r.isZero ? doubled() : .infinity
+        }
+        let hh = h.squared()
+        let hhh = hh * h
+        let v = x * hh
+        let x3 = r.squared() - hhh - v.doubled()
+        let y3 = r * (v - x3) - y * hhh
+        let z3 = z * h
+        return JacobianPoint(x: x3, y: y3, z: z3)
+    }
+}
