@@ -1,0 +1,74 @@
+// [s]B + [k]P in one pass of doublings (Straus–Shamir), each scalar in
+// width-w non-adjacent form: the verification equation's right-hand side
+// needs [S]B − [k]A, and one shared chain of ~253 doublings is cheaper than
+// two scalar multiplications.
+//
+// B's odd multiples come from the generated constant table (width 8: 64
+// points, one addition per ~9 bits of S); P's odd multiples are built per
+// call on the stack (width 5: 8 points, one addition per ~6 bits of k, the
+// width where building a bigger table costs more than it saves). Digits and
+// tables live in `withUnsafeTemporaryAllocation` storage: no heap.
+//
+// Variable time by design: s, k and P are public (see Ed25519.swift).
+
+enum Edwards25519DoubleScalar {
+    /// wNAF width for the per-call multiples of P: 1P, 3P, …, 15P.
+    static let pointWidth = 5
+    static let pointTableCount = 1 << (pointWidth - 2)
+
+    /// [s]B + [k]P, with s and k below L.
+    static func multiply(baseScalar s: Ed25519Scalar, pointScalar k: Ed25519Scalar,
+                         point: EdwardsPoint) -> EdwardsProjectivePoint {
+        withUnsafeTemporaryAllocation(of: Int8.self, capacity: 512) { digits in
+            withUnsafeTemporaryAllocation(of: EdwardsCachedPoint.self, capacity: pointTableCount) { table in
+                let sDigits = digits.baseAddress!
+                let kDigits = sDigits + 256
+                let sEnd = s.nonAdjacentForm(width: Ed25519BaseTable.width, into: sDigits)
+                let kEnd = k.nonAdjacentForm(width: pointWidth, into: kDigits)
+
+                // table[i] = (2i+1)·P.
+                let multiples = table.baseAddress!
+                let twiceP = point.projective.doubled().extended
+                multiples.initialize(to: point.cached)
+                for i in 1..<pointTableCount {
+                    (multiples + i).initialize(to: (twiceP + multiples[i - 1]).extended.cached)
+                }
+
+                let result = Ed25519BaseTable.oddMultiples.withUnsafeBufferPointer { base in
+                    var r = EdwardsProjectivePoint.identity
+                    var i = max(sEnd, kEnd) - 1
+                    while i >= 0 {
+                        var t = r.doubled()
+                        let kDigit = Int(kDigits[i])
+                        if kDigit > 0 {
+                            t = t.extended + multiples[kDigit >> 1]
+                        } else if kDigit < 0 {
+                            t = t.extended - multiples[(-kDigit) >> 1]
+                        }
+                        let sDigit = Int(sDigits[i])
+                        if sDigit > 0 {
+                            t = t.extended + baseMultiple(base, sDigit >> 1)
+                        } else if sDigit < 0 {
+                            t = t.extended - baseMultiple(base, (-sDigit) >> 1)
+                        }
+                        r = t.projective
+                        i -= 1
+                    }
+                    return r
+                }
+                multiples.deinitialize(count: pointTableCount)
+                return result
+            }
+        }
+    }
+
+    /// (2i+1)·B from the table's 15 limbs at 15·i.
+    @inline(__always)
+    static func baseMultiple(_ table: UnsafeBufferPointer<UInt64>, _ i: Int) -> EdwardsAffineCachedPoint {
+        let o = 15 * i
+        return EdwardsAffineCachedPoint(
+            yPlusX: FieldElement25519(table[o], table[o + 1], table[o + 2], table[o + 3], table[o + 4]),
+            yMinusX: FieldElement25519(table[o + 5], table[o + 6], table[o + 7], table[o + 8], table[o + 9]),
+            twiceDXY: FieldElement25519(table[o + 10], table[o + 11], table[o + 12], table[o + 13], table[o + 14]))
+    }
+}
