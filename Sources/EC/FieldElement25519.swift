@@ -129,6 +129,7 @@ struct FieldElement25519: Sendable {
         return Self(s0, s1, r2, r3, r4)
     }
 
+    @inline(__always)
     static func * (a: Self, b: Self) -> Self {
         // Limb i·j lands at 51·(i+j); above 4 it wraps with factor 19.
         let b1 = b.l1 &* 19, b2 = b.l2 &* 19, b3 = b.l3 &* 19, b4 = b.l4 &* 19
@@ -140,6 +141,7 @@ struct FieldElement25519: Sendable {
         return reduce(c0, c1, c2, c3, c4)
     }
 
+    @inline(__always)
     func squared() -> Self {
         // The cross products appear twice; double one factor instead.
         let d0 = l0 &* 2, d1 = l1 &* 2
