@@ -6,8 +6,8 @@
 // B's odd multiples come from the generated constant table (width 8: 64
 // points, one addition per ~9 bits of S); P's odd multiples are built per
 // call on the stack (width 5: 8 points, one addition per ~6 bits of k, the
-// width where building a bigger table costs more than it saves). Digits and
-// tables live in `withUnsafeTemporaryAllocation` storage: no heap.
+// width where building a bigger table costs more than it saves). The digits
+// and that table live on the stack: no heap.
 //
 // Variable time by design: s, k and P are public (see Ed25519.swift).
 
@@ -16,48 +16,53 @@ enum Edwards25519DoubleScalar {
     static let pointWidth = 5
     static let pointTableCount = 1 << (pointWidth - 2)
 
+    /// Eight cached points (1,280 bytes) as one tuple: a local value, so it
+    /// lives on the stack. (`withUnsafeTemporaryAllocation` moves requests
+    /// over 1 KiB to the heap.)
+    typealias PointTable = (EdwardsCachedPoint, EdwardsCachedPoint, EdwardsCachedPoint, EdwardsCachedPoint,
+                            EdwardsCachedPoint, EdwardsCachedPoint, EdwardsCachedPoint, EdwardsCachedPoint)
+
     /// [s]B + [k]P, with s and k below L.
     static func multiply(baseScalar s: Ed25519Scalar, pointScalar k: Ed25519Scalar,
                          point: EdwardsPoint) -> EdwardsProjectivePoint {
-        withUnsafeTemporaryAllocation(of: Int8.self, capacity: 512) { digits in
-            withUnsafeTemporaryAllocation(of: EdwardsCachedPoint.self, capacity: pointTableCount) { table in
-                let sDigits = digits.baseAddress!
-                let kDigits = sDigits + 256
-                let sEnd = s.nonAdjacentForm(width: Ed25519BaseTable.width, into: sDigits)
-                let kEnd = k.nonAdjacentForm(width: pointWidth, into: kDigits)
-
-                // table[i] = (2i+1)·P.
-                let multiples = table.baseAddress!
+        let first = point.cached
+        var storage: PointTable = (first, first, first, first, first, first, first, first)
+        return withUnsafeMutablePointer(to: &storage) { tuple in
+            tuple.withMemoryRebound(to: EdwardsCachedPoint.self, capacity: pointTableCount) { multiples in
+                // multiples[i] = (2i+1)·P.
                 let twiceP = point.projective.doubled().extended
-                multiples.initialize(to: point.cached)
                 for i in 1..<pointTableCount {
-                    (multiples + i).initialize(to: (twiceP + multiples[i - 1]).extended.cached)
+                    multiples[i] = (twiceP + multiples[i - 1]).extended.cached
                 }
-
-                let result = Ed25519BaseTable.oddMultiples.withUnsafeBufferPointer { base in
-                    var r = EdwardsProjectivePoint.identity
-                    var i = max(sEnd, kEnd) - 1
-                    while i >= 0 {
-                        var t = r.doubled()
-                        let kDigit = Int(kDigits[i])
-                        if kDigit > 0 {
-                            t = t.extended + multiples[kDigit >> 1]
-                        } else if kDigit < 0 {
-                            t = t.extended - multiples[(-kDigit) >> 1]
+                // 512 one-byte digits: under the 1 KiB stack limit.
+                return withUnsafeTemporaryAllocation(of: Int8.self, capacity: 512) { digits in
+                    let sDigits = digits.baseAddress!
+                    let kDigits = sDigits + 256
+                    let sEnd = s.nonAdjacentForm(width: Ed25519BaseTable.width, into: sDigits)
+                    let kEnd = k.nonAdjacentForm(width: pointWidth, into: kDigits)
+                    return Ed25519BaseTable.oddMultiples.withUnsafeBufferPointer { base in
+                        var r = EdwardsProjectivePoint.identity
+                        var i = max(sEnd, kEnd) - 1
+                        while i >= 0 {
+                            var t = r.doubled()
+                            let kDigit = Int(kDigits[i])
+                            if kDigit > 0 {
+                                t = t.extended + multiples[kDigit >> 1]
+                            } else if kDigit < 0 {
+                                t = t.extended - multiples[(-kDigit) >> 1]
+                            }
+                            let sDigit = Int(sDigits[i])
+                            if sDigit > 0 {
+                                t = t.extended + baseMultiple(base, sDigit >> 1)
+                            } else if sDigit < 0 {
+                                t = t.extended - baseMultiple(base, (-sDigit) >> 1)
+                            }
+                            r = t.projective
+                            i -= 1
                         }
-                        let sDigit = Int(sDigits[i])
-                        if sDigit > 0 {
-                            t = t.extended + baseMultiple(base, sDigit >> 1)
-                        } else if sDigit < 0 {
-                            t = t.extended - baseMultiple(base, (-sDigit) >> 1)
-                        }
-                        r = t.projective
-                        i -= 1
+                        return r
                     }
-                    return r
                 }
-                multiples.deinitialize(count: pointTableCount)
-                return result
             }
         }
     }
