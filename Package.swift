@@ -22,9 +22,9 @@ let package = Package(
         .target(name: "RSA", dependencies: ["DER", "SHA2", "BigNum"], swiftSettings: coreSettings),
         .target(name: "EC", dependencies: ["DER", "SHA2"], swiftSettings: coreSettings),
         .target(name: "PKIX", dependencies: ["DER"], swiftSettings: coreSettings),
-        .target(name: "Trust", dependencies: ["DER", "SHA2", "BigNum", "RSA", "PKIX"], swiftSettings: coreSettings),
+        .target(name: "Trust", dependencies: ["DER", "SHA2", "BigNum", "RSA", "EC", "PKIX"], swiftSettings: coreSettings),
         .target(name: "Pinning", dependencies: ["SHA2", "PKIX", "Trust"], swiftSettings: coreSettings),
-        .target(name: "PureX509", dependencies: ["DER", "SHA2", "BigNum", "RSA", "PKIX", "Trust", "Pinning"]),
+        .target(name: "PureX509", dependencies: ["DER", "SHA2", "BigNum", "RSA", "EC", "PKIX", "Trust", "Pinning"]),
         .executableTarget(
             name: "purex509",
             dependencies: [

@@ -1,4 +1,5 @@
 import DER
+import EC
 import PKIX
 import RSA
 import SHA2
@@ -76,22 +77,26 @@ func admitScheme(algorithm: ArraySlice<UInt8>, key: VerificationKey, policy: Key
     return .success(scheme)
 }
 
-/// The signature arithmetic of an admitted scheme.
+/// The signature arithmetic of an admitted scheme. Each algorithm's typed
+/// error is caught where it is thrown (one error type per `do`, as Embedded
+/// Swift requires); every refusal of the arithmetic is an invalid signature.
 func verifyArithmetic(_ scheme: SignatureScheme, key: VerificationKey,
                       signature: ArraySlice<UInt8>, message: ArraySlice<UInt8>) -> SignatureFailure? {
-    do {
-        switch (scheme, key) {
-        case (.rsaPKCS1(let hash), .rsa(let rsa)):
-            try rsa.verifyPKCS1v15(signature: Array(signature), message: Array(message), hash: hash)
-        case (.rsaPKCS1SHA1, .rsa(let rsa)):
-            try rsa.verifyInsecureSHA1PKCS1v15(signature: Array(signature), message: Array(message))
-        case (.rsaPSS(let parameters), .rsa(let rsa)), (.rsaPSS(let parameters), .rsaPSS(let rsa, _)):
-            try rsa.verifyPSS(signature: Array(signature), message: Array(message), parameters: parameters)
-        default:
-            return .schemeMismatch(algorithm: scheme.name, key: key.description)
-        }
-    } catch {
-        return .invalidSignature
+    switch (scheme, key) {
+    case (.rsaPKCS1(let hash), .rsa(let rsa)):
+        do { try rsa.verifyPKCS1v15(signature: Array(signature), message: Array(message), hash: hash) } catch { return .invalidSignature }
+    case (.rsaPKCS1SHA1, .rsa(let rsa)):
+        do { try rsa.verifyInsecureSHA1PKCS1v15(signature: Array(signature), message: Array(message)) } catch { return .invalidSignature }
+    case (.rsaPSS(let parameters), .rsa(let rsa)), (.rsaPSS(let parameters), .rsaPSS(let rsa, _)):
+        do { try rsa.verifyPSS(signature: Array(signature), message: Array(message), parameters: parameters) } catch { return .invalidSignature }
+    case (.ecdsa(let hash), .ecdsa(let ec)):
+        do { try ec.verify(signature: signature, message: message, hash: hash) } catch { return .invalidSignature }
+    case (.ecdsaSHA1, .ecdsa(let ec)):
+        do { try ec.verify(signature: signature, digest: InsecureSHA1.hash(message)) } catch { return .invalidSignature }
+    case (.ed25519, .ed25519(let ed)):
+        do { try ed.verify(signature: signature, message: message) } catch { return .invalidSignature }
+    default:
+        return .schemeMismatch(algorithm: scheme.name, key: key.description)
     }
     return nil
 }
@@ -109,6 +114,9 @@ private func fit(_ scheme: SignatureScheme, _ key: VerificationKey) -> Signature
         if parameters.hash != restriction.hash || parameters.maskHash != restriction.maskHash
             || parameters.saltLength < restriction.saltLength { return mismatch }
         return nil
+    // Any of the three hashes with any supported curve (RFC 5758 does not tie them).
+    case (.ecdsa, .ecdsa): return nil
+    case (.ed25519, .ed25519): return nil
     default: return mismatch
     }
 }
@@ -120,6 +128,16 @@ extension KeyPolicy {
         case .rsa(let rsa), .rsaPSS(let rsa, _):
             return rsa.modulusBits < minimumRSAModulusBits
                 ? .rsaModulusTooSmall(bits: rsa.modulusBits, minimum: minimumRSAModulusBits) : nil
+        case .ecdsa(let ec):
+            let member: AllowedCurves
+            switch ec.curve {
+            case .p256: member = .p256
+            case .p384: member = .p384
+            case .p521: member = .p521
+            }
+            return allowedCurves.contains(member) ? nil : .curveNotAllowed(ec.curve.description)
+        case .ed25519:
+            return allowedCurves.contains(.ed25519) ? nil : .curveNotAllowed("Ed25519")
         }
     }
 }

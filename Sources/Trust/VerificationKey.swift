@@ -1,4 +1,5 @@
 import DER
+import EC
 import PKIX
 import RSA
 import SHA2
@@ -14,6 +15,10 @@ public enum VerificationKey: Sendable {
     /// the key carries parameters, only signatures whose hash and mask hash
     /// equal them and whose salt is at least as long.
     case rsaPSS(RSAPublicKey, restriction: PSSParameters?)
+    /// An id-ecPublicKey on P-256, P-384 or P-521 (RFC 5480), point checked on the curve.
+    case ecdsa(ECDSAPublicKey)
+    /// An Ed25519 key (RFC 8410 §4), decoded strictly.
+    case ed25519(Ed25519PublicKey)
 
     /// Prepares the key of `certificate`, or says why it cannot be used.
     public static func prepare(_ certificate: Certificate) -> Result<VerificationKey, SignatureFailure> {
@@ -49,10 +54,30 @@ public enum VerificationKey: Sendable {
                 restriction = read
             }
             return rsaKey(certificate, modulus, exponent).map { .rsaPSS($0, restriction: restriction) }
-        case .ec(let curve):
-            return .failure(.unsupportedAlgorithm(.curve(curveName(curve, in: certificate))))
+        case .ec(let named):
+            // RFC 5480 §2.1.1: only namedCurve parameters; others stay unsupported, by name.
+            let curve: ECDSACurve
+            switch named {
+            case .p256: curve = .p256
+            case .p384: curve = .p384
+            case .p521: curve = .p521
+            case .other: return .failure(.unsupportedAlgorithm(.curve(curveName(named, in: certificate))))
+            }
+            do {
+                return .success(.ecdsa(try ECDSAPublicKey(curve: curve, uncompressedPoint: certificate[key.key])))
+            } catch {
+                return .failure(.keyRefused(.invalidKey(reason: error.description)))
+            }
         case .ed25519:
-            return .failure(.unsupportedAlgorithm(.keyAlgorithm(AlgorithmName(certificate, key.algorithm.algorithm))))
+            // RFC 8410 §3: the parameters MUST be absent.
+            guard key.algorithm.parameters == nil else {
+                return .failure(.keyRefused(.invalidKey(reason: "Ed25519 key parameters must be absent")))
+            }
+            do {
+                return .success(.ed25519(try Ed25519PublicKey(rawRepresentation: certificate[key.key])))
+            } catch {
+                return .failure(.keyRefused(.invalidKey(reason: error.description)))
+            }
         case .ed448, .unknown:
             return .failure(.unsupportedAlgorithm(.keyAlgorithm(AlgorithmName(certificate, key.algorithm.algorithm))))
         }
@@ -63,6 +88,8 @@ public enum VerificationKey: Sendable {
         switch self {
         case .rsa(let key): return "RSA-\(key.modulusBits)"
         case .rsaPSS(let key, _): return "RSASSA-PSS RSA-\(key.modulusBits)"
+        case .ecdsa(let key): return "ECDSA " + key.curve.description
+        case .ed25519: return "Ed25519"
         }
     }
 

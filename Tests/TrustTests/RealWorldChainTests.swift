@@ -47,9 +47,32 @@ let realWorldRows: [RealWorldRow] = [
     .init(name: "amazon root CA 1 wrong root", folder: "amazon", leaf: "valid.rootca1.demo.amazontrust.com.cer",
           intermediates: amazonIntermediates, root: "AmazonRootCA2.cer", host: "valid.rootca1.demo.amazontrust.com",
           at: 1_740_787_200, expected: "unknownIssuer"),
+    // RSA root → P-384 intermediate (RSA-signed) → P-256 leaf signed with ecdsa-with-SHA384.
     .init(name: "cloudflare ECDSA leaf", folder: "cloudflare_dns", leaf: "ee.der", intermediates: ["inter.der"], root: "ca.der",
-          host: "cloudflare-dns.com", at: 1_641_000_000, expected: "unsupportedAlgorithm"),
+          host: "cloudflare-dns.com", at: 1_641_000_000, expected: "trusted"),
+    .init(name: "cloudflare ECDSA leaf, wrong host", folder: "cloudflare_dns", leaf: "ee.der", intermediates: ["inter.der"],
+          root: "ca.der", host: "cloudflare.com", at: 1_641_000_000, expected: "hostnameMismatch"),
+    // P-384 root → P-384 intermediate → P-384 leaf, ecdsa-with-SHA384 throughout.
+    .init(name: "amazon root CA 4 (P-384)", folder: "amazon", leaf: "valid.rootca4.demo.amazontrust.com.cer",
+          intermediates: amazonECDSA384Intermediates, root: "AmazonRootCA4.cer", host: "valid.rootca4.demo.amazontrust.com",
+          at: 1_740_787_200, expected: "trusted"),
+    // P-256 root → P-256 intermediate → P-256 leaf, ecdsa-with-SHA256 throughout.
+    .init(name: "amazon root CA 3 (P-256)", folder: "amazon", leaf: "valid.rootca3.demo.amazontrust.com.cer",
+          intermediates: ["e2m01.cer", "e2m02.cer", "e2m03.cer", "e2m04.cer"], root: "AmazonRootCA3.cer",
+          host: "valid.rootca3.demo.amazontrust.com", at: 1_740_787_200, expected: "trusted"),
+    .init(name: "amazon root CA 4 expired demo leaf", folder: "amazon", leaf: "expired.rootca4.demo.amazontrust.com.cer",
+          intermediates: amazonECDSA384Intermediates, root: "AmazonRootCA4.cer", host: "expired.rootca4.demo.amazontrust.com",
+          at: 1_740_787_200, expected: "expired"),
+    // An ECDSA chain against the P-256 root: the names differ, so no issuer.
+    .init(name: "amazon root CA 4 chain, root CA 3 trusted", folder: "amazon", leaf: "valid.rootca4.demo.amazontrust.com.cer",
+          intermediates: amazonECDSA384Intermediates, root: "AmazonRootCA3.cer", host: "valid.rootca4.demo.amazontrust.com",
+          at: 1_740_787_200, expected: "unknownIssuer"),
+    // Ed25519 root → Ed25519 client certificate (no SAN: any purpose, no host).
+    .init(name: "ed25519 client chain", folder: "ed25519", leaf: "ee.der", intermediates: [], root: "ca.der",
+          host: "", at: 1_577_836_800, expected: "trusted"),
 ]
+
+let amazonECDSA384Intermediates = ["e3m01.cer", "e3m02.cer", "e3m03.cer", "e3m04.cer"]
 
 func loadCertificate(_ url: URL) throws -> Certificate {
     let bytes = [UInt8](try Data(contentsOf: url))
@@ -62,8 +85,8 @@ func realWorldChain(_ row: RealWorldRow) throws {
     let folder = vectors.appendingPathComponent("certs/rustls-webpki/tests/" + row.folder)
     let leaf = try loadCertificate(folder.appendingPathComponent(row.leaf))
     let intermediates = try row.intermediates.map { try loadCertificate(folder.appendingPathComponent($0)) }
-    var policy = VerificationPolicy(time: row.at)
-    policy.identity = ServerIdentity(host: row.host)
+    var policy = VerificationPolicy(time: row.at, purpose: row.host.isEmpty ? .any : .serverAuth)
+    policy.identity = row.host.isEmpty ? nil : ServerIdentity(host: row.host)
     var verifier = Verifier(store: TrustStore([try loadCertificate(folder.appendingPathComponent(row.root))]), policy: policy)
     switch verifier.verify(leaf: leaf, intermediates: intermediates) {
     case .success: #expect(row.expected == "trusted")

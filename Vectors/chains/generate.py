@@ -3,15 +3,27 @@
 
 Each case is a folder with chain.pem (leaf first, then the presented
 intermediates) and roots.pem (the trust anchors), plus a row in cases.json:
-the rule it checks, the reference identity, the evaluation time, the
-purpose, and the expected verdict ("trusted" or a TrustFailure code with
-the certificate index). Every rule has a valid and an invalid variant, and
-the path-building cases (decoys, cross-signs, loops, out-of-order and
-unrelated intermediates, depth and budget limits) are here too.
+the rule it checks, the key profile it was made under, the reference
+identity, the evaluation time, the purpose, and the expected verdict
+("trusted" or a TrustFailure code with the certificate index; some rows add
+a `detail` the failure's message must contain).
 
-Run: python3 Vectors/chains/generate.py   (Python `cryptography`)
+Every family of checks (identity, validity, signatures, basicConstraints,
+key usage, EKU, critical extensions, path building, name constraints) is
+made once per key profile: which key type the root, the intermediates and
+the leaf have, and which hash each of them signs with. The RSA profile keeps
+the plain case names, which other tests use; the others add a suffix
+(`valid.p256`, `valid.rsa-p256-ed25519`). A few cases exist only for RSA
+(PSS, SHA-1, SHA-384, a weak modulus), and the algorithm cases stand outside
+the profiles: mismatched signature and key types, every hash with every
+curve, unsupported curves and Ed448, ecdsa-with-SHA1, tampered and
+malleated signatures.
+
+Run: python3 Vectors/chains/generate.py   (Python `cryptography`, the `openssl` CLI)
 Written for this project; keys are fresh on every run.
 """
+import collections
+import dataclasses
 import datetime
 import ipaddress
 import json
@@ -22,7 +34,8 @@ import tempfile
 
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
-from cryptography.hazmat.primitives.asymmetric import ec, padding, rsa
+from cryptography.hazmat.primitives.asymmetric import ec, ed448, ed25519, padding, rsa
+from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature, encode_dss_signature
 from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID, ObjectIdentifier
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -32,13 +45,94 @@ START = datetime.datetime(2024, 1, 1, tzinfo=UTC)
 END = datetime.datetime(2030, 1, 1, tzinfo=UTC)
 EXPIRED_END = datetime.datetime(2025, 1, 1, tzinfo=UTC)
 FUTURE_START = datetime.datetime(2026, 1, 1, tzinfo=UTC)
+SERVER_AUTH = ExtendedKeyUsageOID.SERVER_AUTH
+CLIENT_AUTH = ExtendedKeyUsageOID.CLIENT_AUTH
 
-_keys = []
+# Group orders, for signatures moved out of range (SEC 2 §2.4.2; RFC 8032 §5.1).
+P256_ORDER = 0xFFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551
+ED25519_ORDER = 2**252 + 27742317777372353535851937790883648493
 
 
-def key(bits=2048):
-    return rsa.generate_private_key(public_exponent=65537, key_size=bits)
+# Keys and profiles.
 
+class SigningKey:
+    """A private key and the hash it signs certificates with (None for
+    EdDSA, which fixes its own hash)."""
+
+    def __init__(self, private, hash_alg):
+        self.private, self.hash = private, hash_alg
+
+    def public_key(self):
+        return self.private.public_key()
+
+    @property
+    def is_rsa(self):
+        return isinstance(self.private, rsa.RSAPrivateKey)
+
+    @property
+    def is_eddsa(self):
+        return isinstance(self.private, (ed25519.Ed25519PrivateKey, ed448.Ed448PrivateKey))
+
+    def pkcs8(self):
+        return self.private.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                          serialization.NoEncryption())
+
+
+@dataclasses.dataclass(frozen=True)
+class KeySpec:
+    """A key type, and the hash that key signs with."""
+    generate: object
+    hash: object
+
+    def new(self):
+        return SigningKey(self.generate(), self.hash)
+
+
+def rsa_spec(bits=2048, hash_alg=hashes.SHA256()):
+    return KeySpec(lambda: rsa.generate_private_key(public_exponent=65537, key_size=bits), hash_alg)
+
+
+def ecdsa_spec(curve, hash_alg):
+    return KeySpec(lambda: ec.generate_private_key(curve), hash_alg)
+
+
+RSA2048 = rsa_spec()
+P256 = ecdsa_spec(ec.SECP256R1(), hashes.SHA256())
+P384 = ecdsa_spec(ec.SECP384R1(), hashes.SHA384())
+P521 = ecdsa_spec(ec.SECP521R1(), hashes.SHA512())
+ED25519 = KeySpec(ed25519.Ed25519PrivateKey.generate, None)
+ED448 = KeySpec(ed448.Ed448PrivateKey.generate, None)
+
+
+@dataclasses.dataclass(frozen=True)
+class Profile:
+    """Which key the root, the intermediates and the leaf have. Each key
+    signs with its spec's hash: the root's signs intermediates, an
+    intermediate's signs what is below it, the leaf's only a self-signed leaf."""
+    name: str
+    root: KeySpec
+    intermediate: KeySpec
+    leaf: KeySpec
+
+    def case_name(self, base):
+        # RSA cases keep the names they had before profiles; other tests use them.
+        return base if self.name == "rsa" else f"{base}.{self.name}"
+
+
+PROFILES = [
+    Profile("rsa", RSA2048, RSA2048, RSA2048),
+    Profile("p256", P256, P256, P256),
+    Profile("p384", P384, P384, P384),
+    Profile("p521", P521, P521, P521),
+    Profile("ed25519", ED25519, ED25519, ED25519),
+    # Every edge crosses algorithms: RSA signs an EC key, ECDSA an Ed25519 key.
+    Profile("rsa-p256-ed25519", RSA2048, P256, ED25519),
+    # A P-384 root (signing with SHA-384) over P-256 issuing and leaf keys.
+    Profile("p384-p256-p256", P384, P256, P256),
+]
+
+
+# Certificates.
 
 def name(cn):
     return x509.Name([x509.NameAttribute(NameOID.ORGANIZATION_NAME, "PureX509 Chains"), x509.NameAttribute(NameOID.COMMON_NAME, cn)])
@@ -47,8 +141,8 @@ def name(cn):
 class Node:
     """A certificate with its key, so it can issue."""
 
-    def __init__(self, cert, private_key):
-        self.cert, self.key = cert, private_key
+    def __init__(self, cert, signing_key):
+        self.cert, self.key = cert, signing_key
 
     @property
     def subject(self):
@@ -58,13 +152,30 @@ class Node:
 serial = [1000]
 
 
+def leaf_key_usage(subject_key):
+    """digitalSignature, and keyEncipherment only for RSA: EC and EdDSA keys
+    do not encipher (RFC 5480 §3, RFC 8410 §5)."""
+    return x509.KeyUsage(True, False, subject_key.is_rsa, False, False, False, False, False, False)
+
+
+def sign(builder, signer, hash_alg=None, pss=False):
+    """Signs with `signer`'s own hash unless `hash_alg` overrides it."""
+    if signer.is_eddsa:
+        return builder.sign(signer.private, None)
+    algorithm = hash_alg or signer.hash
+    if pss:
+        pad = padding.PSS(mgf=padding.MGF1(algorithm), salt_length=algorithm.digest_size)
+        return builder.sign(signer.private, algorithm, rsa_padding=pad)
+    return builder.sign(signer.private, algorithm)
+
+
 def issue(subject_cn, subject_key, issuer=None, *, ca=False, path_length=None, bc=True, ku="default",
           eku=None, sans=None, start=START, end=END, hash_alg=None, extra=(), subject_name=None, issuer_name=None,
-          pss=False, ski=None):
-    """Issues a certificate; issuer None means self-signed."""
+          pss=False, ski=None, signer=None):
+    """Issues a certificate; issuer None means self-signed. `signer` signs in
+    the issuer's place, for signatures the issuer's key cannot have made."""
     serial[0] += 1
     subject = subject_name or name(subject_cn)
-    signer_key = issuer.key if issuer else subject_key
     b = (x509.CertificateBuilder().subject_name(subject)
          .issuer_name(issuer_name or (issuer.subject if issuer else subject))
          .public_key(subject_key.public_key()).serial_number(serial[0])
@@ -76,7 +187,7 @@ def issue(subject_cn, subject_key, issuer=None, *, ca=False, path_length=None, b
     if ku == "ca":
         b = b.add_extension(x509.KeyUsage(False, False, False, False, False, True, True, False, False), critical=True)
     elif ku == "leaf":
-        b = b.add_extension(x509.KeyUsage(True, False, True, False, False, False, False, False, False), critical=True)
+        b = b.add_extension(leaf_key_usage(subject_key), critical=True)
     elif ku == "crlonly":
         b = b.add_extension(x509.KeyUsage(False, False, False, False, False, False, True, False, False), critical=True)
     elif ku == "dataonly":
@@ -90,240 +201,440 @@ def issue(subject_cn, subject_key, issuer=None, *, ca=False, path_length=None, b
         b = b.add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(issuer.key.public_key()), critical=False)
     for ext, critical in extra:
         b = b.add_extension(ext, critical=critical)
-    algorithm = hash_alg if hash_alg is not None else hashes.SHA256()
-    if pss:
-        pad = padding.PSS(mgf=padding.MGF1(algorithm), salt_length=algorithm.digest_size)
-        return Node(b.sign(signer_key, algorithm, rsa_padding=pad), subject_key)
-    return Node(b.sign(signer_key, algorithm), subject_key)
+    signer = signer or (issuer.key if issuer else subject_key)
+    return Node(sign(b, signer, hash_alg, pss), subject_key)
 
 
-def sha1_leaf(issuer):
-    """A SHA-1-signed leaf, made with the openssl CLI (cryptography refuses SHA-1)."""
+# Certificates cryptography will not make, made with the openssl CLI.
+
+def openssl(*args):
+    subprocess.run(["openssl", *args], check=True, capture_output=True)
+
+
+def digest_option(signer):
+    """openssl's digest flag for `signer`; EdDSA takes none."""
+    return [] if signer.is_eddsa else ["-" + signer.hash.name]
+
+
+def write_issuer(folder, issuer):
+    open(os.path.join(folder, "ca.pem"), "wb").write(issuer.cert.public_bytes(serialization.Encoding.PEM))
+    open(os.path.join(folder, "ca.key"), "wb").write(issuer.key.pkcs8())
+
+
+def sha1_leaf(issuer, leaf_key):
+    """A leaf `issuer` signs with SHA-1 (sha1WithRSAEncryption or
+    ecdsa-with-SHA1, by its key type): cryptography refuses to sign SHA-1.
+    openssl 3.0 cannot backdate: it is valid from now for 30 days."""
+    usage = "digitalSignature,keyEncipherment" if leaf_key.is_rsa else "digitalSignature"
     with tempfile.TemporaryDirectory() as tmp:
-        paths = {n: os.path.join(tmp, n) for n in ("ca.pem", "ca.key", "leaf.key", "leaf.csr", "ext.cnf", "leaf.pem")}
-        open(paths["ca.pem"], "wb").write(issuer.cert.public_bytes(serialization.Encoding.PEM))
-        open(paths["ca.key"], "wb").write(issuer.key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                                                                    serialization.NoEncryption()))
-        open(paths["ext.cnf"], "w").write("basicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature,keyEncipherment\n"
-                                          "extendedKeyUsage=serverAuth\nsubjectAltName=DNS:www.example.com\n")
-        subprocess.run(["openssl", "req", "-new", "-newkey", "rsa:2048", "-nodes", "-keyout", paths["leaf.key"],
-                        "-subj", "/O=PureX509 Chains/CN=www.example.com", "-out", paths["leaf.csr"]], check=True, capture_output=True)
-        subprocess.run(["openssl", "x509", "-req", "-in", paths["leaf.csr"], "-CA", paths["ca.pem"], "-CAkey", paths["ca.key"],
-                        "-set_serial", "77", "-sha1", "-days", "30",
-                        "-extfile", paths["ext.cnf"], "-out", paths["leaf.pem"]], check=True, capture_output=True)
-        return Node(x509.load_pem_x509_certificate(open(paths["leaf.pem"], "rb").read()), None)
+        path = lambda n: os.path.join(tmp, n)
+        write_issuer(tmp, issuer)
+        open(path("leaf.key"), "wb").write(leaf_key.pkcs8())
+        open(path("ext.cnf"), "w").write(f"basicConstraints=critical,CA:FALSE\nkeyUsage=critical,{usage}\n"
+                                         "extendedKeyUsage=serverAuth\nsubjectAltName=DNS:www.example.com\n")
+        openssl("req", "-new", "-key", path("leaf.key"), "-subj", "/O=PureX509 Chains/CN=www.example.com", "-out", path("leaf.csr"))
+        openssl("x509", "-req", "-in", path("leaf.csr"), "-CA", path("ca.pem"), "-CAkey", path("ca.key"),
+                "-set_serial", "77", "-sha1", "-days", "30", "-extfile", path("ext.cnf"), "-out", path("leaf.pem"))
+        return Node(x509.load_pem_x509_certificate(open(path("leaf.pem"), "rb").read()), leaf_key)
 
 
-def openssl_v1(cn, issuer=None):
+def openssl_v1(cn, subject_key, issuer=None):
     """A version 1 certificate (no extensions), made by `openssl x509 -req`,
     which cryptography cannot produce; self-signed when `issuer` is None.
     openssl 3.0 cannot backdate: it is valid from now for 3,650 days."""
-    k = key()
+    signer = issuer.key if issuer else subject_key
     with tempfile.TemporaryDirectory() as tmp:
         path = lambda n: os.path.join(tmp, n)
-        open(path("k.pem"), "wb").write(k.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                                                         serialization.NoEncryption()))
-        subprocess.run(["openssl", "req", "-new", "-key", path("k.pem"), "-subj", f"/O=PureX509 Chains/CN={cn}",
-                        "-out", path("r.csr")], check=True, capture_output=True)
-        command = ["openssl", "x509", "-req", "-in", path("r.csr"), "-days", "3650", "-sha256", "-out", path("c.pem")]
+        open(path("k.pem"), "wb").write(subject_key.pkcs8())
+        openssl("req", "-new", "-key", path("k.pem"), "-subj", f"/O=PureX509 Chains/CN={cn}", "-out", path("r.csr"))
+        command = ["x509", "-req", "-in", path("r.csr"), "-days", "3650", *digest_option(signer), "-out", path("c.pem")]
         if issuer is None:
             command += ["-key", path("k.pem"), "-set_serial", "90"]
         else:
-            open(path("ca.pem"), "wb").write(issuer.cert.public_bytes(serialization.Encoding.PEM))
-            open(path("ca.key"), "wb").write(issuer.key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                                                                       serialization.NoEncryption()))
+            write_issuer(tmp, issuer)
             command += ["-CA", path("ca.pem"), "-CAkey", path("ca.key"), "-set_serial", "91"]
-        subprocess.run(command, check=True, capture_output=True)
-        return Node(x509.load_pem_x509_certificate(open(path("c.pem"), "rb").read()), k)
+        openssl(*command)
+        return Node(x509.load_pem_x509_certificate(open(path("c.pem"), "rb").read()), subject_key)
 
 
-def root(cn, bits=2048):
-    k = key(bits)
-    return issue(cn, k, None, ca=True)
+# Signatures changed after signing. A certificate is SEQUENCE { tbs,
+# algorithm, BIT STRING signature }; the helpers re-encode the outer
+# SEQUENCE so a new signature value may change length.
+
+def der_tlv(tag, content):
+    n = len(content)
+    length = bytes([n]) if n < 0x80 else bytes([0x80 | ((n.bit_length() + 7) // 8)]) + n.to_bytes((n.bit_length() + 7) // 8, "big")
+    return bytes([tag]) + length + content
 
 
-def leaf_for(issuer, cn="www.example.com", **kw):
-    kw.setdefault("sans", [x509.DNSName("www.example.com"), x509.DNSName("*.wild.example.com"),
-                           x509.IPAddress(ipaddress.ip_address("192.0.2.7")), x509.IPAddress(ipaddress.ip_address("2001:db8::7"))])
-    kw.setdefault("eku", [ExtendedKeyUsageOID.SERVER_AUTH])
-    return issue(cn, key(), issuer, **kw)
+def der_span(der, offset):
+    """The content range of the TLV at `offset` (definite lengths: all cryptography writes)."""
+    first = der[offset + 1]
+    if first < 0x80:
+        return offset + 2, offset + 2 + first
+    count = first & 0x7F
+    start = offset + 2 + count
+    return start, start + int.from_bytes(der[offset + 2:start], "big")
 
+
+def with_signature(node, signature):
+    """`node`'s certificate with another signature value, TBS and algorithm unchanged."""
+    der = node.cert.public_bytes(serialization.Encoding.DER)
+    start, _ = der_span(der, 0)
+    _, tbs_end = der_span(der, start)
+    _, algorithm_end = der_span(der, tbs_end)
+    tampered = der_tlv(0x30, der[start:algorithm_end] + der_tlv(0x03, b"\x00" + signature))
+    return Node(x509.load_der_x509_certificate(tampered), node.key)
+
+
+def flip_signature_bit(node, position):
+    signature = bytearray(node.cert.signature)
+    signature[position] ^= 0x01
+    return with_signature(node, bytes(signature))
+
+
+def with_ecdsa_values(node, change):
+    """`node` with its ECDSA (r, s) replaced by change(r, s), DER-encoded again."""
+    r, s = decode_dss_signature(node.cert.signature)
+    return with_signature(node, encode_dss_signature(*change(r, s)))
+
+
+# Cases.
 
 cases = []
+DEFAULT_SANS = [x509.DNSName("www.example.com"), x509.DNSName("*.wild.example.com"),
+                x509.IPAddress(ipaddress.ip_address("192.0.2.7")), x509.IPAddress(ipaddress.ip_address("2001:db8::7"))]
 
 
 def pem(nodes):
     return b"".join(n.cert.public_bytes(serialization.Encoding.PEM) for n in nodes)
 
 
-def case(case_name, rule, chain, roots, expected, host="www.example.com", ip=None, purpose="server", index=None, at=T):
+def case(case_name, rule, chain, roots, expected, *, profile, host="www.example.com", ip=None, purpose="server",
+         index=None, at=T, detail=None):
     folder = os.path.join(HERE, case_name)
     os.makedirs(folder, exist_ok=True)
     open(os.path.join(folder, "chain.pem"), "wb").write(pem(chain))
     open(os.path.join(folder, "roots.pem"), "wb").write(pem(roots))
-    cases.append({"name": case_name, "rule": rule, "host": host, "ip": ip, "purpose": purpose,
-                  "at": int(at.timestamp()), "expected": expected, "index": index})
+    cases.append({"name": case_name, "profile": profile, "rule": rule, "host": host, "ip": ip, "purpose": purpose,
+                  "at": int(at.timestamp()), "expected": expected, "index": index, "detail": detail})
 
 
-for entry in os.listdir(HERE):
-    if os.path.isdir(os.path.join(HERE, entry)):
-        shutil.rmtree(os.path.join(HERE, entry))
+class Maker:
+    """Issues certificates with one profile's keys and records its cases."""
 
-R = root("Root A")
-I = issue("Intermediate A", key(), R, ca=True)
-L = leaf_for(I)
+    def __init__(self, profile):
+        self.profile = profile
 
-# The baseline and server identity.
-case("valid", "a leaf, an intermediate and a root in the store", [L, I], [R], "trusted")
-case("valid-wildcard", "RFC 9525 §6.3: *.wild.example.com covers one label", [L, I], [R], "trusted", host="a.wild.example.com")
-case("wildcard-two-labels", "a wildcard never covers two labels", [L, I], [R], "hostnameMismatch", host="a.b.wild.example.com", index=0)
-case("valid-case-and-dot", "ASCII case-insensitive, trailing dot ignored", [L, I], [R], "trusted", host="WWW.Example.COM.")
-case("hostname-mismatch", "the leaf must name the host", [L, I], [R], "hostnameMismatch", host="www.example.org", index=0)
-case("valid-ipv4", "IP reference against iPAddress SANs", [L, I], [R], "trusted", host=None, ip="192.0.2.7")
-case("valid-ipv6", "IPv6 reference against iPAddress SANs", [L, I], [R], "trusted", host=None, ip="2001:db8:0::7")
-case("ip-mismatch", "an address not in the SANs", [L, I], [R], "hostnameMismatch", host=None, ip="192.0.2.8", index=0)
-case("no-host", "without a reference identity only the path is checked", [L, I], [R], "trusted", host=None)
+    def root(self, cn, **kw):
+        return issue(cn, self.profile.root.new(), None, ca=True, **kw)
 
-# Validity (RFC 5280 §6.1.3(a)(2)).
-case("expired-leaf", "an expired leaf", [leaf_for(I, end=EXPIRED_END), I], [R], "expired", index=0)
-case("not-yet-valid-leaf", "a leaf from the future", [leaf_for(I, start=FUTURE_START), I], [R], "notYetValid", index=0)
-I_expired = issue("Intermediate A", I.key, R, ca=True, end=EXPIRED_END)
-case("expired-intermediate", "an expired intermediate", [L, I_expired], [R], "expired", index=1)
-R_expired = issue("Root Expired", key(), None, ca=True, end=EXPIRED_END)
-I_under_expired_root = issue("Intermediate Under Expired Root", key(), R_expired, ca=True)
-case("expired-anchor-ignored", "decision: the anchor's own dates are not checked", [leaf_for(I_under_expired_root), I_under_expired_root], [R_expired], "trusted")
-case("expired-leaf-unknown-issuer", "an expired leaf beats unknown issuer", [leaf_for(I, end=EXPIRED_END)], [root("Unrelated Root")], "expired", index=0)
+    def ca(self, cn, issuer, key=None, **kw):
+        """An intermediate below `issuer`, with a fresh intermediate key unless `key` is given."""
+        return issue(cn, key or self.profile.intermediate.new(), issuer, ca=True, **kw)
 
-# Signatures.
-L_bad = leaf_for(I)
-bad_der = bytearray(L_bad.cert.public_bytes(serialization.Encoding.DER))
-bad_der[-5] ^= 0x01
-L_bad = Node(x509.load_der_x509_certificate(bytes(bad_der)), L_bad.key)
-case("bad-signature", "a corrupted leaf signature", [L_bad, I], [R], "badSignature", index=0)
-case("unknown-issuer", "the root is not in the store", [L, I], [root("Other Root")], "unknownIssuer", index=1)
-# The Common Name fallback (off by default; Tests/TrustTests covers the opt-in).
-case("cn-only-leaf", "no SAN: the subject CN is not consulted by default", [issue("www.example.com", key(), I, sans=None, eku=[ExtendedKeyUsageOID.SERVER_AUTH]), I], [R], "hostnameMismatch", index=0)
-SS = issue("www.example.com", key(), None, sans=[x509.DNSName("www.example.com")], eku=[ExtendedKeyUsageOID.SERVER_AUTH])
-case("self-signed-leaf", "a self-signed leaf that is not an anchor", [SS], [R], "unknownIssuer", index=0)
-case("valid-sha384", "sha384WithRSAEncryption", [leaf_for(I, hash_alg=hashes.SHA384()), I], [R], "trusted")
-case("valid-pss", "RSASSA-PSS with SHA-256, MGF1-SHA-256, salt 32", [leaf_for(I, pss=True), I], [R], "trusted")
-# openssl 3.0's `x509 -req` cannot backdate, so this case is evaluated a day into the leaf's 30 days.
-sha1 = sha1_leaf(I)
-case("sha1-refused", "SHA-1 signatures are refused by default", [sha1, I], [R], "disallowedAlgorithm", index=0,
-     at=sha1.cert.not_valid_before_utc + datetime.timedelta(days=1))
-K1024 = key(1024)
-I_weak = issue("Intermediate Weak", K1024, R, ca=True)
-case("weak-issuer-key", "an RSA-1024 issuer key is below the 2048-bit minimum", [leaf_for(I_weak), I_weak], [R], "weakKey", index=0)
-EC_key = ec.generate_private_key(ec.SECP256R1())
-I_ec = issue("Intermediate EC", EC_key, R, ca=True)
-case("ecdsa-unsupported", "an ECDSA-signed leaf: unsupported, never a silent pass", [leaf_for(I_ec), I_ec], [R], "unsupportedAlgorithm", index=0)
+    def leaf(self, issuer, cn="www.example.com", **kw):
+        kw.setdefault("sans", DEFAULT_SANS)
+        kw.setdefault("eku", [SERVER_AUTH])
+        return issue(cn, self.profile.leaf.new(), issuer, **kw)
 
-# basicConstraints and path length (RFC 5280 §6.1.4(k)–(m)).
-I_notca = issue("Intermediate Not CA", key(), R, ca=False, ku="ca")
-case("intermediate-not-ca", "an issuer with cA FALSE", [leaf_for(I_notca), I_notca], [R], "notACA", index=1)
-I_nobc = issue("Intermediate No BC", key(), R, bc=False, ku="ca")
-case("intermediate-without-bc", "an issuer without basicConstraints", [leaf_for(I_nobc), I_nobc], [R], "notACA", index=1)
-I_p0 = issue("Intermediate PathLen 0", key(), R, ca=True, path_length=0)
-I_below_p0 = issue("Intermediate Below PathLen 0", key(), I_p0, ca=True)
-case("path-length-exceeded", "pathLenConstraint 0 with one CA below", [leaf_for(I_below_p0), I_below_p0, I_p0], [R], "pathLengthExceeded", index=2)
-I_p1 = issue("Intermediate PathLen 1", key(), R, ca=True, path_length=1)
-I_below_p1 = issue("Intermediate Below PathLen 1", key(), I_p1, ca=True)
-case("path-length-ok", "pathLenConstraint 1 with one CA below", [leaf_for(I_below_p1), I_below_p1, I_p1], [R], "trusted")
-# Version 1 issuers (RFC 5280 §6.1.4(k)): only as anchors. Evaluated a day
-# after they were made, since openssl cannot backdate them.
-V1I = openssl_v1("Intermediate V1", R)
-v1_at = V1I.cert.not_valid_before_utc + datetime.timedelta(days=1)
-case("v1-intermediate", "a v1 certificate cannot issue unless it is an anchor", [leaf_for(V1I), V1I], [R], "notACA", index=1, at=v1_at)
-V1R = openssl_v1("Root V1")
-I_under_v1 = issue("Intermediate Under V1 Root", key(), V1R, ca=True)
-case("v1-anchor", "a v1 anchor is accepted", [leaf_for(I_under_v1), I_under_v1], [V1R], "trusted", at=v1_at)
-case("leaf-is-ca", "decision: a CA certificate is refused as a server leaf", [issue("www.example.com", key(), I, ca=True, sans=[x509.DNSName("www.example.com")]), I], [R], "leafIsCA", index=0)
+    def case(self, base, *args, **kw):
+        case(self.profile.case_name(base), *args, profile=self.profile.name, **kw)
 
-# keyUsage and extendedKeyUsage.
-I_ku = issue("Intermediate CRL Only", key(), R, ca=True, ku="crlonly")
-case("intermediate-without-keycertsign", "an issuer's keyUsage must assert keyCertSign", [leaf_for(I_ku), I_ku], [R], "keyUsage", index=1)
-case("leaf-keyusage-data-only", "a server leaf needs digitalSignature or keyEncipherment", [leaf_for(I, ku="dataonly"), I], [R], "keyUsage", index=0)
-case("leaf-eku-client-only", "the leaf must allow serverAuth", [leaf_for(I, eku=[ExtendedKeyUsageOID.CLIENT_AUTH]), I], [R], "extendedKeyUsage", index=0)
-case("leaf-eku-client-for-client", "clientAuth purpose accepts a clientAuth leaf", [leaf_for(I, eku=[ExtendedKeyUsageOID.CLIENT_AUTH]), I], [R], "trusted", purpose="client")
-case("leaf-eku-any", "decision: anyExtendedKeyUsage alone on the leaf does not allow serverAuth", [leaf_for(I, eku=[ExtendedKeyUsageOID.ANY_EXTENDED_KEY_USAGE]), I], [R], "extendedKeyUsage", index=0)
-I_eku_any = issue("Intermediate Any EKU", key(), R, ca=True, eku=[ExtendedKeyUsageOID.ANY_EXTENDED_KEY_USAGE])
-case("intermediate-eku-any", "anyExtendedKeyUsage on an intermediate leaves the purpose open", [leaf_for(I_eku_any), I_eku_any], [R], "trusted")
-case("leaf-without-eku", "no extendedKeyUsage: unrestricted", [leaf_for(I, eku=None), I], [R], "trusted")
-I_eku_client = issue("Intermediate Client EKU", key(), R, ca=True, eku=[ExtendedKeyUsageOID.CLIENT_AUTH])
-case("intermediate-eku-constrains", "decision: an intermediate's EKU constrains the leaf", [leaf_for(I_eku_client), I_eku_client], [R], "extendedKeyUsage", index=1)
-I_eku_server = issue("Intermediate Server EKU", key(), R, ca=True, eku=[ExtendedKeyUsageOID.SERVER_AUTH])
-case("intermediate-eku-allows", "an intermediate EKU listing serverAuth", [leaf_for(I_eku_server), I_eku_server], [R], "trusted")
-case("purpose-any", "purpose any ignores EKU", [leaf_for(I, eku=[ExtendedKeyUsageOID.CLIENT_AUTH]), I], [R], "trusted", purpose="any")
 
-# Unknown critical extensions (RFC 5280 §4.2).
-unknown = x509.UnrecognizedExtension(ObjectIdentifier("1.3.6.1.4.1.99999.77"), b"\x05\x00")
-case("unknown-critical-leaf", "an unknown critical extension on the leaf", [leaf_for(I, extra=[(unknown, True)]), I], [R], "unknownCriticalExtension", index=0)
-case("unknown-noncritical-leaf", "an unknown non-critical extension is ignored", [leaf_for(I, extra=[(unknown, False)]), I], [R], "trusted")
-I_crit = issue("Intermediate Critical", key(), R, ca=True, extra=[(unknown, True)])
-case("unknown-critical-intermediate", "an unknown critical extension on an intermediate", [leaf_for(I_crit), I_crit], [R], "unknownCriticalExtension", index=1)
+Base = collections.namedtuple("Base", "R I L")
 
-# Path building.
-I2 = issue("Intermediate B", key(), I, ca=True)
-L2 = leaf_for(I2)
-unrelated = issue("Unrelated Intermediate", key(), root("Unrelated Root 2"), ca=True)
-case("out-of-order", "intermediates in any order, unrelated ones mixed in", [L2, unrelated, I, I2], [R], "trusted")
-decoy = issue("Intermediate A", key(), R, ca=True)  # same name as I, another key
-case("decoy-first", "a decoy issuer with the same name and another key is tried and left", [L, decoy, I], [R], "trusted")
-RB = root("Root B")
-I_cross = issue("Intermediate A", I.key, RB, ca=True)  # I's key, certified by Root B
-case("cross-signed", "only the cross-signed version reaches an anchor", [L, I, I_cross], [RB], "trusted")
-case("expired-alternative", "an expired alternative path is passed over", [L, I_expired, I], [R], "trusted")
-LA = issue("Loop A", key(), None, ca=True)
-LB = issue("Loop B", key(), LA, ca=True)
-LA2 = issue("Loop A", LA.key, LB, ca=True, subject_name=LA.subject)
-case("loop", "intermediates certifying each other terminate", [leaf_for(LB), LB, LA2], [root("Loop Root")], "unknownIssuer")
-# Depth: the default maximum path length is 8 certificates, anchor included.
-chain = [R]
-for depth in range(6):
-    chain.append(issue(f"Depth {depth}", key(), chain[-1], ca=True))
-deep_leaf = leaf_for(chain[-1])
-case("depth-at-limit", "8 certificates: the longest allowed path", [deep_leaf] + chain[:0:-1], [R], "trusted")
-deeper = issue("Depth 6", key(), chain[-1], ca=True)
-case("depth-over-limit", "9 certificates: one more than allowed", [leaf_for(deeper), deeper] + chain[:0:-1], [R], "pathTooLong")
-# Budget: decoys with the real intermediate's name and key identifier (so
-# ordering by AKI/SKI cannot skip them) and their own keys. 100 signature
-# checks are allowed: 98 decoys plus the two real edges (leaf ← intermediate
-# ← root) make exactly 100; 110 decoys do not fit.
-real_ski = I.cert.extensions.get_extension_for_class(x509.SubjectKeyIdentifier).value
-decoys = [issue("Intermediate A", key(), R, ca=True, ski=real_ski) for _ in range(110)]
-case("decoys-within-budget", "98 decoys and the real path: exactly 100 signature checks", [L] + decoys[:98] + [I], [R], "trusted")
-case("decoy-budget", "110 decoys exhaust the signature budget", [L] + decoys + [I], [R], "budgetExceeded")
 
-# Name constraints (RFC 5280 §4.2.1.10) on an intermediate.
-constraints = x509.NameConstraints(
-    permitted_subtrees=[x509.DNSName("example.com"), x509.IPAddress(ipaddress.ip_network("192.0.2.0/24")),
-                        x509.IPAddress(ipaddress.ip_network("2001:db8::/32")), x509.RFC822Name("example.com"),
-                        x509.UniformResourceIdentifier(".example.com"),
-                        x509.DirectoryName(x509.Name([x509.NameAttribute(NameOID.ORGANIZATION_NAME, "PureX509 Chains")]))],
-    excluded_subtrees=[x509.DNSName("bad.example.com"), x509.IPAddress(ipaddress.ip_network("192.0.2.128/25"))])
-I_nc = issue("Intermediate Constrained", key(), R, ca=True, extra=[(constraints, True)])
-def nc_leaf(sans, subject=None):
-    return issue("www.example.com", key(), I_nc, sans=sans, eku=[ExtendedKeyUsageOID.SERVER_AUTH], subject_name=subject)
-ok_sans = [x509.DNSName("www.example.com"), x509.IPAddress(ipaddress.ip_address("192.0.2.7")),
-           x509.RFC822Name("user@example.com"), x509.UniformResourceIdentifier("https://api.example.com/x")]
-case("nc-permitted", "every name inside the permitted subtrees", [nc_leaf(ok_sans), I_nc], [R], "trusted")
-case("nc-dns-outside", "a dNSName outside the permitted DNS subtree", [nc_leaf(ok_sans + [x509.DNSName("www.example.org")]), I_nc], [R], "nameConstraintViolation", index=0)
-case("nc-dns-excluded", "a dNSName in an excluded subtree", [nc_leaf([x509.DNSName("www.bad.example.com")]), I_nc], [R], "nameConstraintViolation", index=0, host="www.bad.example.com")
-case("nc-ip-outside", "an address outside 192.0.2.0/24", [nc_leaf([x509.DNSName("www.example.com"), x509.IPAddress(ipaddress.ip_address("198.51.100.1"))]), I_nc], [R], "nameConstraintViolation", index=0)
-case("nc-ip-excluded", "an address in the excluded 192.0.2.128/25", [nc_leaf([x509.DNSName("www.example.com"), x509.IPAddress(ipaddress.ip_address("192.0.2.200"))]), I_nc], [R], "nameConstraintViolation", index=0)
-case("nc-ipv6-inside", "an IPv6 address inside 2001:db8::/32", [nc_leaf([x509.DNSName("www.example.com"), x509.IPAddress(ipaddress.ip_address("2001:db8::99"))]), I_nc], [R], "trusted")
-case("nc-email-outside", "an rfc822Name at another host", [nc_leaf([x509.DNSName("www.example.com"), x509.RFC822Name("user@example.org")]), I_nc], [R], "nameConstraintViolation", index=0)
-case("nc-uri-outside", "a URI whose host is outside .example.com", [nc_leaf([x509.DNSName("www.example.com"), x509.UniformResourceIdentifier("https://evil.org/")]), I_nc], [R], "nameConstraintViolation", index=0)
-case("nc-dirname-outside", "a subject outside the permitted directoryName", [nc_leaf([x509.DNSName("www.example.com")], subject=x509.Name([x509.NameAttribute(NameOID.ORGANIZATION_NAME, "Other Org"), x509.NameAttribute(NameOID.COMMON_NAME, "www.example.com")])), I_nc], [R], "nameConstraintViolation", index=0)
-R_nc = issue("Root Constrained", key(), None, ca=True, extra=[(x509.NameConstraints(permitted_subtrees=[x509.DNSName("example.net")], excluded_subtrees=None), True)])
-I_under_nc_root = issue("Intermediate Under Constrained Root", key(), R_nc, ca=True)
-case("nc-on-anchor", "decision: the anchor's name constraints apply", [leaf_for(I_under_nc_root), I_under_nc_root], [R_nc], "nameConstraintViolation", index=0)
-many = x509.NameConstraints(permitted_subtrees=[x509.DNSName(f"d{i}.example.com") for i in range(1000)], excluded_subtrees=None)
-I_many = issue("Intermediate Many Constraints", key(), R, ca=True, extra=[(many, True)])
-case("nc-budget", "1,000 subtrees × 300 names exceed 250,000 comparisons", [issue("www.example.com", key(), I_many, eku=[ExtendedKeyUsageOID.SERVER_AUTH],
-     sans=[x509.DNSName(f"h{i}.d999.example.com") for i in range(299)] + [x509.DNSName("www.example.com")]), I_many], [R], "budgetExceeded", host=None)
+def identity_cases(m, b):
+    R, I, L = b
+    m.case("valid", "a leaf, an intermediate and a root in the store", [L, I], [R], "trusted")
+    m.case("valid-wildcard", "RFC 9525 §6.3: *.wild.example.com covers one label", [L, I], [R], "trusted", host="a.wild.example.com")
+    m.case("wildcard-two-labels", "a wildcard never covers two labels", [L, I], [R], "hostnameMismatch", host="a.b.wild.example.com", index=0)
+    m.case("valid-case-and-dot", "ASCII case-insensitive, trailing dot ignored", [L, I], [R], "trusted", host="WWW.Example.COM.")
+    m.case("hostname-mismatch", "the leaf must name the host", [L, I], [R], "hostnameMismatch", host="www.example.org", index=0)
+    m.case("valid-ipv4", "IP reference against iPAddress SANs", [L, I], [R], "trusted", host=None, ip="192.0.2.7")
+    m.case("valid-ipv6", "IPv6 reference against iPAddress SANs", [L, I], [R], "trusted", host=None, ip="2001:db8:0::7")
+    m.case("ip-mismatch", "an address not in the SANs", [L, I], [R], "hostnameMismatch", host=None, ip="192.0.2.8", index=0)
+    m.case("no-host", "without a reference identity only the path is checked", [L, I], [R], "trusted", host=None)
 
-with open(os.path.join(HERE, "cases.json"), "w") as f:
-    json.dump(cases, f, indent=1)
-    f.write("\n")
-print(len(cases), "cases")
+
+def validity_cases(m, b):
+    """RFC 5280 §6.1.3(a)(2)."""
+    R, I, L = b
+    m.case("expired-leaf", "an expired leaf", [m.leaf(I, end=EXPIRED_END), I], [R], "expired", index=0)
+    m.case("not-yet-valid-leaf", "a leaf from the future", [m.leaf(I, start=FUTURE_START), I], [R], "notYetValid", index=0)
+    I_expired = m.ca("Intermediate A", R, key=I.key, end=EXPIRED_END)
+    m.case("expired-intermediate", "an expired intermediate", [L, I_expired], [R], "expired", index=1)
+    R_expired = m.root("Root Expired", end=EXPIRED_END)
+    I_under_expired_root = m.ca("Intermediate Under Expired Root", R_expired)
+    m.case("expired-anchor-ignored", "decision: the anchor's own dates are not checked",
+           [m.leaf(I_under_expired_root), I_under_expired_root], [R_expired], "trusted")
+    m.case("expired-leaf-unknown-issuer", "an expired leaf beats unknown issuer", [m.leaf(I, end=EXPIRED_END)],
+           [m.root("Unrelated Root")], "expired", index=0)
+
+
+def signature_cases(m, b):
+    R, I, L = b
+    # The fifth byte from the end is inside the RSA value, inside ECDSA's s
+    # (the DER stays valid, s in range) and inside Ed25519's S far below its
+    # top bits (S stays below the group order): the arithmetic must fail.
+    m.case("bad-signature", "a corrupted leaf signature", [flip_signature_bit(m.leaf(I), -5), I], [R], "badSignature", index=0)
+    m.case("unknown-issuer", "the root is not in the store", [L, I], [m.root("Other Root")], "unknownIssuer", index=1)
+    # The Common Name fallback (off by default; Tests/TrustTests covers the opt-in).
+    m.case("cn-only-leaf", "no SAN: the subject CN is not consulted by default", [m.leaf(I, sans=None), I], [R], "hostnameMismatch", index=0)
+    self_signed = m.leaf(None, sans=[x509.DNSName("www.example.com")])
+    m.case("self-signed-leaf", "a self-signed leaf that is not an anchor", [self_signed], [R], "unknownIssuer", index=0)
+
+
+def constraint_cases(m, b):
+    """basicConstraints and path length (RFC 5280 §6.1.4(k)–(m)), version 1 issuers, CA leaves."""
+    R, I, L = b
+    I_notca = issue("Intermediate Not CA", m.profile.intermediate.new(), R, ca=False, ku="ca")
+    m.case("intermediate-not-ca", "an issuer with cA FALSE", [m.leaf(I_notca), I_notca], [R], "notACA", index=1)
+    I_nobc = issue("Intermediate No BC", m.profile.intermediate.new(), R, bc=False, ku="ca")
+    m.case("intermediate-without-bc", "an issuer without basicConstraints", [m.leaf(I_nobc), I_nobc], [R], "notACA", index=1)
+    I_p0 = m.ca("Intermediate PathLen 0", R, path_length=0)
+    I_below_p0 = m.ca("Intermediate Below PathLen 0", I_p0)
+    m.case("path-length-exceeded", "pathLenConstraint 0 with one CA below", [m.leaf(I_below_p0), I_below_p0, I_p0], [R], "pathLengthExceeded", index=2)
+    I_p1 = m.ca("Intermediate PathLen 1", R, path_length=1)
+    I_below_p1 = m.ca("Intermediate Below PathLen 1", I_p1)
+    m.case("path-length-ok", "pathLenConstraint 1 with one CA below", [m.leaf(I_below_p1), I_below_p1, I_p1], [R], "trusted")
+    # Version 1 issuers (RFC 5280 §6.1.4(k)): only as anchors. Evaluated a
+    # day after they were made, since openssl cannot backdate them.
+    V1I = openssl_v1("Intermediate V1", m.profile.intermediate.new(), R)
+    v1_at = V1I.cert.not_valid_before_utc + datetime.timedelta(days=1)
+    m.case("v1-intermediate", "a v1 certificate cannot issue unless it is an anchor", [m.leaf(V1I), V1I], [R], "notACA", index=1, at=v1_at)
+    V1R = openssl_v1("Root V1", m.profile.root.new())
+    I_under_v1 = m.ca("Intermediate Under V1 Root", V1R)
+    m.case("v1-anchor", "a v1 anchor is accepted", [m.leaf(I_under_v1), I_under_v1], [V1R], "trusted", at=v1_at)
+    m.case("leaf-is-ca", "decision: a CA certificate is refused as a server leaf",
+           [m.leaf(I, ca=True, sans=[x509.DNSName("www.example.com")], eku=None), I], [R], "leafIsCA", index=0)
+
+
+def usage_cases(m, b):
+    """keyUsage and extendedKeyUsage."""
+    R, I, L = b
+    I_ku = m.ca("Intermediate CRL Only", R, ku="crlonly")
+    m.case("intermediate-without-keycertsign", "an issuer's keyUsage must assert keyCertSign", [m.leaf(I_ku), I_ku], [R], "keyUsage", index=1)
+    m.case("leaf-keyusage-data-only", "a server leaf needs digitalSignature or keyEncipherment", [m.leaf(I, ku="dataonly"), I], [R], "keyUsage", index=0)
+    m.case("leaf-eku-client-only", "the leaf must allow serverAuth", [m.leaf(I, eku=[CLIENT_AUTH]), I], [R], "extendedKeyUsage", index=0)
+    m.case("leaf-eku-client-for-client", "clientAuth purpose accepts a clientAuth leaf", [m.leaf(I, eku=[CLIENT_AUTH]), I], [R], "trusted", purpose="client")
+    m.case("leaf-eku-any", "decision: anyExtendedKeyUsage alone on the leaf does not allow serverAuth",
+           [m.leaf(I, eku=[ExtendedKeyUsageOID.ANY_EXTENDED_KEY_USAGE]), I], [R], "extendedKeyUsage", index=0)
+    I_eku_any = m.ca("Intermediate Any EKU", R, eku=[ExtendedKeyUsageOID.ANY_EXTENDED_KEY_USAGE])
+    m.case("intermediate-eku-any", "anyExtendedKeyUsage on an intermediate leaves the purpose open", [m.leaf(I_eku_any), I_eku_any], [R], "trusted")
+    m.case("leaf-without-eku", "no extendedKeyUsage: unrestricted", [m.leaf(I, eku=None), I], [R], "trusted")
+    I_eku_client = m.ca("Intermediate Client EKU", R, eku=[CLIENT_AUTH])
+    m.case("intermediate-eku-constrains", "decision: an intermediate's EKU constrains the leaf", [m.leaf(I_eku_client), I_eku_client], [R], "extendedKeyUsage", index=1)
+    I_eku_server = m.ca("Intermediate Server EKU", R, eku=[SERVER_AUTH])
+    m.case("intermediate-eku-allows", "an intermediate EKU listing serverAuth", [m.leaf(I_eku_server), I_eku_server], [R], "trusted")
+    m.case("purpose-any", "purpose any ignores EKU", [m.leaf(I, eku=[CLIENT_AUTH]), I], [R], "trusted", purpose="any")
+
+
+def extension_cases(m, b):
+    """Unknown critical extensions (RFC 5280 §4.2)."""
+    R, I, L = b
+    unknown = x509.UnrecognizedExtension(ObjectIdentifier("1.3.6.1.4.1.99999.77"), b"\x05\x00")
+    m.case("unknown-critical-leaf", "an unknown critical extension on the leaf", [m.leaf(I, extra=[(unknown, True)]), I], [R], "unknownCriticalExtension", index=0)
+    m.case("unknown-noncritical-leaf", "an unknown non-critical extension is ignored", [m.leaf(I, extra=[(unknown, False)]), I], [R], "trusted")
+    I_crit = m.ca("Intermediate Critical", R, extra=[(unknown, True)])
+    m.case("unknown-critical-intermediate", "an unknown critical extension on an intermediate", [m.leaf(I_crit), I_crit], [R], "unknownCriticalExtension", index=1)
+
+
+def path_building_cases(m, b):
+    R, I, L = b
+    I2 = m.ca("Intermediate B", I)
+    unrelated = m.ca("Unrelated Intermediate", m.root("Unrelated Root 2"))
+    m.case("out-of-order", "intermediates in any order, unrelated ones mixed in", [m.leaf(I2), unrelated, I, I2], [R], "trusted")
+    decoy = m.ca("Intermediate A", R)  # same name as I, another key
+    m.case("decoy-first", "a decoy issuer with the same name and another key is tried and left", [L, decoy, I], [R], "trusted")
+    RB = m.root("Root B")
+    I_cross = m.ca("Intermediate A", RB, key=I.key)  # I's key, certified by Root B
+    m.case("cross-signed", "only the cross-signed version reaches an anchor", [L, I, I_cross], [RB], "trusted")
+    I_expired = m.ca("Intermediate A", R, key=I.key, end=EXPIRED_END)
+    m.case("expired-alternative", "an expired alternative path is passed over", [L, I_expired, I], [R], "trusted")
+    LA = m.root("Loop A")
+    LB = m.ca("Loop B", LA)
+    LA2 = m.ca("Loop A", LB, key=LA.key, subject_name=LA.subject)
+    m.case("loop", "intermediates certifying each other terminate", [m.leaf(LB), LB, LA2], [m.root("Loop Root")], "unknownIssuer")
+    # Depth: the default maximum path length is 8 certificates, anchor included.
+    chain = [R]
+    for depth in range(6):
+        chain.append(m.ca(f"Depth {depth}", chain[-1]))
+    m.case("depth-at-limit", "8 certificates: the longest allowed path", [m.leaf(chain[-1])] + chain[:0:-1], [R], "trusted")
+    deeper = m.ca("Depth 6", chain[-1])
+    m.case("depth-over-limit", "9 certificates: one more than allowed", [m.leaf(deeper), deeper] + chain[:0:-1], [R], "pathTooLong")
+    # Budget: decoys with the real intermediate's name and key identifier (so
+    # ordering by AKI/SKI cannot skip them) and their own keys. 100 signature
+    # checks are allowed: 98 decoys plus the two real edges (leaf ← intermediate
+    # ← root) make exactly 100; 110 decoys do not fit.
+    real_ski = I.cert.extensions.get_extension_for_class(x509.SubjectKeyIdentifier).value
+    decoys = [m.ca("Intermediate A", R, ski=real_ski) for _ in range(110)]
+    m.case("decoys-within-budget", "98 decoys and the real path: exactly 100 signature checks", [L] + decoys[:98] + [I], [R], "trusted")
+    m.case("decoy-budget", "110 decoys exhaust the signature budget", [L] + decoys + [I], [R], "budgetExceeded")
+
+
+def name_constraint_cases(m, b):
+    """Name constraints (RFC 5280 §4.2.1.10) on an intermediate and on an anchor."""
+    R, I, L = b
+    constraints = x509.NameConstraints(
+        permitted_subtrees=[x509.DNSName("example.com"), x509.IPAddress(ipaddress.ip_network("192.0.2.0/24")),
+                            x509.IPAddress(ipaddress.ip_network("2001:db8::/32")), x509.RFC822Name("example.com"),
+                            x509.UniformResourceIdentifier(".example.com"),
+                            x509.DirectoryName(x509.Name([x509.NameAttribute(NameOID.ORGANIZATION_NAME, "PureX509 Chains")]))],
+        excluded_subtrees=[x509.DNSName("bad.example.com"), x509.IPAddress(ipaddress.ip_network("192.0.2.128/25"))])
+    I_nc = m.ca("Intermediate Constrained", R, extra=[(constraints, True)])
+    nc_leaf = lambda sans, subject=None: m.leaf(I_nc, sans=sans, subject_name=subject)
+    www = x509.DNSName("www.example.com")
+    ok_sans = [www, x509.IPAddress(ipaddress.ip_address("192.0.2.7")),
+               x509.RFC822Name("user@example.com"), x509.UniformResourceIdentifier("https://api.example.com/x")]
+    m.case("nc-permitted", "every name inside the permitted subtrees", [nc_leaf(ok_sans), I_nc], [R], "trusted")
+    m.case("nc-dns-outside", "a dNSName outside the permitted DNS subtree", [nc_leaf(ok_sans + [x509.DNSName("www.example.org")]), I_nc], [R], "nameConstraintViolation", index=0)
+    m.case("nc-dns-excluded", "a dNSName in an excluded subtree", [nc_leaf([x509.DNSName("www.bad.example.com")]), I_nc], [R], "nameConstraintViolation", index=0, host="www.bad.example.com")
+    m.case("nc-ip-outside", "an address outside 192.0.2.0/24", [nc_leaf([www, x509.IPAddress(ipaddress.ip_address("198.51.100.1"))]), I_nc], [R], "nameConstraintViolation", index=0)
+    m.case("nc-ip-excluded", "an address in the excluded 192.0.2.128/25", [nc_leaf([www, x509.IPAddress(ipaddress.ip_address("192.0.2.200"))]), I_nc], [R], "nameConstraintViolation", index=0)
+    m.case("nc-ipv6-inside", "an IPv6 address inside 2001:db8::/32", [nc_leaf([www, x509.IPAddress(ipaddress.ip_address("2001:db8::99"))]), I_nc], [R], "trusted")
+    m.case("nc-email-outside", "an rfc822Name at another host", [nc_leaf([www, x509.RFC822Name("user@example.org")]), I_nc], [R], "nameConstraintViolation", index=0)
+    m.case("nc-uri-outside", "a URI whose host is outside .example.com", [nc_leaf([www, x509.UniformResourceIdentifier("https://evil.org/")]), I_nc], [R], "nameConstraintViolation", index=0)
+    other_org = x509.Name([x509.NameAttribute(NameOID.ORGANIZATION_NAME, "Other Org"), x509.NameAttribute(NameOID.COMMON_NAME, "www.example.com")])
+    m.case("nc-dirname-outside", "a subject outside the permitted directoryName", [nc_leaf([www], subject=other_org), I_nc], [R], "nameConstraintViolation", index=0)
+    R_nc = m.root("Root Constrained", extra=[(x509.NameConstraints(permitted_subtrees=[x509.DNSName("example.net")], excluded_subtrees=None), True)])
+    I_under_nc_root = m.ca("Intermediate Under Constrained Root", R_nc)
+    m.case("nc-on-anchor", "decision: the anchor's name constraints apply", [m.leaf(I_under_nc_root), I_under_nc_root], [R_nc], "nameConstraintViolation", index=0)
+    many = x509.NameConstraints(permitted_subtrees=[x509.DNSName(f"d{i}.example.com") for i in range(1000)], excluded_subtrees=None)
+    I_many = m.ca("Intermediate Many Constraints", R, extra=[(many, True)])
+    many_sans = [x509.DNSName(f"h{i}.d999.example.com") for i in range(299)] + [www]
+    m.case("nc-budget", "1,000 subtrees × 300 names exceed 250,000 comparisons", [m.leaf(I_many, sans=many_sans), I_many], [R], "budgetExceeded", host=None)
+
+
+def rsa_only_cases(m, b):
+    """Checks that only RSA has: its hash choice, PSS, SHA-1 and modulus size."""
+    R, I, L = b
+    m.case("valid-sha384", "sha384WithRSAEncryption", [m.leaf(I, hash_alg=hashes.SHA384()), I], [R], "trusted")
+    m.case("valid-pss", "RSASSA-PSS with SHA-256, MGF1-SHA-256, salt 32", [m.leaf(I, pss=True), I], [R], "trusted")
+    # openssl 3.0's `x509 -req` cannot backdate, so this case is evaluated a day into the leaf's 30 days.
+    sha1 = sha1_leaf(I, m.profile.leaf.new())
+    m.case("sha1-refused", "SHA-1 signatures are refused by default", [sha1, I], [R], "disallowedAlgorithm", index=0,
+           at=sha1.cert.not_valid_before_utc + datetime.timedelta(days=1))
+    I_weak = m.ca("Intermediate Weak", R, key=rsa_spec(1024).new())
+    m.case("weak-issuer-key", "an RSA-1024 issuer key is below the 2048-bit minimum", [m.leaf(I_weak), I_weak], [R], "weakKey", index=0)
+
+
+FAMILIES = [identity_cases, validity_cases, signature_cases, constraint_cases, usage_cases, extension_cases,
+            path_building_cases, name_constraint_cases]
+
+
+def profile_cases(profile):
+    m = Maker(profile)
+    R = m.root("Root A")
+    I = m.ca("Intermediate A", R)
+    b = Base(R, I, m.leaf(I))
+    for family in FAMILIES:
+        family(m, b)
+    if profile.name == "rsa":
+        rsa_only_cases(m, b)
+
+
+# Algorithm cases: one chain each, keys chosen per case, outside the profiles.
+
+ALGORITHMS = "algorithms"
+
+
+def algorithm_chain(root, intermediate, leaf=P256, **leaf_kw):
+    """Root → intermediate → leaf with these keys, each signing with its spec's hash."""
+    m = Maker(Profile(ALGORITHMS, root, intermediate, leaf))
+    R = m.root("Root Alg")
+    I = m.ca("Intermediate Alg", R)
+    return R, I, m.leaf(I, **leaf_kw)
+
+
+def mismatch_cases():
+    """The signature algorithm names a key type the issuer's key is not
+    (RFC 5758 §3.2, RFC 8410 §3): refused before any arithmetic. The leaf
+    names the issuer, but another key signed it."""
+    for case_name, issuer, signer, rule in [
+            ("mismatch-ecdsa-sig-rsa-key", RSA2048, P256, "ecdsa-with-SHA256 under an RSA issuer key"),
+            ("mismatch-rsa-sig-p256-key", P256, RSA2048, "sha256WithRSAEncryption under a P-256 issuer key"),
+            ("mismatch-ed25519-sig-p256-key", P256, ED25519, "Ed25519 under a P-256 issuer key"),
+            ("mismatch-ecdsa-sig-ed25519-key", ED25519, P256, "ecdsa-with-SHA256 under an Ed25519 issuer key")]:
+        R, I, L = algorithm_chain(RSA2048, issuer, signer=signer.new())
+        case(case_name, rule, [L, I], [R], "algorithmMismatch", index=0, profile=ALGORITHMS)
+
+
+def hash_curve_cases():
+    """Any hash with any curve (FIPS 186-5 §6.4: the digest is truncated to
+    the order's length, or used whole when shorter); the profiles cover
+    each curve's own hash, these the other six pairs, on both edges."""
+    for curve_name, label, curve in [("p256", "P-256", ec.SECP256R1()), ("p384", "P-384", ec.SECP384R1()),
+                                     ("p521", "P-521", ec.SECP521R1())]:
+        for hash_alg in [hashes.SHA256(), hashes.SHA384(), hashes.SHA512()]:
+            if (curve_name, hash_alg.name) in [("p256", "sha256"), ("p384", "sha384"), ("p521", "sha512")]:
+                continue
+            spec = ecdsa_spec(curve, hash_alg)
+            R, I, L = algorithm_chain(spec, spec, spec)
+            case(f"ecdsa-{curve_name}-{hash_alg.name}", f"a {label} key signing with {hash_alg.name.upper()}",
+                 [L, I], [R], "trusted", profile=ALGORITHMS)
+
+
+def unsupported_cases():
+    """Keys PureX509 does not verify with: refused and named (the detail is
+    the OID), never a silent pass. An RSA root, so only the leaf's edge fails."""
+    for case_name, spec, oid, rule in [
+            ("ecdsa-secp256k1-intermediate", ecdsa_spec(ec.SECP256K1(), hashes.SHA256()), "1.3.132.0.10", "a secp256k1 issuer key"),
+            ("ecdsa-brainpoolp256r1-intermediate", ecdsa_spec(ec.BrainpoolP256R1(), hashes.SHA256()), "1.3.36.3.3.2.8.1.1.7",
+             "a brainpoolP256r1 issuer key"),
+            ("ed448-leaf-signature", ED448, "1.3.101.113", "an Ed448 issuer key and signature")]:
+        R, I, L = algorithm_chain(RSA2048, spec)
+        case(case_name, rule, [L, I], [R], "unsupportedAlgorithm", index=0, detail=oid, profile=ALGORITHMS)
+
+
+def tampered_cases():
+    """Signatures changed after signing; each stays well-formed DER, so only
+    the range checks and the arithmetic can refuse them."""
+    R, I, L = algorithm_chain(P256, P256)
+    flip_r = with_ecdsa_values(L, lambda r, s: (r ^ 1, s))
+    case("ecdsa-tampered-r", "ECDSA with the low bit of r flipped", [flip_r, I], [R], "badSignature", index=0, profile=ALGORITHMS)
+    # FIPS 186-5 §6.4.2 accepts any s in [1, n−1]; X.509 has no low-s rule (Go, OpenSSL and webpki agree).
+    high_s = with_ecdsa_values(L, lambda r, s: (r, P256_ORDER - s))
+    case("ecdsa-high-s", "decision: the malleated (r, n − s) verifies", [high_s, I], [R], "trusted", profile=ALGORITHMS)
+    # s + n is s modulo n: only the range check (s < n) refuses it.
+    s_plus_n = with_ecdsa_values(L, lambda r, s: (r, s + P256_ORDER))
+    case("ecdsa-s-plus-n", "ECDSA with s + n in place of s", [s_plus_n, I], [R], "badSignature", index=0, profile=ALGORITHMS)
+    R, I, L = algorithm_chain(ED25519, ED25519, ED25519)
+    case("ed25519-tampered-r", "Ed25519 with the low bit of R flipped", [flip_signature_bit(L, 0), I], [R], "badSignature",
+         index=0, profile=ALGORITHMS)
+    # RFC 8032 §5.1.7: S must be below L; S + L would pass a check done modulo L.
+    S = int.from_bytes(L.cert.signature[32:], "little")
+    s_plus_l = with_signature(L, L.cert.signature[:32] + (S + ED25519_ORDER).to_bytes(32, "little"))
+    case("ed25519-s-plus-l", "Ed25519 with S + L in place of S", [s_plus_l, I], [R], "badSignature", index=0, profile=ALGORITHMS)
+
+
+def algorithm_cases():
+    R, I, L = algorithm_chain(RSA2048, P256, RSA2048)
+    case("ecdsa-signed-rsa-leaf", "an RSA root over a P-256 intermediate that signs an RSA leaf", [L, I], [R], "trusted", profile=ALGORITHMS)
+    mismatch_cases()
+    hash_curve_cases()
+    unsupported_cases()
+    R, I, _ = algorithm_chain(P256, P256)
+    sha1 = sha1_leaf(I, P256.new())
+    case("ecdsa-sha1-refused", "ecdsa-with-SHA1 is refused by default", [sha1, I], [R], "disallowedAlgorithm", index=0,
+         detail="ecdsa-with-SHA1", at=sha1.cert.not_valid_before_utc + datetime.timedelta(days=1), profile=ALGORITHMS)
+    tampered_cases()
+
+
+def main():
+    for entry in os.listdir(HERE):
+        if os.path.isdir(os.path.join(HERE, entry)):
+            shutil.rmtree(os.path.join(HERE, entry))
+    for profile in PROFILES:
+        profile_cases(profile)
+    algorithm_cases()
+    with open(os.path.join(HERE, "cases.json"), "w") as f:
+        json.dump(cases, f, indent=1)
+        f.write("\n")
+    counts = collections.Counter(row["profile"] for row in cases)
+    print(len(cases), "cases:", ", ".join(f"{p} {n}" for p, n in counts.items()))
+
+
+if __name__ == "__main__":
+    main()
