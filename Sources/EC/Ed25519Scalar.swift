@@ -130,40 +130,4 @@ struct Ed25519Scalar: Sendable, Equatable {
         let (d2, o2) = d1.subtractingReportingOverflow(borrow ? 1 : 0)
         return (d2, o1 || o2)
     }
-
-    /// The width-`width` non-adjacent form (2 ≤ width ≤ 8): digits[i] is 0 or
-    /// odd with |digits[i]| < 2^(width−1), Σ digits[i]·2^i = self, and any
-    /// two non-zero digits are at least `width` apart. Needs room for 256
-    /// digits; the scalar is below L < 2^253, so the last carry lands at
-    /// bit 254 at most. Returns one past the highest non-zero digit.
-    func nonAdjacentForm(width: Int, into digits: UnsafeMutablePointer<Int8>) -> Int {
-        for i in 0..<256 { digits[i] = 0 }
-        let windowMask = (UInt64(1) << UInt64(width)) - 1
-        let half = 1 << (width - 1)
-        var carry = 0
-        var position = 0
-        var end = 0
-        while position < 256 {
-            let index = position >> 6
-            let shift = UInt64(position & 63)
-            var bits = word(index) >> shift
-            if shift != 0 { bits |= word(index + 1) << (64 - shift) }
-            let window = carry + Int(bits & windowMask)
-            if window & 1 == 0 {
-                // Bit (with carry) is 0 here: no digit, look at the next bit.
-                position += 1
-                continue
-            }
-            if window < half {
-                digits[position] = Int8(window)
-                carry = 0
-            } else {
-                digits[position] = Int8(window - 2 * half)
-                carry = 1
-            }
-            end = position + 1
-            position += width
-        }
-        return end
-    }
 }
