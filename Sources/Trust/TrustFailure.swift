@@ -155,8 +155,10 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .keyUsage(let i): return "certificate \(i)'s key usage does not allow this use"
         case .extendedKeyUsage(let i): return "certificate \(i)'s extended key usage does not allow the requested purpose"
         case .nameConstraintViolation(let i): return "certificate \(i) has a name outside its issuers' name constraints"
+        case .unsupportedAlgorithm(let i, .signatureAlgorithm(let name)):
+            return "certificate \(i) is signed with \(name), which PureX509 does not verify"
         case .unsupportedAlgorithm(let i, let what):
-            return "certificate \(i) cannot be verified: its " + what.description + " is not supported by PureX509"
+            return "certificate \(i)'s issuer key uses the " + what.description + ", which PureX509 does not support"
         case .disallowedAlgorithm(let i, let algorithm): return "certificate \(i) is signed with \(algorithm), refused by policy"
         case .algorithmMismatch(let i, let algorithm, let key):
             return "certificate \(i) is signed with \(algorithm), which its issuer's \(key) key cannot have made"
