@@ -8,8 +8,9 @@ Curve parameters are those of FIPS 186-5 / SP 800-186 §3.2.1 (equal to SEC 2 v2
 p, n, b and G, and checked (G on the curve, n·G = ∞), so nothing in the Swift
 sources is typed by hand:
   - Montgomery constants for p and n: R = 2^(64·limbs), −m⁻¹ mod 2^64, R mod m,
-    R² mod m, m − 2 (the Fermat exponent);
-  - b in Montgomery form;
+    R² mod m, m − 2 (the Fermat exponent); for P-521's p, which reduces by
+    folding, R = 1 (elements are plain integers);
+  - b times R;
   - the generator table: the odd multiples G, 3G, …, (2^(w−1) − 1)·G in affine
     coordinates, Montgomery form, for the width-w NAF of u1 (w = GENERATOR_WINDOW).
 The table is emitted as a `static let` array of integer literals, which the
@@ -38,6 +39,9 @@ CURVES = [
     ),
     dict(
         name="P521", display="P-521", limbs=9, file="P521Constants.swift",
+        # p = 2^521 − 1 reduces by folding (P521Field.swift): field elements are
+        # kept as plain integers, i.e. "Montgomery form" with R = 1.
+        plain_field=True,
         p=2**521 - 1,
         n=0x01FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFA51868783BF2F966B7FCC0148F709A5D03BB5C9B8899C47AEBB6FB71E91386409,
         b=0x0051953EB9618E1C9A1F929A21A0B68540EEA2DA725B99B315F3B8B489918EF109E156193951EC7E937B1652C0BD3BB1BF073573DF883D2C34F1EF451FD46B503F00,
@@ -81,11 +85,10 @@ def limb_literal(value, count):
     return "Limbs%d(%s)" % (count, ", ".join("0x%016X" % w for w in limbs(value, count)))
 
 
-def modulus_block(kind, m, count, why):
-    R = 2 ** (64 * count)
-    assert m % 2 == 1 and m < R
+def modulus_block(kind, m, count, why, R):
+    assert m % 2 == 1 and m < 2 ** (64 * count)
     return f"""    /// {why}
-    enum {kind}: MontgomeryModulus {{
+    enum {kind}: PrimeModulus {{
         static var modulus: Limbs{count} {{ {limb_literal(m, count)} }}
         static var negativeInverse: UInt64 {{ 0x{(-pow(m, -1, 2**64)) % 2**64:016X} }}
         static var one: Limbs{count} {{ {limb_literal(R % m, count)} }}
@@ -101,7 +104,10 @@ def generate(curve):
     assert (G[1] ** 2 - (G[0] ** 3 - 3 * G[0] + b)) % p == 0, "G not on the curve"
     assert scalar_mul(n, G, p) is None, "n·G is not the point at infinity"
     assert n < p < 2 * n
-    R = 2 ** (64 * count)
+    R_n = 2 ** (64 * count)
+    R = 1 if curve.get("plain_field") else R_n
+    field_why = ("GF(p), elements as plain integers below p (R = 1): p = 2^521 − 1 reduces by folding."
+                 if R == 1 else "GF(p), elements in Montgomery form with R = 2^" + str(64 * count) + ".")
     bits = n.bit_length()
     table = []
     twoG = affine_add(G, G, p)
@@ -124,9 +130,9 @@ def generate(curve):
 enum {name}: WeierstrassCurve {{
     typealias Limbs = Limbs{count}
 
-{modulus_block("Field", p, count, "GF(p), elements in Montgomery form with R = 2^" + str(64 * count) + ".")}
-{modulus_block("Order", n, count, "Scalars mod n, for w = s⁻¹ and u1, u2 (FIPS 186-5 §6.4.2 steps 4–5).")}
-    /// b·R mod p.
+{modulus_block("Field", p, count, field_why, R)}
+{modulus_block("Order", n, count, "Scalars mod n, for w = s⁻¹ and u1, u2 (FIPS 186-5 §6.4.2 steps 4–5).", R_n)}
+    /// b·R mod p (R of the field above).
     static var b: Limbs{count} {{ {limb_literal(b * R % p, count)} }}
     /// Octets of a coordinate and of a scalar (SEC 1 §2.3.5: ⌈log2(p)/8⌉).
     static var coordinateByteCount: Int {{ {(p.bit_length() + 7) // 8} }}
@@ -134,7 +140,7 @@ enum {name}: WeierstrassCurve {{
     static var orderBitCount: Int {{ {bits} }}
     /// The window of the generator's NAF; `generatorTable` holds 2^(w−2) points.
     static var generatorWindow: Int {{ {GENERATOR_WINDOW} }}
-    /// G, 3G, 5G, …, {2 ** (GENERATOR_WINDOW - 1) - 1}G: affine x then y, each {count} little-endian limbs, Montgomery form.
+    /// G, 3G, 5G, …, {2 ** (GENERATOR_WINDOW - 1) - 1}G: affine x then y, each {count} little-endian limbs, times R mod p.
     static let generatorTable: [UInt64] = [
 {chr(10).join(lines)}
     ]

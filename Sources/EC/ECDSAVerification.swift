@@ -85,7 +85,7 @@ enum ECDSAVerification<C: WeierstrassCurve> {
             e = e.shiftedRight(by: taken * 8 - C.orderBitCount)
         }
         let (reduced, borrow) = C.Limbs.subtract(e, C.Order.modulus)
-        return borrow ? e : reduced
+        return borrow != 0 ? e : reduced
     }
 
     /// FIPS 186-5 §6.4.2 steps 4–8 for r, s already in [1, n − 1].
@@ -103,7 +103,7 @@ enum ECDSAVerification<C: WeierstrassCurve> {
         let z2 = point.z.squared()
         if FieldElement<C>(reduced: r) * z2 == point.x { return true }
         let (shifted, carry) = C.Limbs.add(r, C.Order.modulus)
-        guard !carry, C.Limbs.less(shifted, C.Field.modulus) else { return false }
+        guard carry == 0, C.Limbs.less(shifted, C.Field.modulus) else { return false }
         return FieldElement<C>(reduced: shifted) * z2 == point.x
     }
 

@@ -6,7 +6,7 @@ enum P256: WeierstrassCurve {
     typealias Limbs = Limbs4
 
     /// GF(p), elements in Montgomery form with R = 2^256.
-    enum Field: MontgomeryModulus {
+    enum Field: PrimeModulus {
         static var modulus: Limbs4 { Limbs4(0xFFFFFFFFFFFFFFFF, 0x00000000FFFFFFFF, 0x0000000000000000, 0xFFFFFFFF00000001) }
         static var negativeInverse: UInt64 { 0x0000000000000001 }
         static var one: Limbs4 { Limbs4(0x0000000000000001, 0xFFFFFFFF00000000, 0xFFFFFFFFFFFFFFFF, 0x00000000FFFFFFFE) }
@@ -15,7 +15,7 @@ enum P256: WeierstrassCurve {
     }
 
     /// Scalars mod n, for w = s⁻¹ and u1, u2 (FIPS 186-5 §6.4.2 steps 4–5).
-    enum Order: MontgomeryModulus {
+    enum Order: PrimeModulus {
         static var modulus: Limbs4 { Limbs4(0xF3B9CAC2FC632551, 0xBCE6FAADA7179E84, 0xFFFFFFFFFFFFFFFF, 0xFFFFFFFF00000000) }
         static var negativeInverse: UInt64 { 0xCCD1C8AAEE00BC4F }
         static var one: Limbs4 { Limbs4(0x0C46353D039CDAAF, 0x4319055258E8617B, 0x0000000000000000, 0x00000000FFFFFFFF) }
@@ -23,7 +23,7 @@ enum P256: WeierstrassCurve {
         static var inversionExponent: Limbs4 { Limbs4(0xF3B9CAC2FC63254F, 0xBCE6FAADA7179E84, 0xFFFFFFFFFFFFFFFF, 0xFFFFFFFF00000000) }
     }
 
-    /// b·R mod p.
+    /// b·R mod p (R of the field above).
     static var b: Limbs4 { Limbs4(0xD89CDF6229C4BDDF, 0xACF005CD78843090, 0xE5A220ABF7212ED6, 0xDC30061D04874834) }
     /// Octets of a coordinate and of a scalar (SEC 1 §2.3.5: ⌈log2(p)/8⌉).
     static var coordinateByteCount: Int { 32 }
@@ -31,7 +31,7 @@ enum P256: WeierstrassCurve {
     static var orderBitCount: Int { 256 }
     /// The window of the generator's NAF; `generatorTable` holds 2^(w−2) points.
     static var generatorWindow: Int { 7 }
-    /// G, 3G, 5G, …, 63G: affine x then y, each 4 little-endian limbs, Montgomery form.
+    /// G, 3G, 5G, …, 63G: affine x then y, each 4 little-endian limbs, times R mod p.
     static let generatorTable: [UInt64] = [
         0x79E730D418A9143C, 0x75BA95FC5FEDB601, 0x79FB732B77622510, 0x18905F76A53755C6,
         0xDDF25357CE95560A, 0x8B4AB8E4BA19E45C, 0xD2E88688DD21F325, 0x8571FF1825885D85,

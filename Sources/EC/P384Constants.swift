@@ -6,7 +6,7 @@ enum P384: WeierstrassCurve {
     typealias Limbs = Limbs6
 
     /// GF(p), elements in Montgomery form with R = 2^384.
-    enum Field: MontgomeryModulus {
+    enum Field: PrimeModulus {
         static var modulus: Limbs6 { Limbs6(0x00000000FFFFFFFF, 0xFFFFFFFF00000000, 0xFFFFFFFFFFFFFFFE, 0xFFFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF) }
         static var negativeInverse: UInt64 { 0x0000000100000001 }
         static var one: Limbs6 { Limbs6(0xFFFFFFFF00000001, 0x00000000FFFFFFFF, 0x0000000000000001, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000) }
@@ -15,7 +15,7 @@ enum P384: WeierstrassCurve {
     }
 
     /// Scalars mod n, for w = s⁻¹ and u1, u2 (FIPS 186-5 §6.4.2 steps 4–5).
-    enum Order: MontgomeryModulus {
+    enum Order: PrimeModulus {
         static var modulus: Limbs6 { Limbs6(0xECEC196ACCC52973, 0x581A0DB248B0A77A, 0xC7634D81F4372DDF, 0xFFFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF) }
         static var negativeInverse: UInt64 { 0x6ED46089E88FDC45 }
         static var one: Limbs6 { Limbs6(0x1313E695333AD68D, 0xA7E5F24DB74F5885, 0x389CB27E0BC8D220, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000) }
@@ -23,7 +23,7 @@ enum P384: WeierstrassCurve {
         static var inversionExponent: Limbs6 { Limbs6(0xECEC196ACCC52971, 0x581A0DB248B0A77A, 0xC7634D81F4372DDF, 0xFFFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF) }
     }
 
-    /// b·R mod p.
+    /// b·R mod p (R of the field above).
     static var b: Limbs6 { Limbs6(0x081188719D412DCC, 0xF729ADD87A4C32EC, 0x77F2209B1920022E, 0xE3374BEE94938AE2, 0xB62B21F41F022094, 0xCD08114B604FBFF9) }
     /// Octets of a coordinate and of a scalar (SEC 1 §2.3.5: ⌈log2(p)/8⌉).
     static var coordinateByteCount: Int { 48 }
@@ -31,7 +31,7 @@ enum P384: WeierstrassCurve {
     static var orderBitCount: Int { 384 }
     /// The window of the generator's NAF; `generatorTable` holds 2^(w−2) points.
     static var generatorWindow: Int { 7 }
-    /// G, 3G, 5G, …, 63G: affine x then y, each 6 little-endian limbs, Montgomery form.
+    /// G, 3G, 5G, …, 63G: affine x then y, each 6 little-endian limbs, times R mod p.
     static let generatorTable: [UInt64] = [
         0x3DD0756649C0B528, 0x20E378E2A0D6CE38, 0x879C3AFC541B4D6E, 0x6454868459A30EFF, 0x812FF723614EDE2B, 0x4D3AADC2299E1513,
         0x23043DAD4B03A4FE, 0xA1BFA8BF7BB4A9AC, 0x8BADE7562E83B050, 0xC6C3521968F4FFD9, 0xDD8002263969A840, 0x2B78ABC25A15C5E9,

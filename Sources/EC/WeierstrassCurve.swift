@@ -12,20 +12,20 @@
 /// One of the NIST prime curves; its constants come from scripts/ec-constants.py.
 protocol WeierstrassCurve {
     associatedtype Limbs: LimbVector
-    associatedtype Field: MontgomeryModulus where Field.Limbs == Limbs
-    associatedtype Order: MontgomeryModulus where Order.Limbs == Limbs
-    /// b in Montgomery form.
+    associatedtype Field: PrimeModulus where Field.Limbs == Limbs
+    associatedtype Order: PrimeModulus where Order.Limbs == Limbs
+    /// b·R mod p, R as in Residue.swift.
     static var b: Limbs { get }
     static var coordinateByteCount: Int { get }
     static var orderBitCount: Int { get }
     static var generatorWindow: Int { get }
-    /// The odd multiples of G, affine, Montgomery form: x then y per point.
+    /// The odd multiples of G, affine, times R: x then y per point.
     static var generatorTable: [UInt64] { get }
 }
 
 typealias FieldElement<C: WeierstrassCurve> = Residue<C.Field>
 
-/// A finite point with affine coordinates in Montgomery form. Only public
+/// A finite point with affine coordinates (times R, as residues). Only public
 /// keys that passed the on-curve check and the generator table build one.
 struct AffinePoint<C: WeierstrassCurve>: Sendable {
     var x: FieldElement<C>

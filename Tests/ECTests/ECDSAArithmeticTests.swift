@@ -1,0 +1,168 @@
+@testable import EC
+import XCTest
+
+/// The arithmetic under the ECDSA vectors, for each of the six moduli (p and
+/// n of P-256, P-384, P-521): one product per modulus checked against Python's
+/// integers, then ring identities over edge and pseudo-random operands — a
+/// carry lost in a generated kernel breaks commutativity, distributivity or
+/// square = product long before a signature vector notices. Then the
+/// double-scalar multiplication through its exceptional cases.
+final class ECDSAArithmeticTests: XCTestCase {
+    /// Deterministic operands (SplitMix64), so a failure reproduces.
+    struct Generator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static func limbs<L: LimbVector>(_ hex: String, as: L.Type = L.self) -> L {
+        ECDSAVectors.bytes(hex: hex).withUnsafeBufferPointer { L(bigEndian: $0) }
+    }
+
+    /// Edge operands and pseudo-random ones, all below m.
+    static func operands<M: PrimeModulus>(_: M.Type, count: Int, seed: UInt64) -> [M.Limbs] {
+        let m = M.modulus
+        var one = M.Limbs.zero
+        one[0] = 1
+        var two = M.Limbs.zero
+        two[0] = 2
+        var values = [M.Limbs.zero, one, two, M.Limbs.subtract(m, one).difference, M.Limbs.subtract(m, two).difference,
+                      m.shiftedRight(by: 1), M.one, M.rSquared]
+        var random = Generator(state: seed)
+        let top = M.Limbs.count - 1
+        for _ in 0..<count {
+            var value = M.Limbs.zero
+            for i in 0..<M.Limbs.count { value[i] = random.next() }
+            // Below m: the top limb below m's (every modulus here has a top limb above 1).
+            value[top] %= m[top]
+            // Every third value has runs of all-ones limbs, where carries chain.
+            if values.count % 3 == 0 { for i in 0..<top where i % 2 == 0 { value[i] = ~0 } }
+            values.append(value)
+        }
+        return values
+    }
+
+    func checkRing<M: PrimeModulus>(_ modulus: M.Type, _ name: String, a: String, b: String, product: String) {
+        typealias R = Residue<M>
+        let known = R(montgomery: Self.limbs(a)) * R(montgomery: Self.limbs(b))
+        XCTAssertTrue(M.Limbs.equal(known.limbs, Self.limbs(product)), "\(name): known product")
+
+        let values = Self.operands(M.self, count: 60, seed: UInt64(M.Limbs.count) &* 0x1234_5678)
+        var checks = 0
+        for (i, x) in values.enumerated() {
+            let a = R(montgomery: x)
+            XCTAssertTrue(M.Limbs.less(x, M.modulus), "\(name): operand \(i) not below m")
+            XCTAssertTrue(a.squared() == a * a, "\(name): square ≠ product, operand \(i)")
+            XCTAssertTrue(M.Limbs.equal(R(reduced: x).value, x), "\(name): into and out of Montgomery form, operand \(i)")
+            if !a.isZero {
+                XCTAssertTrue(a * a.inverse() == R.one, "\(name): a·a⁻¹ ≠ 1, operand \(i)")
+            }
+            for (j, y) in values.enumerated() where (i &* 7 &+ j) % 5 == 0 {
+                let b = R(montgomery: y)
+                let c = R(montgomery: values[(i + j + 1) % values.count])
+                let ab = a * b
+                XCTAssertTrue(M.Limbs.less(ab.limbs, M.modulus), "\(name): product not reduced, \(i)·\(j)")
+                XCTAssertTrue(ab == b * a, "\(name): a·b ≠ b·a, \(i)·\(j)")
+                XCTAssertTrue(a * (b + c) == ab + a * c, "\(name): a(b + c) ≠ ab + ac, \(i)·\(j)")
+                XCTAssertTrue((ab * c) == a * (b * c), "\(name): (ab)c ≠ a(bc), \(i)·\(j)")
+                XCTAssertTrue((a - b) + b == a, "\(name): (a − b) + b ≠ a, \(i)·\(j)")
+                checks += 1
+            }
+        }
+        print("ECDSA arithmetic \(name): \(values.count) operands, \(checks) identity checks")
+    }
+
+    func testFieldsAndOrders() {
+        checkRing(P256.Field.self, "P-256 p",
+                  a: "ba0266a430d4260e46648d67b5d1e3bc09fc3908da28bd45b0e69150698e31d1",
+                  b: "b380fea46952cd77a5c1f460efb1e702e83939e0546da2029081669d06d0b1b7",
+                  product: "aa55cf9e84b43cc792e35024d3681a357db7efab4d65c623ea71987676d13c52")
+        checkRing(P256.Order.self, "P-256 n",
+                  a: "665ea679afcba8be44d0942089d6a9eddf0c1ea6616a56db8e324c511f056dd7",
+                  b: "e7c900d9de720d8f0b8a22872fc09327b2a2aec0af6fcea9ad0551575f6d5d4b",
+                  product: "4a8c0f2383975ca193ee1fc8dc3213724da54567d31e57396d0e66a2550ae9aa")
+        checkRing(P384.Field.self, "P-384 p",
+                  a: "a4093822299f31d0082efa98ec4e6c8969678c6ee2b286d35710f9d027339f5662b8feb13c05cf824f2dec9fb8b77c5b",
+                  b: "62e7160f38b4da56a784d9045190cfefea2fc89bd53b77b33f1e107830b6d249a3efe2c9868d57d571f8e010f4ea894b",
+                  product: "93b684771adf1469f91c9addf5a7fcde46b891f84ea0e063e322ca5179ba0666bbb4015c9e651c32d860007908c406b8")
+        checkRing(P384.Order.self, "P-384 n",
+                  a: "a4093822299f31d0103309d1a5b00acdb1d41bd45da19b6f047a77ee95ceaaeeae26cf1f14fea9803942c4f243f95d8b",
+                  b: "62e7160f38b4da56d02eb054abf4da4ac7efe86137ac2ec058560f39f5b8c044e1c61739fba0059777a9c6456ebe341f",
+                  product: "5195e8590d4cff96ee953a470240c6313309dcee5e6bfc7074f3d9dbb37ca11dbeee93c180bbe331c296ebc74aa3e359")
+        checkRing(P521.Field.self, "P-521 p",
+                  a: "243f6a8885a308d313198a2e03707344a4093822299f31d0082efa98ec4e6c89452821e638d01377be5466cf34e90c6cc0ac29b7c97c50dd3f84d5b5b5470917",
+                  b: "b7e151628aed2a6abf7158809cf4f3c762e7160f38b4da56a784d9045190cfef324e7738926cfbe5f4bf8d8d8c31d763da06c80abb1185eb4f7c7b5757f59584",
+                  product: "50f8b498e223d82d702a82137ea5360db363556a04d6124a2db7301f0f9007a53a90dcf29a9603b6ec12578ef44ce7bfb43c0b0ee9adc894645b03d381af9c2b75")
+        checkRing(P521.Order.self, "P-521 n",
+                  a: "243f6a8885a308d313198a2e03707344a4093822299f31d0082efa98ec4e6c89452821e638d01377be5466cf34e90c6cc0ac29b7c97c50dd3f84d5b5b5470917",
+                  b: "b7e151628aed2a6abf7158809cf4f3c762e7160f38b4da56a784d9045190cfef324e7738926cfbe5f4bf8d8d8c31d763da06c80abb1185eb4f7c7b5757f59584",
+                  product: "dac032850d133d12c5f8c57e2262bff6cb455df44a3460ad3f446ba8d6c79eea9141e3831fd78aafbcf89291577dab6f1f269f733fd94ca84c8f85f1d5dc327da1")
+    }
+
+    // MARK: Points
+
+    static func generator<C: WeierstrassCurve>(_: C.Type) -> AffinePoint<C> {
+        C.generatorTable.withUnsafeBufferPointer { table in
+            let raw = UnsafeRawPointer(table.baseAddress!)
+            return AffinePoint(x: FieldElement<C>(montgomery: raw.load(as: C.Limbs.self)),
+                               y: FieldElement<C>(montgomery: raw.load(fromByteOffset: C.Limbs.count * 8, as: C.Limbs.self)))
+        }
+    }
+
+    /// Whether two Jacobian points are the same point (X1·Z2² = X2·Z1², Y1·Z2³ = Y2·Z1³).
+    static func same<C: WeierstrassCurve>(_ p: JacobianPoint<C>, _ q: JacobianPoint<C>) -> Bool {
+        if p.isInfinity || q.isInfinity { return p.isInfinity && q.isInfinity }
+        let pz2 = p.z.squared(), qz2 = q.z.squared()
+        return p.x * qz2 == q.x * pz2 && p.y * qz2 * q.z == q.y * pz2 * p.z
+    }
+
+    static func scalar<C: WeierstrassCurve>(_ value: UInt64, _: C.Type) -> C.Limbs {
+        var k = C.Limbs.zero
+        k[0] = value
+        return k
+    }
+
+    func checkExceptionalCases<C: WeierstrassCurve>(_ curve: C.Type, _ name: String) {
+        typealias Mul = DoubleScalarMultiplication<C>
+        let g = Self.generator(C.self)
+        XCTAssertTrue(g.isOnCurve, "\(name): G on the curve")
+        let n = C.Order.modulus
+        let zero = C.Limbs.zero
+        let one = Self.scalar(1, C.self)
+        let nMinusOne = C.Limbs.subtract(n, one).difference
+        // (n − 1)·G = −G.
+        XCTAssertTrue(Self.same(Mul.multiply(generatorScalar: nMinusOne, pointScalar: zero, point: g), JacobianPoint(g.negated)), "\(name): (n−1)G ≠ −G")
+        for k in [UInt64(1), 2, 3, 7, 0xFFFF_FFFF_FFFF_FFFF] {
+            let kk = Self.scalar(k, C.self)
+            let nk = C.Limbs.subtract(n, kk).difference
+            // k·G + (n − k)·G = O: the last addition adds a point to its negation.
+            XCTAssertTrue(Mul.multiply(generatorScalar: kk, pointScalar: nk, point: g).isInfinity, "\(name): kG + (n−k)G ≠ O for k = \(k)")
+            // k·G + k·G = 2k·G: the last addition adds a point to itself.
+            let twice = C.Limbs.add(kk, kk).sum
+            XCTAssertTrue(Self.same(Mul.multiply(generatorScalar: kk, pointScalar: kk, point: g),
+                                    Mul.multiply(generatorScalar: twice, pointScalar: zero, point: g)), "\(name): kG + kG ≠ 2kG for k = \(k)")
+            // The same through the key's table: 0·G + k·Q with Q = G.
+            XCTAssertTrue(Self.same(Mul.multiply(generatorScalar: zero, pointScalar: kk, point: g),
+                                    Mul.multiply(generatorScalar: kk, pointScalar: zero, point: g)), "\(name): k·Q ≠ k·G for Q = G, k = \(k)")
+        }
+        // Both scalars zero: the point at infinity, which verification refuses.
+        XCTAssertTrue(Mul.multiply(generatorScalar: zero, pointScalar: zero, point: g).isInfinity, "\(name): 0G + 0Q ≠ O")
+        // Adding infinity on either side, and doubling it.
+        let p = JacobianPoint(g)
+        XCTAssertTrue(Self.same(p.adding(.infinity), p) && Self.same(JacobianPoint<C>.infinity.adding(p), p), "\(name): P + O")
+        XCTAssertTrue(JacobianPoint<C>.infinity.doubled().isInfinity, "\(name): 2O ≠ O")
+        XCTAssertTrue(p.adding(p.negated).isInfinity && p.adding(g.negated).isInfinity, "\(name): P + (−P) ≠ O")
+        XCTAssertTrue(Self.same(p.adding(p), p.doubled()) && Self.same(p.adding(g), p.doubled()), "\(name): P + P ≠ 2P")
+    }
+
+    func testPointArithmeticExceptionalCases() {
+        checkExceptionalCases(P256.self, "P-256")
+        checkExceptionalCases(P384.self, "P-384")
+        checkExceptionalCases(P521.self, "P-521")
+    }
+}
