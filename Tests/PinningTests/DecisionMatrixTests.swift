@@ -4,6 +4,35 @@ import PKIX
 import Testing
 import Trust
 
+/// The certificates the matrix uses from one key profile of Vectors/chains
+/// (generate.py): folder `<case>` for `rsa`, `<case>.<profile>` for the
+/// others. Within a profile the cases share their keys, so the root of
+/// `valid` also issued `expired-leaf`'s intermediate and `self-signed-leaf`.
+struct ChainSet: Sendable {
+    let profile: String
+    let valid: [Certificate]        // leaf L, intermediate I
+    let root: Certificate           // Root A, issuer of I
+    let expired: [Certificate]      // expired leaf, I
+    let crossSigned: [Certificate]  // L, I (by Root A), I′ (same key, by Root B)
+    let rootB: Certificate
+    let otherRoot: Certificate      // "Other Root": no certificate above chains to it
+    let selfSigned: [Certificate]
+
+    init(profile: String) {
+        func load(_ name: String, _ file: String) -> [Certificate] {
+            Chains.load(profile == "rsa" ? name : name + "." + profile, file)
+        }
+        self.profile = profile
+        valid = load("valid", "chain.pem")
+        root = load("valid", "roots.pem")[0]
+        expired = load("expired-leaf", "chain.pem")
+        crossSigned = load("cross-signed", "chain.pem")
+        rootB = load("cross-signed", "roots.pem")[0]
+        otherRoot = load("unknown-issuer", "roots.pem")[0]
+        selfSigned = load("self-signed-leaf", "chain.pem")
+    }
+}
+
 /// Certificates from Vectors/chains (generate.py), by folder.
 enum Chains {
     static func load(_ folder: String, _ file: String) -> [Certificate] {
@@ -12,13 +41,14 @@ enum Chains {
         return blocks.compactMap { try? Certificate(derEncoded: $0.der) }
     }
 
-    static let valid = load("valid", "chain.pem")               // leaf L, intermediate I
-    static let root = load("valid", "roots.pem")[0]             // Root A, issuer of I
-    static let expired = load("expired-leaf", "chain.pem")      // expired leaf, I
-    static let crossSigned = load("cross-signed", "chain.pem")  // L, I (by Root A), I′ (same key, by Root B)
-    static let rootB = load("cross-signed", "roots.pem")[0]
-    static let otherRoot = load("unknown-issuer", "roots.pem")[0]
-    static let selfSigned = load("self-signed-leaf", "chain.pem")
+    static let rsa = ChainSet(profile: "rsa")
+    static let valid = rsa.valid
+    static let root = rsa.root
+    static let expired = rsa.expired
+    static let crossSigned = rsa.crossSigned
+    static let rootB = rsa.rootB
+    static let otherRoot = rsa.otherRoot
+    static let selfSigned = rsa.selfSigned
     static let time: Int64 = 1_748_736_000  // the chain cases' evaluation time
 
     static func environment(_ anchors: [Certificate]) -> TrustEnvironment {
