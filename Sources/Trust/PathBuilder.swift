@@ -6,81 +6,156 @@ import PKIX
 // ordered so that an AKI/SKI match comes first; loops are cut by subject +
 // SPKI; each edge's signature is verified before any policy check; any
 // failure but an exhausted budget moves on to the next candidate.
+//
+// What keeps hostile inputs cheap (a lattice of same-name CAs once took
+// 11 s): each certificate's candidate list is built once per evaluation
+// from the `IssuerIndex`, each edge's signature verdict is kept beside it,
+// every candidate considered and every list entry built counts as a step,
+// and a certificate from which no anchor can be reached is remembered as a
+// dead end. "Cannot be reached" must not depend on the path below it: a
+// subtree that met an anchor (whose path checks look at the whole path) or
+// skipped a candidate because an ancestor was already on the path is not
+// remembered; one that only ran out of depth is remembered for that depth
+// and deeper.
+
+/// One possible issuer of a certificate, with what is known of the edge.
+struct Candidate {
+    let anchorIndex: Int?
+    let presentedIndex: Int?
+    /// Subject + SPKI identity for the loop check.
+    let keyClass: Int
+    var verdict: EdgeVerdict = .unchecked
+}
+
+enum EdgeVerdict {
+    case unchecked, valid
+    case invalid(TrustFailure)
+}
+
+/// What a finished subtree says about whether its failure can be remembered.
+struct SubtreeOutcome {
+    var chain: VerifiedChain? = nil
+    /// The shallowest path position whose presence made a candidate a loop.
+    var loopPosition = Int.max
+    var reachedAnchor = false
+    var depthLimited = false
+
+    mutating func absorb(_ other: SubtreeOutcome) {
+        loopPosition = min(loopPosition, other.loopPosition)
+        reachedAnchor = reachedAnchor || other.reachedAnchor
+        depthLimited = depthLimited || other.depthLimited
+    }
+}
 
 extension Verifier {
     mutating func extend(
-        _ path: inout [PathNode], intermediates: [Certificate], search: inout SearchState,
-        accept: (VerifiedChain) -> TrustFailure?
-    ) throws(TrustFailure) -> VerifiedChain? {
-        let child = path[path.count - 1].certificate
-        let childIndex = path.count - 1
-        let candidates = issuerCandidates(of: child, intermediates: intermediates)
-        if candidates.isEmpty {
-            search.record(.unknownIssuer(index: childIndex))
-            return nil
+        _ path: inout [PathNode], search: inout SearchState, accept: (VerifiedChain) -> TrustFailure?
+    ) throws(TrustFailure) -> SubtreeOutcome {
+        let childPosition = path.count - 1
+        let childNode = path[childPosition]
+        let child = childNode.certificate
+        let slot = childNode.presentedIndex ?? search.index.count
+        if search.candidateLists[slot] == nil {
+            let list = issuerCandidates(of: child, search: &search)
+            search.steps += list.count + 1
+            guard search.steps <= policy.budgets.pathBuildingSteps else { throw .budgetExceeded(.pathBuildingSteps) }
+            search.candidateLists[slot] = list
         }
-        for candidate in candidates {
+        var outcome = SubtreeOutcome()
+        let count = search.candidateLists[slot]?.count ?? 0
+        if count == 0 { search.record(.unknownIssuer(index: childPosition)) }
+        for k in 0..<count {
             search.steps += 1
             guard search.steps <= policy.budgets.pathBuildingSteps else { throw .budgetExceeded(.pathBuildingSteps) }
-            let issuer = candidate.certificate
+            guard let candidate = search.candidateLists[slot]?[k] else { break }
+            let position = childPosition + 1
+            if let presented = candidate.presentedIndex, search.deadFrom[presented] <= position { continue }
             // A certificate already on the path (same subject and key) would make a loop.
-            if path.contains(where: { $0.certificate[$0.certificate.subject] == issuer[issuer.subject]
-                && $0.certificate[$0.certificate.subjectPublicKeyInfo] == issuer[issuer.subjectPublicKeyInfo] }) {
-                search.record(.unknownIssuer(index: childIndex))
+            if let onPath = path.firstIndex(where: { $0.keyClass == candidate.keyClass }) {
+                search.record(.unknownIssuer(index: childPosition))
+                outcome.loopPosition = min(outcome.loopPosition, onPath)
                 continue
             }
             guard path.count < policy.budgets.maximumPathLength else {
                 search.record(.pathTooLong)
+                outcome.depthLimited = true
                 continue
             }
-            if let failure = try verifySignature(of: child, index: childIndex, by: candidate, search: &search) {
+            let node = PathNode(candidate, store: store, index: search.index)
+            switch candidate.verdict {
+            case .valid: break
+            case .invalid(let failure):
                 search.record(failure)
                 continue
+            case .unchecked:
+                let failure = try verifySignature(of: child, index: childPosition, by: node, search: &search)
+                search.candidateLists[slot]?[k].verdict = failure.map { .invalid($0) } ?? .valid
+                if let failure {
+                    search.record(failure)
+                    continue
+                }
             }
-            path.append(candidate)
+            path.append(node)
             defer { path.removeLast() }
             if let anchorIndex = candidate.anchorIndex {
+                outcome.reachedAnchor = true
                 let chain = VerifiedChain(path.map { $0.certificate }, anchorKeyDigest: store.keyDigest(ofAnchor: anchorIndex))
                 if let failure = try checkPath(chain, search: &search) ?? accept(chain) {
                     search.record(failure)
                     continue
                 }
-                return chain
+                outcome.chain = chain
+                return outcome
             }
-            if let failure = checkIntermediate(issuer, index: childIndex + 1) {
+            if let failure = checkIntermediate(node.certificate, index: position) {
                 search.record(failure)
                 continue
             }
-            if let chain = try extend(&path, intermediates: intermediates, search: &search, accept: accept) {
-                return chain
+            let subtree = try extend(&path, search: &search, accept: accept)
+            if subtree.chain != nil { return subtree }
+            if let presented = candidate.presentedIndex, !subtree.reachedAnchor, subtree.loopPosition >= position {
+                search.deadFrom[presented] = subtree.depthLimited ? position : 0
             }
+            outcome.absorb(subtree)
         }
-        return nil
+        return outcome
     }
 
     /// Anchors, then presented certificates, whose subject is `child`'s
     /// issuer; within each group those whose SKI equals `child`'s AKI key
     /// identifier first (RFC 5280 §4.2.1.1: a hint, never a filter).
-    func issuerCandidates(of child: Certificate, intermediates: [Certificate]) -> [PathNode] {
+    func issuerCandidates(of child: Certificate, search: inout SearchState) -> [Candidate] {
         let issuerName = child[child.issuer]
+        var anchors = store.anchors(named: issuerName)
+        var presented = search.index.named(issuerName)
+        if anchors.isEmpty && presented.isEmpty {
+            // No byte-equal issuer: try RFC 5280 §7.1 equivalence (NameEquivalence).
+            let wanted = NameEquivalence.canonical(child, child.issuer)
+            anchors = store.anchors(equivalentTo: wanted)
+            presented = search.index.equivalent(to: wanted)
+        }
         let wantedKeyID = child.extensions.authorityKeyIdentifier?.keyIdentifier.map { child[$0] }
         func keyIDMatches(_ certificate: Certificate) -> Bool {
             guard let wanted = wantedKeyID, let ski = certificate.extensions.subjectKeyIdentifier else { return false }
             return certificate[ski.list].elementsEqual(wanted)
         }
-        var anchors = store.anchors(named: issuerName).map { PathNode(certificate: store.anchors[$0], anchorIndex: $0) }
-        var presented = intermediates.filter { $0[$0.subject].elementsEqual(issuerName) }
-            .map { PathNode(certificate: $0, anchorIndex: nil) }
-        if anchors.isEmpty && presented.isEmpty {
-            // No byte-equal issuer: try RFC 5280 §7.1 equivalence (NameEquivalence).
-            let wanted = NameEquivalence.canonical(child, child.issuer)
-            anchors = store.anchors(equivalentTo: wanted).map { PathNode(certificate: store.anchors[$0], anchorIndex: $0) }
-            presented = intermediates.filter { NameEquivalence.canonical($0, $0.subject) == wanted }
-                .map { PathNode(certificate: $0, anchorIndex: nil) }
+        func ordered(_ indexes: [Int], _ certificate: (Int) -> Certificate) -> [Int] {
+            indexes.filter { keyIDMatches(certificate($0)) } + indexes.filter { !keyIDMatches(certificate($0)) }
         }
-        func ordered(_ nodes: [PathNode]) -> [PathNode] {
-            nodes.filter { keyIDMatches($0.certificate) } + nodes.filter { !keyIDMatches($0.certificate) }
+        let index = search.index
+        var list: [Candidate] = []
+        for anchor in ordered(anchors, { store.anchors[$0] }) {
+            // An anchor's identity is the presented class it equals (or the
+            // leaf's), else one of its own.
+            let certificate = store.anchors[anchor]
+            let keyClass = index.keyClass(of: certificate)
+                ?? (IssuerIndex.sameSubjectAndKey(certificate, search.leaf) ? search.leafKeyClass : -2 - anchor)
+            list.append(Candidate(anchorIndex: anchor, presentedIndex: nil, keyClass: keyClass))
         }
-        return ordered(anchors) + ordered(presented)
+        for certificate in ordered(presented, { index.certificates[$0] }) {
+            list.append(Candidate(anchorIndex: nil, presentedIndex: certificate, keyClass: index.keyClass[certificate]))
+        }
+        return list
     }
+
 }

@@ -61,12 +61,10 @@ public struct Verifier: Sendable {
             let chain = VerifiedChain([leaf], anchorKeyDigest: store.keyDigest(ofAnchor: index))
             return accept(chain).map { .failure($0) } ?? .success(chain)
         }
-        var search = SearchState()
-        var path = [PathNode(certificate: leaf, anchorIndex: nil)]
+        var search = SearchState(leaf: leaf, intermediates: intermediates)
+        var path = [PathNode(certificate: leaf, anchorIndex: nil, presentedIndex: nil, keyClass: search.leafKeyClass)]
         do {
-            if let chain = try extend(&path, intermediates: intermediates, search: &search, accept: accept) {
-                return .success(chain)
-            }
+            if let chain = try extend(&path, search: &search, accept: accept).chain { return .success(chain) }
         } catch {
             return .failure(error)
         }
@@ -78,15 +76,51 @@ struct PathNode {
     let certificate: Certificate
     /// The index in the trust store, for anchors.
     let anchorIndex: Int?
+    /// The index in the evaluation's `IssuerIndex`, for presented certificates.
+    let presentedIndex: Int?
+    /// Subject + SPKI identity (`IssuerIndex.keyClass`).
+    let keyClass: Int
     var isAnchor: Bool { anchorIndex != nil }
+
+    init(certificate: Certificate, anchorIndex: Int?, presentedIndex: Int?, keyClass: Int) {
+        self.certificate = certificate
+        self.anchorIndex = anchorIndex
+        self.presentedIndex = presentedIndex
+        self.keyClass = keyClass
+    }
+
+    init(_ candidate: Candidate, store: TrustStore, index: IssuerIndex) {
+        if let anchor = candidate.anchorIndex {
+            self.init(certificate: store.anchors[anchor], anchorIndex: anchor, presentedIndex: nil, keyClass: candidate.keyClass)
+        } else {
+            let presented = candidate.presentedIndex ?? 0
+            self.init(certificate: index.certificates[presented], anchorIndex: nil, presentedIndex: presented, keyClass: candidate.keyClass)
+        }
+    }
 }
 
-/// Work done and the most specific failure seen so far.
+/// Work done, what the search has learnt, and the most specific failure seen so far.
 struct SearchState {
     var signatureChecks = 0
     var steps = 0
     var nameComparisons = 0
     var best: TrustFailure? = nil
+    let leaf: Certificate
+    let leafKeyClass: Int
+    var index: IssuerIndex
+    /// Per presented certificate (and, last, the leaf): its issuer candidates, built once.
+    var candidateLists: [[Candidate]?]
+    /// Per presented certificate: the shallowest path position from which it
+    /// is known to lead nowhere (Int.max: not known).
+    var deadFrom: [Int]
+
+    init(leaf: Certificate, intermediates: [Certificate]) {
+        self.leaf = leaf
+        index = IssuerIndex(intermediates)
+        leafKeyClass = index.keyClass(of: leaf) ?? -1
+        candidateLists = Array(repeating: nil, count: index.count + 1)
+        deadFrom = Array(repeating: Int.max, count: index.count)
+    }
 
     mutating func record(_ failure: TrustFailure) {
         if let current = best, current.rank >= failure.rank { return }

@@ -1,0 +1,117 @@
+import PKIX
+
+// The presented certificates of one evaluation, indexed once (issue: a
+// lattice of same-name CAs made every dead end re-canonicalise every
+// intermediate). Certificates are sorted by (subject, SPKI, DER): byte-equal
+// issuer lookups are a binary search, exact duplicates collapse to one, and
+// certificates that share a subject and a key fall into one "key class" —
+// the identity the loop check compares. Canonical (RFC 5280 §7.1) subjects
+// are computed once, on the first lookup that needs the fallback.
+
+struct IssuerIndex {
+    /// Presented certificates, each DER once, in the order first presented.
+    let certificates: [Certificate]
+    /// For each certificate, the class of certificates with its subject and SPKI.
+    let keyClass: [Int]
+    /// Positions into `certificates`, sorted by (subject, SPKI).
+    private let sorted: [Int]
+    private var canonicalSubjects: [[UInt8]]? = nil
+    /// Positions sorted by canonical subject, once `canonicalSubjects` exists.
+    private var byCanonical: [Int] = []
+
+    init(_ presented: [Certificate]) {
+        let order = presented.indices.sorted { Self.precedes(presented[$0], presented[$1]) }
+        // Keep the first presentation of each DER: a server that sends a
+        // certificate twice gets no second search through it.
+        var keep = [Bool](repeating: true, count: presented.count)
+        for (previous, next) in zip(order, order.dropFirst()) where presented[previous].der == presented[next].der {
+            if previous < next { keep[next] = false } else { keep[previous] = false }
+        }
+        var position = [Int](repeating: -1, count: presented.count)
+        var certificates: [Certificate] = []
+        for index in presented.indices where keep[index] {
+            position[index] = certificates.count
+            certificates.append(presented[index])
+        }
+        var sorted: [Int] = []
+        var keyClass = [Int](repeating: 0, count: certificates.count)
+        var classCount = 0
+        for index in order where keep[index] {
+            let current = position[index]
+            if let last = sorted.last, Self.sameSubjectAndKey(certificates[last], certificates[current]) {
+                keyClass[current] = keyClass[last]
+            } else {
+                keyClass[current] = classCount
+                classCount += 1
+            }
+            sorted.append(current)
+        }
+        self.certificates = certificates
+        self.keyClass = keyClass
+        self.sorted = sorted
+    }
+
+    var count: Int { certificates.count }
+
+    /// Certificates whose subject is byte-equal to `name`, in presentation order.
+    func named(_ name: ArraySlice<UInt8>) -> [Int] {
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            let certificate = certificates[sorted[middle]]
+            if certificate[certificate.subject].lexicographicallyPrecedes(name) { low = middle + 1 } else { high = middle }
+        }
+        var result: [Int] = []
+        while low < sorted.count {
+            let certificate = certificates[sorted[low]]
+            guard certificate[certificate.subject].elementsEqual(name) else { break }
+            result.append(sorted[low])
+            low += 1
+        }
+        return result.sorted()
+    }
+
+    /// The key class of a certificate with this subject and SPKI, if one was presented.
+    func keyClass(of certificate: Certificate) -> Int? {
+        for index in named(certificate[certificate.subject])
+        where certificates[index][certificates[index].subjectPublicKeyInfo] == certificate[certificate.subjectPublicKeyInfo] {
+            return keyClass[index]
+        }
+        return nil
+    }
+
+    /// Certificates whose subject is equivalent (RFC 5280 §7.1) to a name in
+    /// canonical form, in presentation order. The first call canonicalises
+    /// every subject, once for the evaluation.
+    mutating func equivalent(to canonical: [UInt8]) -> [Int] {
+        if canonicalSubjects == nil {
+            let forms = certificates.map { NameEquivalence.canonical($0, $0.subject) }
+            canonicalSubjects = forms
+            byCanonical = forms.indices.sorted { forms[$0].lexicographicallyPrecedes(forms[$1]) }
+        }
+        guard let forms = canonicalSubjects else { return [] }
+        var low = 0, high = byCanonical.count
+        while low < high {
+            let middle = (low + high) / 2
+            if forms[byCanonical[middle]].lexicographicallyPrecedes(canonical) { low = middle + 1 } else { high = middle }
+        }
+        var result: [Int] = []
+        while low < byCanonical.count && forms[byCanonical[low]] == canonical {
+            result.append(byCanonical[low])
+            low += 1
+        }
+        return result.sorted()
+    }
+
+    private static func precedes(_ a: Certificate, _ b: Certificate) -> Bool {
+        let subjectA = a[a.subject], subjectB = b[b.subject]
+        if !subjectA.elementsEqual(subjectB) { return subjectA.lexicographicallyPrecedes(subjectB) }
+        let keyA = a[a.subjectPublicKeyInfo], keyB = b[b.subjectPublicKeyInfo]
+        if !keyA.elementsEqual(keyB) { return keyA.lexicographicallyPrecedes(keyB) }
+        return a.der.lexicographicallyPrecedes(b.der)
+    }
+
+    static func sameSubjectAndKey(_ a: Certificate, _ b: Certificate) -> Bool {
+        a[a.subject].elementsEqual(b[b.subject]) && a[a.subjectPublicKeyInfo].elementsEqual(b[b.subjectPublicKeyInfo])
+    }
+}
