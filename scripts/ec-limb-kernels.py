@@ -140,6 +140,11 @@ def limb_file(n):
 
 
 def p521(square):
+    """mod 2^521 − 1 in radix 2^58: a = Σ a[i]·2^(58i), 9 limbs of 58 bits (the
+    top one 57). Columns i + j = k and i + j = k + 9 meet in one 128-bit sum,
+    the second doubled because 2^(58·9) = 2^522 ≡ 2: each term is below
+    2^58 · 2^60, nine of them below 2^124, so nothing carries inside a column.
+    """
     n = 9
     out = []
     w = out.append
@@ -147,27 +152,39 @@ def p521(square):
     args = "_ a: Limbs9" if square else "_ a: Limbs9, _ b: Limbs9"
     w("    @inline(__always)")
     w(f"    static func {name}({args}) -> Limbs9 {{")
-    w("        " + "; ".join(f"let a{i} = a.words.{i}" for i in range(n)))
-    if not square:
-        w("        " + "; ".join(f"let b{i} = b.words.{i}" for i in range(n)))
-    w("        var sum = ColumnSum()")
-    for k in range(2 * n - 1):
+    operands = ["a"] if square else ["a", "b"]
+    for x in operands:
+        w(f"        let {x}58 = Limbs58(splitting: {x})")
+    w("        " + "; ".join(f"let a{i} = a58.limbs.{i}" for i in range(n)))
+    if square:
+        w("        " + "; ".join(f"let d{i} = a{i} &<< 1" for i in range(1, n)))
+    else:
+        w("        " + "; ".join(f"let b{i} = b58.limbs.{i}" for i in range(n)))
+        w("        " + "; ".join(f"let e{i} = b{i} &<< 1" for i in range(1, n)))
+    for k in range(n):
         terms = []
-        for j in range(max(0, k - n + 1), min(k, n - 1) + 1):
-            i = k - j
-            if square:
-                if j > i:
-                    continue
-                terms.append(f"sum.add(a{j}, a{i})" if i == j else f"sum.addTwice(a{j}, a{i})")
-            else:
-                terms.append(f"sum.add(a{j}, b{i})")
-        w("        " + "; ".join(terms))
-        w(f"        let t{k} = sum.lowWord; sum.shift()")
-    w(f"        let t{2 * n - 1} = sum.lowWord")
-    w("        // x = low + high with low = x mod 2^521 and high = x >> 521 (2^521 ≡ 1).")
-    w("        let low = Limbs9(" + ", ".join([f"t{i}" for i in range(8)] + ["t8 & 0x1FF"]) + ")")
-    w("        let high = Limbs9(" + ", ".join(f"(t{8 + i} >> 9) | (t{9 + i} << 55)" for i in range(9)) + ")")
-    w("        return fold(low, high)")
+        for i in range(n):
+            j = k - i
+            if 0 <= j < n:
+                if square:
+                    if i < j:
+                        terms.append(f"wide(a{i}, d{j})")
+                    elif i == j:
+                        terms.append(f"wide(a{i}, a{i})")
+                else:
+                    terms.append(f"wide(a{i}, b{j})")
+        for i in range(n):
+            j = k + n - i
+            if 0 <= j < n:
+                if square:
+                    if i < j:
+                        terms.append(f"wide(d{i}, d{j})")
+                    elif i == j:
+                        terms.append(f"wide(a{i}, d{i})")
+                else:
+                    terms.append(f"wide(a{i}, e{j})")
+        w(f"        let c{k} = " + " &+ ".join(terms))
+    w("        return Limbs58.reduce(" + ", ".join(f"c{k}" for k in range(n)) + ")")
     w("    }")
     return out
 
@@ -179,7 +196,7 @@ def p521_file():
     body += ["    /// a² mod p for a < p."]
     body += p521(square=True)
     body += ["}"]
-    what = "Products mod p = 2^521 − 1 (P-521's field) by folding the high half onto the low."
+    what = "Products mod p = 2^521 − 1 (P-521's field) in radix 2^58 (P521Field.swift)."
     return HEADER.format(what=what) + "\n" + "\n".join(body) + "\n"
 
 

@@ -90,8 +90,8 @@ enum ECDSAVerification<C: WeierstrassCurve> {
 
     /// FIPS 186-5 §6.4.2 steps 4–8 for r, s already in [1, n − 1].
     static func verify(key: AffinePoint<C>, r: C.Limbs, s: C.Limbs, e: C.Limbs) -> Bool {
-        // Step 4: w = s⁻¹ mod n, kept in Montgomery form (w·R).
-        let w = Scalar(reduced: s).inverse()
+        // Step 4: w = s⁻¹ mod n (ScalarInversion.swift), into Montgomery form (w·R).
+        let w = Scalar(reduced: C.Limbs.inverse(s, modulo: C.Order.modulus))
         // Step 5: a Montgomery product with w·R gives the plain u1 = e·w and u2 = r·w.
         let u1 = (Scalar(montgomery: e) * w).limbs
         let u2 = (Scalar(montgomery: r) * w).limbs

@@ -90,43 +90,6 @@ func multiplyAdd(_ a: UInt64, _ b: UInt64, _ t: UInt64, _ c: UInt64) -> (low: UI
     return (UInt64(truncatingIfNeeded: sum), UInt64(truncatingIfNeeded: sum >> 64))
 }
 
-/// A column of a product-scanning multiplication: up to 2·count products of
-/// two limbs plus the carry of the previous column, which needs 128 + a few
-/// bits — `low` holds bits 0–127, `high` counts the carries out of them.
-struct ColumnSum {
-    var low: UInt128 = 0
-    var high: UInt64 = 0
-
-    @inline(__always)
-    mutating func add(_ a: UInt64, _ b: UInt64) {
-        let (productHigh, productLow) = a.multipliedFullWidth(by: b)
-        let (sum, overflow) = low.addingReportingOverflow(UInt128(productHigh) << 64 | UInt128(productLow))
-        low = sum
-        high &+= overflow ? 1 : 0
-    }
-
-    /// Adds 2·a·b: a cross product of a square, computed once.
-    @inline(__always)
-    mutating func addTwice(_ a: UInt64, _ b: UInt64) {
-        let (productHigh, productLow) = a.multipliedFullWidth(by: b)
-        let product = UInt128(productHigh) << 64 | UInt128(productLow)
-        let (once, overflow1) = low.addingReportingOverflow(product)
-        let (twice, overflow2) = once.addingReportingOverflow(product)
-        low = twice
-        high &+= (overflow1 ? 1 : 0) &+ (overflow2 ? 1 : 0)
-    }
-
-    /// The column's result limb.
-    var lowWord: UInt64 { @inline(__always) get { UInt64(truncatingIfNeeded: low) } }
-
-    /// Moves to the next column: the sum divided by 2^64.
-    @inline(__always)
-    mutating func shift() {
-        low = (low >> 64) | (UInt128(high) << 64)
-        high = 0
-    }
-}
-
 /// a + b + carry; carry (0 or 1) ← the carry out.
 @inline(__always)
 func addWithCarry(_ a: UInt64, _ b: UInt64, _ carry: inout UInt64) -> UInt64 {

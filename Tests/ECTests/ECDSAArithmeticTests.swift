@@ -61,6 +61,9 @@ final class ECDSAArithmeticTests: XCTestCase {
             XCTAssertTrue(M.Limbs.equal(R(reduced: x).value, x), "\(name): into and out of Montgomery form, operand \(i)")
             if !a.isZero {
                 XCTAssertTrue(a * a.inverse() == R.one, "\(name): a·a⁻¹ ≠ 1, operand \(i)")
+                // The binary inversion of verification against Fermat's, on plain values.
+                let binary = M.Limbs.inverse(x, modulo: M.modulus)
+                XCTAssertTrue(M.Limbs.equal(R(reduced: binary).limbs, R(reduced: x).inverse().limbs), "\(name): binary inverse ≠ Fermat, operand \(i)")
             }
             for (j, y) in values.enumerated() where (i &* 7 &+ j) % 5 == 0 {
                 let b = R(montgomery: y)
