@@ -1,6 +1,6 @@
 // swift-tools-version: 6.1
 // Benchmarks of PureX509 beside its peers, in one run: OpenSSL (libcrypto),
-// GMP and swift-certificates. Run: ./run.sh (see docs/benchmarks.md).
+// GMP, swift-crypto and swift-certificates. Run: ./run.sh (see docs/benchmarks.md).
 import PackageDescription
 
 let package = Package(
@@ -9,6 +9,8 @@ let package = Package(
         .package(name: "PureX509", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        // swift-crypto (BoringSSL underneath) as a second peer for ECDSA and Ed25519.
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"6.0.0"),
     ],
     targets: [
         .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
@@ -18,6 +20,7 @@ let package = Package(
             dependencies: [
                 .product(name: "PureX509", package: "PureX509"),
                 .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 "COpenSSL", "CGMP",
             ],
             path: "Benchmarks/Signatures",
@@ -33,6 +36,16 @@ let package = Package(
                 "COpenSSL",
             ],
             path: "Benchmarks/Parsing",
+            swiftSettings: [.swiftLanguageMode(.v5)],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "Adversarial",
+            dependencies: [
+                .product(name: "PureX509", package: "PureX509"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/Adversarial",
             swiftSettings: [.swiftLanguageMode(.v5)],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),

@@ -38,6 +38,13 @@ public struct Budgets: Sendable, Equatable {
     /// webpki's default: 100 covers any real chain many times over, and
     /// bounds what a server's decoy intermediates can cost.
     public var signatureChecks = 100
+    /// The same checks weighted by cost, in units of one RSA-2048 or P-256
+    /// verification (`VerificationKey.cost`): a P-521 check costs 8, an
+    /// RSA-16384 check 64. Counting alone would let an attacker who picks
+    /// the slowest keys make 100 checks cost 30 times more; 400 units bound
+    /// the worst case near 40 ms here (docs/benchmarks.md) and leave any
+    /// real chain (two or three checks) far below.
+    public var signatureWork = 400
     /// Candidate issuers considered (webpki counts `build_chain_inner`
     /// calls with a limit of 200,000; decoys are cut by the signature
     /// budget long before this).

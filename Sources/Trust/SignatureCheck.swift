@@ -75,6 +75,8 @@ extension Verifier {
         }
         search.signatureChecks += 1
         guard search.signatureChecks <= policy.budgets.signatureChecks else { throw .budgetExceeded(.signatureChecks) }
+        search.signatureWork += key.cost
+        guard search.signatureWork <= policy.budgets.signatureWork else { throw .budgetExceeded(.signatureWork) }
         if let failure = verifyArithmetic(scheme, key: key, signature: subject[subject.signatureValue],
                                           message: subject[subject.tbsCertificate]) {
             return TrustFailure(failure, index: index)

@@ -51,11 +51,12 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
     case refusedByCaller(reason: String)
 
     public enum Budget: Sendable, Equatable, CustomStringConvertible {
-        case signatureChecks, pathBuildingSteps, nameConstraintComparisons
+        case signatureChecks, signatureWork, pathBuildingSteps, nameConstraintComparisons
 
         public var description: String {
             switch self {
             case .signatureChecks: return "signature checks"
+            case .signatureWork: return "signature work (checks weighted by key cost)"
             case .pathBuildingSteps: return "path-building steps"
             case .nameConstraintComparisons: return "name-constraint comparisons"
             }

@@ -83,6 +83,26 @@ public enum VerificationKey: Sendable {
         }
     }
 
+    /// What one verification with this key costs, in units of an RSA-2048 or
+    /// P-256 verification (measured here, docs/benchmarks.md; rounded up):
+    /// RSA grows with the square of the modulus (e = 65537 is 17 products),
+    /// P-384 ≈ 4, P-521 ≈ 8 (`Budgets.signatureWork`).
+    public var cost: Int {
+        switch self {
+        case .rsa(let key), .rsaPSS(let key, _):
+            let units = (key.modulusBits + 2047) / 2048
+            let exponentFactor = max(1, (key.exponent.bitWidth + 16) / 17)
+            return units * units * exponentFactor
+        case .ecdsa(let key):
+            switch key.curve {
+            case .p256: return 1
+            case .p384: return 4
+            case .p521: return 8
+            }
+        case .ed25519: return 1
+        }
+    }
+
     /// The key's type and size, as a message shows it.
     public var description: String {
         switch self {

@@ -102,6 +102,7 @@ struct PathNode {
 /// Work done, what the search has learnt, and the most specific failure seen so far.
 struct SearchState {
     var signatureChecks = 0
+    var signatureWork = 0
     var steps = 0
     var nameComparisons = 0
     var best: TrustFailure? = nil

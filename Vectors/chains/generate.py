@@ -468,10 +468,26 @@ def path_building_cases(m, b):
     # ordering by AKI/SKI cannot skip them) and their own keys. 100 signature
     # checks are allowed: 98 decoys plus the two real edges (leaf ← intermediate
     # ← root) make exactly 100; 110 decoys do not fit.
+    # The checks are also weighted by key cost (Budgets.signatureWork, 400
+    # units: P-384 costs 4, P-521 8), so a profile whose intermediates are
+    # P-521 fits 48 decoys (50 checks × 8 = 400) rather than 98.
     real_ski = I.cert.extensions.get_extension_for_class(x509.SubjectKeyIdentifier).value
     decoys = [m.ca("Intermediate A", R, ski=real_ski) for _ in range(110)]
-    m.case("decoys-within-budget", "98 decoys and the real path: exactly 100 signature checks", [L] + decoys[:98] + [I], [R], "trusted")
+    within = min(98, 400 // signature_cost(I.key) - 2)
+    m.case("decoys-within-budget", f"{within} decoys and the real path: the whole signature budget",
+           [L] + decoys[:within] + [I], [R], "trusted")
     m.case("decoy-budget", "110 decoys exhaust the signature budget", [L] + decoys + [I], [R], "budgetExceeded")
+
+
+def signature_cost(private_key):
+    """PureX509's VerificationKey.cost for the key's public half."""
+    public = private_key.public_key()
+    if isinstance(public, ec.EllipticCurvePublicKey):
+        return {"secp256r1": 1, "secp384r1": 4, "secp521r1": 8}[public.curve.name]
+    if isinstance(public, rsa.RSAPublicKey):
+        units = (public.key_size + 2047) // 2048
+        return units * units
+    return 1
 
 
 def name_constraint_cases(m, b):
