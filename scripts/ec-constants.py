@@ -31,6 +31,9 @@ CURVES = [
     ),
     dict(
         name="P384", display="P-384", limbs=6, file="P384Constants.swift",
+        # p = 2^384 − 2^128 − 2^96 + 2^32 − 1 reduces by its special form
+        # (P384Field.swift): field elements are plain integers (R = 1).
+        plain_field="P384Field.swift",
         p=2**384 - 2**128 - 2**96 + 2**32 - 1,
         n=0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFC7634D81F4372DDF581A0DB248B0A77AECEC196ACCC52973,
         b=0xB3312FA7E23EE7E4988E056BE3F82D19181D9C6EFE8141120314088F5013875AC656398D8A2ED19D2A85C8EDD3EC2AEF,
@@ -41,7 +44,7 @@ CURVES = [
         name="P521", display="P-521", limbs=9, file="P521Constants.swift",
         # p = 2^521 − 1 reduces by folding (P521Field.swift): field elements are
         # kept as plain integers, i.e. "Montgomery form" with R = 1.
-        plain_field=True,
+        plain_field="P521Field.swift",
         p=2**521 - 1,
         n=0x01FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFA51868783BF2F966B7FCC0148F709A5D03BB5C9B8899C47AEBB6FB71E91386409,
         b=0x0051953EB9618E1C9A1F929A21A0B68540EEA2DA725B99B315F3B8B489918EF109E156193951EC7E937B1652C0BD3BB1BF073573DF883D2C34F1EF451FD46B503F00,
@@ -106,7 +109,7 @@ def generate(curve):
     assert n < p < 2 * n
     R_n = 2 ** (64 * count)
     R = 1 if curve.get("plain_field") else R_n
-    field_why = ("GF(p), elements as plain integers below p (R = 1): p = 2^521 − 1 reduces by folding."
+    field_why = (f"GF(p), elements as plain integers below p (R = 1): p has a special form ({curve.get('plain_field')})."
                  if R == 1 else "GF(p), elements in Montgomery form with R = 2^" + str(64 * count) + ".")
     bits = n.bit_length()
     table = []

@@ -4,7 +4,9 @@
   Sources/EC/Limbs4Kernels.swift, Limbs6Kernels.swift, Limbs9Kernels.swift
       add, subtract, Montgomery product and square for 4, 6 and 9 limbs;
   Sources/EC/P521FieldKernels.swift
-      product and square mod p = 2^521 − 1 by folding (no Montgomery form).
+      product and square mod p = 2^521 − 1 in radix 2^58 (no Montgomery form);
+  Sources/EC/P384FieldKernels.swift
+      the 768-bit product and square for P-384's special-form reduction.
 
 Run from the repository root:  python3 scripts/ec-limb-kernels.py
 
@@ -189,6 +191,54 @@ def p521(square):
     return out
 
 
+def full_product(n, L, square, owner):
+    """The 2n-limb product (or square) by operand scanning, handed to
+    `owner.reduce`, the special-form reduction of that prime."""
+    out = []
+    w = out.append
+    name = "square" if square else "product"
+    args = f"_ a: {L}" if square else f"_ a: {L}, _ b: {L}"
+    w("    @inline(__always)")
+    w(f"    static func {name}({args}) -> {L} {{")
+    w("        " + "; ".join(f"let a{i} = a.words.{i}" for i in range(n)))
+    w("        " + "; ".join(f"var t{i}: UInt64 = 0" for i in range(2 * n)))
+    w("        var c: UInt64 = 0")
+    if square:
+        for i in range(n - 1):
+            w("        c = 0")
+            for j in range(i + 1, n):
+                w(f"        (t{i + j}, c) = multiplyAdd(a{i}, a{j}, t{i + j}, c)")
+            w(f"        t{i + n} = c")
+        for k in range(2 * n - 1, 0, -1):
+            w(f"        t{k} = (t{k} << 1) | (t{k - 1} >> 63)")
+        w("        t0 <<= 1")
+        for i in range(n):
+            w(f"        let (h{i}, l{i}) = a{i}.multipliedFullWidth(by: a{i})")
+        w("        c = 0")
+        for i in range(n):
+            w(f"        t{2 * i} = addWithCarry(t{2 * i}, l{i}, &c); t{2 * i + 1} = addWithCarry(t{2 * i + 1}, h{i}, &c)")
+    else:
+        for i in range(n):
+            w("        c = 0")
+            for j in range(n):
+                w(f"        (t{i + j}, c) = multiplyAdd(a{j}, b.words.{i}, t{i + j}, c)")
+            w(f"        t{i + n} = c")
+    w(f"        return {owner}.reduce(" + ", ".join(f"t{i}" for i in range(2 * n)) + ")")
+    w("    }")
+    return out
+
+
+def p384_file():
+    body = ["extension P384.Field {"]
+    body += ["    /// a·b mod p for a, b < p."]
+    body += full_product(6, "Limbs6", False, "P384.Field") + [""]
+    body += ["    /// a² mod p for a < p."]
+    body += full_product(6, "Limbs6", True, "P384.Field")
+    body += ["}"]
+    what = "Products mod p = 2^384 − 2^128 − 2^96 + 2^32 − 1 (P-384's field): the 768-bit\n// product, then the special-form reduction of P384Field.swift."
+    return HEADER.format(what=what) + "\n" + "\n".join(body) + "\n"
+
+
 def p521_file():
     body = ["extension P521.Field {"]
     body += ["    /// a·b mod p for a, b < p."]
@@ -207,3 +257,5 @@ if __name__ == "__main__":
             f.write(limb_file(n))
     with open(os.path.join(root, "P521FieldKernels.swift"), "w") as f:
         f.write(p521_file())
+    with open(os.path.join(root, "P384FieldKernels.swift"), "w") as f:
+        f.write(p384_file())

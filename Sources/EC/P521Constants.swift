@@ -5,7 +5,7 @@
 enum P521: WeierstrassCurve {
     typealias Limbs = Limbs9
 
-    /// GF(p), elements as plain integers below p (R = 1): p = 2^521 − 1 reduces by folding.
+    /// GF(p), elements as plain integers below p (R = 1): p has a special form (P521Field.swift).
     enum Field: PrimeModulus {
         static var modulus: Limbs9 { Limbs9(0xFFFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF, 0x00000000000001FF) }
         static var negativeInverse: UInt64 { 0x0000000000000001 }

@@ -3,7 +3,7 @@ import XCTest
 
 /// The arithmetic under the ECDSA vectors, for each of the six moduli (p and
 /// n of P-256, P-384, P-521): one product per modulus checked against Python's
-/// integers, then ring identities over edge and pseudo-random operands — a
+/// integers (a·b·R⁻¹ mod m; R = 1 for the special-form p of P-384 and P-521), then ring identities over edge and pseudo-random operands — a
 /// carry lost in a generated kernel breaks commutativity, distributivity or
 /// square = product long before a signature vector notices. Then the
 /// double-scalar multiplication through its exceptional cases.
@@ -92,7 +92,7 @@ final class ECDSAArithmeticTests: XCTestCase {
         checkRing(P384.Field.self, "P-384 p",
                   a: "a4093822299f31d0082efa98ec4e6c8969678c6ee2b286d35710f9d027339f5662b8feb13c05cf824f2dec9fb8b77c5b",
                   b: "62e7160f38b4da56a784d9045190cfefea2fc89bd53b77b33f1e107830b6d249a3efe2c9868d57d571f8e010f4ea894b",
-                  product: "93b684771adf1469f91c9addf5a7fcde46b891f84ea0e063e322ca5179ba0666bbb4015c9e651c32d860007908c406b8")
+                  product: "b537fee3b71bebe8353848b50bcc3b9ec13c3dd007e350faa2bf28be7a7d4a506641eabd609f0553888995c363d219fd")
         checkRing(P384.Order.self, "P-384 n",
                   a: "a4093822299f31d0103309d1a5b00acdb1d41bd45da19b6f047a77ee95ceaaeeae26cf1f14fea9803942c4f243f95d8b",
                   b: "62e7160f38b4da56d02eb054abf4da4ac7efe86137ac2ec058560f39f5b8c044e1c61739fba0059777a9c6456ebe341f",
