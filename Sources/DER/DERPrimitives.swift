@@ -51,17 +51,20 @@ extension DERReader {
         }
     }
 
-    /// A non-negative INTEGER no larger than `maximum` (versions, path lengths).
+    /// A non-negative INTEGER no larger than `maximum` (versions, path
+    /// lengths); any negative `maximum` refuses every value.
     public mutating func readSmallInteger(tag: DERTag = .integer, maximum: Int) throws(DERError) -> Int {
         let element = try read(tag)
         try checkInteger(element)
-        guard buffer[element.value.lowerBound] & 0x80 == 0, element.value.count <= 8 else {
+        guard buffer[element.value.lowerBound] & 0x80 == 0, element.value.count <= 8, maximum >= 0 else {
             throw DERError(.integerOutOfRange, at: element.start)
         }
-        var value = 0
-        for offset in element.value { value = (value << 8) | Int(buffer[offset]) }
-        guard value <= maximum else { throw DERError(.integerOutOfRange, at: element.start) }
-        return value
+        // UInt64 holds any eight non-negative octets; comparing before the
+        // conversion keeps a 32-bit Int from wrapping a large value negative.
+        var value: UInt64 = 0
+        for offset in element.value { value = (value << 8) | UInt64(buffer[offset]) }
+        guard value <= UInt64(maximum) else { throw DERError(.integerOutOfRange, at: element.start) }
+        return Int(value)
     }
 
     /// An OCTET STRING's content.

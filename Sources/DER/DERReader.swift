@@ -93,10 +93,14 @@ public struct DERReader {
             // X.690 §10.1: minimal octets means no leading zero octet and no
             // long form for a length the short form could carry.
             guard buffer[cursor] != 0 else { throw DERError(.nonMinimalLength, at: start) }
-            length = 0
-            for i in 0..<count { length = (length << 8) | Int(buffer[cursor + i]) }
+            // Accumulated in UInt64: four octets overflow a 32-bit Int
+            // (wasm32), where `Int` shifts would wrap to a negative length.
+            var wide: UInt64 = 0
+            for i in 0..<count { wide = (wide << 8) | UInt64(buffer[cursor + i]) }
             cursor += count
-            guard length >= 0x80 else { throw DERError(.nonMinimalLength, at: start) }
+            guard wide >= 0x80 else { throw DERError(.nonMinimalLength, at: start) }
+            guard wide <= UInt64(end - cursor) else { throw DERError(.lengthPastEnd, at: start) }
+            length = Int(wide)
         }
         guard length <= end - cursor else { throw DERError(.lengthPastEnd, at: start) }
         position = cursor + length
@@ -143,9 +147,10 @@ public struct DERReader {
         guard position >= end else { throw DERError(.trailingBytes, at: position) }
     }
 
-    /// Whether the bytes at `range` equal `expected`.
+    /// Whether the bytes at `range` equal `expected`; false for a range
+    /// that is not inside the buffer.
     public func bytes(_ range: Range<Int>, equal expected: [UInt8]) -> Bool {
-        guard range.count == expected.count else { return false }
+        guard range.lowerBound >= 0, range.upperBound <= buffer.count, range.count == expected.count else { return false }
         var i = 0
         for offset in range {
             if buffer[offset] != expected[i] { return false }

@@ -94,8 +94,9 @@ public struct Certificate: Sendable {
             signatureValue: signatureValue, extensions: extensions)
     }
 
-    /// The bytes at `range` of this certificate's encoding.
-    public subscript(range: Range<Int>) -> ArraySlice<UInt8> { der[range] }
+    /// The bytes at `range` of this certificate's encoding, clamped to the DER so that a range from another
+    /// certificate reads less rather than trapping.
+    public subscript(range: Range<Int>) -> ArraySlice<UInt8> { der[range.clamped(to: der.indices)] }
 
     /// Whether the issuer and subject names are byte-for-byte equal (RFC 5280
     /// §6.1 "self-issued" as chaining compares names).

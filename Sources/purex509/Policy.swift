@@ -33,7 +33,7 @@ struct Policy: ParsableCommand {
         var roots: [String] = []
 
         func validate() throws {
-            if at != nil && Verify.parseTime(at!) == nil { throw ValidationError("--at: give UNIX seconds or ISO 8601") }
+            if let at, case .failure(let failure) = TimeArgument.parse(at) { throw ValidationError("--at: \(failure)") }
             if ServerIdentity(host: host) == nil { throw ValidationError("--host: not a valid host name") }
         }
 

@@ -60,7 +60,7 @@ struct Verify: ParsableCommand {
         if host != nil && ip != nil { throw ValidationError("give --host or --ip, not both") }
         if host.map({ ServerIdentity(host: $0) == nil }) == true { throw ValidationError("--host: not a valid host name") }
         if ip.map({ ServerIdentity(ipAddress: $0) == nil }) == true { throw ValidationError("--ip: not an IPv4 or IPv6 address") }
-        if at != nil && Self.parseTime(at!) == nil { throw ValidationError("--at: give UNIX seconds or ISO 8601 such as 2024-01-02T03:04:05Z") }
+        if let at, case .failure(let failure) = TimeArgument.parse(at) { throw ValidationError("--at: \(failure)") }
         guard ["server", "client", "any"].contains(purpose) else { throw ValidationError("--purpose: server, client or any") }
         if let mode = pinningMode, !["certificate", "public-key"].contains(mode) {
             throw ValidationError("--pinning-mode: certificate or public-key")
@@ -196,12 +196,10 @@ struct Verify: ParsableCommand {
         return store
     }
 
-    /// UNIX seconds, or ISO 8601 `YYYY-MM-DDTHH:MM:SSZ` (fraction-free, UTC).
+    /// UNIX seconds, or RFC 3339 `YYYY-MM-DDTHH:MM:SSZ` / `±HH:MM` (fraction-free),
+    /// within `TimeArgument.range`; nil for anything else (`TimeArgument.parse` says why).
     static func parseTime(_ text: String) -> Int64? {
-        if let seconds = Int64(text) { return seconds }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.date(from: text).map { Int64($0.timeIntervalSince1970) }
+        try? TimeArgument.parse(text).get()
     }
 }
 

@@ -131,3 +131,40 @@ func nestedSequences(_ depth: Int) -> [UInt8] {
         try DERReader.parse([0x02, 0x01, 0xFF]) { (r: inout DERReader) throws(DERError) in try r.readSmallInteger(maximum: 5) }
     }
 }
+
+/// readSmallInteger compares in UInt64, so a value too large for the bound
+/// (or for a 32-bit Int) is refused rather than wrapped, and a negative
+/// bound refuses everything.
+@Test func smallIntegerBounds() throws {
+    let eightOctets: [UInt8] = [0x02, 0x08, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]
+    let largest = try DERReader.parse(eightOctets) { (r: inout DERReader) throws(DERError) in try r.readSmallInteger(maximum: .max) }
+    #expect(largest == .max)
+    #expect(throws: DERError(.integerOutOfRange, at: 0)) {
+        try DERReader.parse(eightOctets) { (r: inout DERReader) throws(DERError) in try r.readSmallInteger(maximum: Int(Int32.max)) }
+    }
+    #expect(throws: DERError(.integerOutOfRange, at: 0)) {
+        try DERReader.parse([0x02, 0x01, 0x00]) { (r: inout DERReader) throws(DERError) in try r.readSmallInteger(maximum: -1) }
+    }
+    #expect(throws: DERError(.integerOutOfRange, at: 0)) {
+        try DERReader.parse([0x02, 0x09, 0x00, 0x80, 0, 0, 0, 0, 0, 0, 0]) { (r: inout DERReader) throws(DERError) in
+            try r.readSmallInteger(maximum: .max)
+        }
+    }
+}
+
+/// A four-octet length at its maximum, 2^32 − 1, is past the end of any
+/// input here; it is reported as such (a 32-bit Int once made it negative).
+@Test func fourOctetLengthPastTheEnd() {
+    #expect(throws: DERError(.lengthPastEnd, at: 0)) {
+        try DERReader.parse([0x04, 0x84, 0xFF, 0xFF, 0xFF, 0xFF, 0x00]) { (r: inout DERReader) throws(DERError) in _ = try r.readElement() }
+    }
+}
+
+/// `bytes(_:equal:)` answers false for a range outside the buffer.
+@Test func byteComparisonOutsideTheBuffer() throws {
+    let outcome = try DERReader.parse([0x05, 0x00]) { (r: inout DERReader) throws(DERError) -> [Bool] in
+        try r.readNull()
+        return [r.bytes(0..<2, equal: [0x05, 0x00]), r.bytes(1..<3, equal: [0x00, 0x00]), r.bytes(-1..<1, equal: [0, 5])]
+    }
+    #expect(outcome == [true, false, false])
+}
