@@ -13,6 +13,32 @@ public struct DistinguishedName: Sendable, Equatable, CustomStringConvertible {
         public let text: String?
         /// The value's content octets as encoded.
         public let rawValue: [UInt8]
+
+        /// The short name (`CN`, `O`, …) or, for types without one, the dotted OID.
+        public var typeName: String { type.shortName ?? type.description }
+
+        /// The value as `description` prints it: RFC 4514-escaped text, or
+        /// `#` and the hex of the DER encoding for non-string values.
+        public var displayValue: String {
+            guard let text else { return "#" + Hex.encode(encoded) }
+            return DisplayText.attributeValue(text)
+        }
+
+        /// Tag, length and content: the value's DER encoding.
+        public var encoded: [UInt8] {
+            let count = rawValue.count
+            var header: [UInt8] = [valueTag.rawValue]
+            if count < 0x80 {
+                header.append(UInt8(count))
+            } else {
+                var length: [UInt8] = []
+                var remaining = count
+                while remaining > 0 { length.insert(UInt8(remaining & 0xFF), at: 0); remaining >>= 8 }
+                header.append(0x80 | UInt8(length.count))
+                header += length
+            }
+            return header + rawValue
+        }
     }
 
     /// RelativeDistinguishedNames in encoding order, each with its attributes.
@@ -29,16 +55,22 @@ public struct DistinguishedName: Sendable, Equatable, CustomStringConvertible {
         return result
     }
 
-    /// `C=US, O=Example, CN=host` in encoding order; unknown types print dotted,
-    /// non-string values print as `#hex`.
+    /// `C=US, O=Example, CN=host`, safe to print: attributes in encoding
+    /// order (as OpenSSL prints them; RFC 4514's string reverses it), `, `
+    /// between RDNs and ` + ` inside one, unknown types dotted, and each
+    /// value escaped as RFC 4514 §2.4 says plus `\xNN` for control
+    /// characters (`DisplayText.attributeValue`). A value that is not a
+    /// string prints as `#` and the hex of its whole DER encoding (RFC 4514
+    /// §2.4). Because `,` `+` and `\` inside values are escaped, the
+    /// separators here are the only unescaped ones.
     public var description: String {
         var text = ""
         for (i, rdn) in relativeNames.enumerated() {
             for (j, attribute) in rdn.enumerated() {
                 if i > 0 || j > 0 { text += j > 0 ? " + " : ", " }
-                text += attribute.type.shortName ?? attribute.type.description
+                text += attribute.typeName
                 text += "="
-                text += attribute.text ?? ("#" + Hex.encode(attribute.rawValue))
+                text += attribute.displayValue
             }
         }
         return text

@@ -103,9 +103,13 @@ public struct GeneralName: Sendable, Equatable {
 }
 
 extension Certificate {
-    /// The text of a dNSName, rfc822Name or URI, which parsing checked is ASCII.
+    /// The text of a dNSName, rfc822Name or URI (which parsing checked is
+    /// ASCII), safe to print and to list: `\` and `,` take a backslash and
+    /// control characters are `\xNN` (`DisplayText.escaped`). This is what
+    /// failure messages such as a hostname mismatch show; matching reads
+    /// the raw bytes, `self[name.value]`.
     public func text(of name: GeneralName) -> String {
-        String(decoding: der[name.value], as: UTF8.self)
+        DisplayText.escaped(utf8: self[name.value], escapingCommas: true)
     }
 
     /// The subjectAltName entries, or an empty list when the extension is absent.

@@ -32,7 +32,7 @@ struct Bench: ParsableCommand {
             let input = try CertificateInput.load(file)
             let ders: [[UInt8]] = input.entries.compactMap { try? $0.result.get().der }
             guard !ders.isEmpty else {
-                printError("purex509: no certificate in \(file) parsed")
+                printError("purex509: no certificate in \(DisplayText.escaped(file)) parsed")
                 throw ToolExit.refused
             }
             var parsed = 0

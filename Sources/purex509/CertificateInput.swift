@@ -27,7 +27,7 @@ struct CertificateInput {
     /// Reads `path`; throws `ToolExit.usage` after a message when unreadable.
     static func load(_ path: String) throws -> CertificateInput {
         guard let data = FileManager.default.contents(atPath: path) else {
-            printError("purex509: cannot read \(path)")
+            printError("purex509: cannot read \(DisplayText.escaped(path))")
             throw ToolExit.usage
         }
         return CertificateInput(path: path, bytes: [UInt8](data))

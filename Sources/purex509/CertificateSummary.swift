@@ -11,7 +11,12 @@ struct CertificateSummary {
     let keyType: String
     let keyBits: Int
     let signatureAlgorithm: String
+    /// Display strings, values escaped (`DNS:a.example`).
     let subjectAltNames: [String]
+    /// Each entry's kind and value as the certificate holds it, for JSON.
+    let subjectAltNameEntries: [(type: String, value: String)]
+    let subjectAttributes: [[DistinguishedName.Attribute]]
+    let issuerAttributes: [[DistinguishedName.Attribute]]
     let basicConstraints: (ca: Bool, pathLength: Int?, critical: Bool)?
     let keyUsage: (names: [String], critical: Bool)?
     let extendedKeyUsage: [String]?
@@ -23,8 +28,11 @@ struct CertificateSummary {
     let spkiPin: String
 
     init(_ certificate: Certificate) {
-        subject = certificate.subjectName.description
-        issuer = certificate.issuerName.description
+        let subjectName = certificate.subjectName, issuerName = certificate.issuerName
+        subject = subjectName.description
+        issuer = issuerName.description
+        subjectAttributes = subjectName.relativeNames
+        issuerAttributes = issuerName.relativeNames
         serial = Hex.encode(certificate[certificate.serialNumber], separator: ":")
         notBefore = CivilTime.iso8601(certificate.notBefore)
         notAfter = CivilTime.iso8601(certificate.notAfter)
@@ -46,7 +54,9 @@ struct CertificateSummary {
         }
         keyBits = certificate.publicKey.sizeInBits
         signatureAlgorithm = Self.oidName(certificate, certificate.signatureAlgorithm.algorithm)
-        subjectAltNames = certificate.subjectAlternativeNames.map { Self.describe($0, in: certificate) }
+        let altNames = certificate.subjectAlternativeNames
+        subjectAltNames = altNames.map { Self.describe($0, in: certificate) }
+        subjectAltNameEntries = altNames.map { Self.entry($0, in: certificate) }
         let extensions = certificate.extensions
         basicConstraints = extensions.basicConstraints.map { ($0.isCA, $0.pathLength, $0.critical) }
         keyUsage = extensions.keyUsage.map { ext in
@@ -83,6 +93,43 @@ struct CertificateSummary {
         }
     }
 
+    /// The JSON form of one entry: its kind, and its value unescaped (JSON
+    /// escapes it) — IA5 text, an address, a DN string, or hex.
+    static func entry(_ name: GeneralName, in certificate: Certificate) -> (type: String, value: String) {
+        let raw = String(decoding: certificate[name.value], as: UTF8.self)
+        switch name.kind {
+        case .dnsName: return ("DNS", raw)
+        case .rfc822Name: return ("email", raw)
+        case .uniformResourceIdentifier: return ("URI", raw)
+        case .ipAddress: return ("IP", IPAddressText.format(certificate[name.value]))
+        case .directoryName: return ("DirName", certificate.name(at: name.value).description)
+        case .registeredID: return ("RID", OID(der: Array(certificate[name.value])).description)
+        case .otherName: return ("othername", Hex.encode(certificate[name.value]))
+        case .x400Address: return ("X400Name", Hex.encode(certificate[name.value]))
+        case .ediPartyName: return ("EdiPartyName", Hex.encode(certificate[name.value]))
+        }
+    }
+
+    /// `[{"type": "CN", "oid": "2.5.4.3", "value": "…", "rdn": 0}, …]`: one
+    /// object per attribute in encoding order, the value exactly as decoded
+    /// (JSON's own escaping makes it safe); `rdn` groups a multi-valued RDN.
+    /// A value that is not a string has `"value": null` and `"der"`, the hex
+    /// of its encoding.
+    static func attributesJSON(_ relativeNames: [[DistinguishedName.Attribute]]) -> JSONOutput {
+        var list: [JSONOutput] = []
+        for (index, rdn) in relativeNames.enumerated() {
+            for attribute in rdn {
+                var members: [(String, JSONOutput)] = [
+                    ("type", .string(attribute.typeName)), ("oid", .string(attribute.type.description)),
+                    ("value", .optional(attribute.text)), ("rdn", .int(index)),
+                ]
+                if attribute.text == nil { members.append(("der", .string(Hex.encode(attribute.encoded)))) }
+                list.append(.object(members))
+            }
+        }
+        return .array(list)
+    }
+
     var text: String {
         var lines: [String] = []
         func add(_ label: String, _ value: String) {
@@ -110,23 +157,27 @@ struct CertificateSummary {
         return lines.joined(separator: "\n")
     }
 
-    var jsonObject: [String: Any] {
-        var object: [String: Any] = [
-            "subject": subject, "issuer": issuer, "serial": serial,
-            "notBefore": notBefore, "notAfter": notAfter,
-            "publicKey": ["type": keyType, "bits": keyBits],
-            "signatureAlgorithm": signatureAlgorithm,
-            "subjectAltNames": subjectAltNames,
-            "sha256Fingerprint": fingerprint, "spkiPin": spkiPin,
+    /// The `inspect --json` object. `subject`, `issuer` and `subjectAltNames`
+    /// are the escaped display strings they always were; `subjectAttributes`,
+    /// `issuerAttributes` and `subjectAltNameEntries` give each part apart.
+    var json: [(String, JSONOutput)] {
+        [
+            ("subject", .string(subject)), ("issuer", .string(issuer)),
+            ("subjectAttributes", Self.attributesJSON(subjectAttributes)),
+            ("issuerAttributes", Self.attributesJSON(issuerAttributes)),
+            ("serial", .string(serial)), ("notBefore", .string(notBefore)), ("notAfter", .string(notAfter)),
+            ("publicKey", .object([("type", .string(keyType)), ("bits", .int(keyBits))])),
+            ("signatureAlgorithm", .string(signatureAlgorithm)),
+            ("subjectAltNames", .array(subjectAltNames.map { .string($0) })),
+            ("subjectAltNameEntries", .array(subjectAltNameEntries.map { .object([("type", .string($0.type)), ("value", .string($0.value))]) })),
+            ("sha256Fingerprint", .string(fingerprint)), ("spkiPin", .string(spkiPin)),
+            ("basicConstraints", basicConstraints.map { bc in
+                .object([("ca", .bool(bc.ca)), ("pathLength", bc.pathLength.map { .int($0) } ?? .null), ("critical", .bool(bc.critical))])
+            } ?? .null),
+            ("keyUsage", keyUsage.map { .object([("usages", .array($0.names.map { .string($0) })), ("critical", .bool($0.critical))]) } ?? .null),
+            ("extendedKeyUsage", extendedKeyUsage.map { .array($0.map { .string($0) }) } ?? .null),
+            ("subjectKeyIdentifier", .optional(subjectKeyIdentifier)),
+            ("authorityKeyIdentifier", .optional(authorityKeyIdentifier)),
         ]
-        let null = NSNull()
-        object["basicConstraints"] = basicConstraints.map { bc -> [String: Any] in
-            ["ca": bc.ca, "pathLength": bc.pathLength.map { $0 as Any } ?? null, "critical": bc.critical]
-        } ?? null
-        object["keyUsage"] = keyUsage.map { ["usages": $0.names, "critical": $0.critical] as [String: Any] } ?? null
-        object["extendedKeyUsage"] = extendedKeyUsage ?? null
-        object["subjectKeyIdentifier"] = subjectKeyIdentifier ?? null
-        object["authorityKeyIdentifier"] = authorityKeyIdentifier ?? null
-        return object
     }
 }

@@ -21,37 +21,33 @@ struct Inspect: ParsableCommand {
     func run() throws {
         let inputs = try files.map { try CertificateInput.load($0) }
         var failed = false
-        var objects: [[String: Any]] = []
+        var objects: [JSONOutput] = []
         var first = true
         for input in inputs {
             if input.entries.isEmpty {
                 failed = true
-                printError("\(input.path): no CERTIFICATE block found")
+                printError("\(DisplayText.escaped(input.path)): no CERTIFICATE block found")
             }
             for entry in input.entries {
                 switch entry.result {
                 case .failure(let failure):
                     failed = true
-                    printError("\(input.path): \(failure)")
+                    printError("\(DisplayText.escaped(input.path)): \(failure)")
                 case .success(let certificate):
                     let summary = CertificateSummary(certificate)
                     if json {
-                        var object = summary.jsonObject
-                        object["file"] = input.path
-                        object["index"] = entry.index
-                        objects.append(object)
+                        objects.append(.object(summary.json + [("file", .string(input.path)), ("index", .int(entry.index))]))
                     } else {
                         if !first { print("") }
                         first = false
-                        print("\(input.path) #\(entry.index)")
+                        print("\(DisplayText.escaped(input.path)) #\(entry.index)")
                         print(summary.text)
                     }
                 }
             }
         }
         if json {
-            let data = try JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-            print(String(decoding: data, as: UTF8.self))
+            print(JSONOutput.array(objects).serialized(pretty: true))
         }
         if failed { throw ToolExit.refused }
     }

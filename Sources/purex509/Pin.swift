@@ -25,10 +25,11 @@ struct Pin: ParsableCommand {
             for entry in input.entries {
                 switch entry.result {
                 case .success(let certificate):
+                    // The subject is RFC 4514-escaped with \\xNN for controls: one line per certificate.
                     print(SPKIPin(certificate: certificate).description + "  " + certificate.subjectName.description)
                 case .failure(let failure):
                     failed = true
-                    printError("\(input.path): \(failure)")
+                    printError("\(DisplayText.escaped(input.path)): \(failure)")
                 }
             }
         }

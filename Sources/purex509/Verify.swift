@@ -69,7 +69,7 @@ struct Verify: ParsableCommand {
             throw ValidationError("--pinning-mode certificate pins certificates: give --pin-cert")
         }
         for pin in pins {
-            do { _ = try SPKIPin(pin) } catch { throw ValidationError("--pin \(pin): \(error)") }
+            do { _ = try SPKIPin(pin) } catch { throw ValidationError("--pin \(DisplayText.escaped(pin)): \(error)") }
         }
     }
 
@@ -106,7 +106,7 @@ struct Verify: ParsableCommand {
         } else if let leaf = certificates.first {
             result = verifier.verify(leaf: leaf, intermediates: Array(certificates.dropFirst()) + extra)
         } else {
-            printError("purex509: \(chain) holds no certificate")
+            printError("purex509: \(DisplayText.escaped(chain)) holds no certificate")
             throw ToolExit.usage
         }
         report(result)
@@ -132,10 +132,9 @@ struct Verify: ParsableCommand {
         security.validatesDomainName = !noValidateHost
         let environment = TrustEnvironment(systemAnchors: store, time: policy.time)
         let domain = host ?? ip
-        let subjects = certificates.map { $0.subjectName.description }
         switch security.evaluate(ServerTrust(certificates: certificates), domain: domain, in: environment) {
         case .success:
-            printTrusted(subjects)
+            printTrusted(certificates)
         case .failure(let failure):
             printRefused(code: PinningCodes.code(failure), index: PinningCodes.index(failure), message: failure.description)
             throw ToolExit.refused
@@ -144,36 +143,45 @@ struct Verify: ParsableCommand {
 
     func report(_ result: Result<VerifiedChain, TrustFailure>) {
         switch result {
-        case .success(let verified): printTrusted(verified.certificates.map { $0.subjectName.description })
+        case .success(let verified): printTrusted(verified.certificates)
         case .failure(let failure): printRefused(code: failure.code, index: failure.certificateIndex, message: failure.description)
         }
     }
 
-    /// `trusted` and the chain, or `{"trusted": true, "chain": […], "error": null}`.
-    func printTrusted(_ subjects: [String]) {
+    /// `trusted` and the chain's subjects (RFC 4514-escaped, `\\xNN` for
+    /// control characters, so each certificate is one line), or
+    /// `{"trusted": true, "chain": […], "chainSubjects": [[…]], "error": null}`:
+    /// `chain` keeps the escaped strings scripts read, `chainSubjects` gives
+    /// each subject's attributes apart (`inspect --json`'s `subjectAttributes`).
+    func printTrusted(_ certificates: [Certificate]) {
+        let names = certificates.map { $0.subjectName }
         if json {
-            printJSON(["trusted": true, "chain": subjects, "error": NSNull()])
+            printJSON([
+                ("trusted", .bool(true)), ("chain", .array(names.map { .string($0.description) })),
+                ("chainSubjects", .array(names.map { CertificateSummary.attributesJSON($0.relativeNames) })), ("error", .null),
+            ])
         } else {
             print("trusted")
-            for (i, subject) in subjects.enumerated() { print("  \(i): \(subject)") }
+            for (i, name) in names.enumerated() { print("  \(i): \(name)") }
         }
     }
 
-    /// The reason on stderr, or `{"trusted": false, "chain": [], "error": {code, certificate, message}}`.
+    /// The reason on stderr, or `{"trusted": false, "chain": [], "chainSubjects": [], "error": {code, certificate, message}}`.
+    /// Names inside the message are escaped where the library formats them
+    /// (`DistinguishedName.description`, `Certificate.text(of:)`).
     func printRefused(code: String, index: Int?, message: String) {
         if json {
-            printJSON(["trusted": false, "chain": [String](), "error": [
-                "code": code, "certificate": index.map { $0 as Any } ?? NSNull(), "message": message,
-            ] as [String: Any]])
+            printJSON([
+                ("trusted", .bool(false)), ("chain", .array([])), ("chainSubjects", .array([])),
+                ("error", .object([("code", .string(code)), ("certificate", index.map { .int($0) } ?? .null), ("message", .string(message))])),
+            ])
         } else {
             printError("not trusted: \(message)")
         }
     }
 
-    func printJSON(_ object: [String: Any]) {
-        if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) {
-            print(String(decoding: data, as: UTF8.self))
-        }
+    func printJSON(_ members: [(String, JSONOutput)]) {
+        print(JSONOutput.object(members).serialized(pretty: false))
     }
 
     /// The anchors from --roots, or the system bundle.
@@ -182,13 +190,13 @@ struct Verify: ParsableCommand {
         let files = roots.isEmpty ? [try SystemBundle.locate()] : roots
         for file in files {
             guard let data = FileManager.default.contents(atPath: file) else {
-                printError("purex509: cannot read \(file)")
+                printError("purex509: cannot read \(DisplayText.escaped(file))")
                 throw ToolExit.usage
             }
             do {
                 try store.add(bundle: [UInt8](data))
             } catch {
-                printError("purex509: \(file): \(error)")
+                printError("purex509: \(DisplayText.escaped(file)): \(error)")
                 throw ToolExit.usage
             }
         }

@@ -1,0 +1,89 @@
+// JSON output for `inspect --json` and `verify --json`, and JSON-quoted
+// text for messages. Written here rather than with JSONSerialization so the
+// escaping is known exactly: every C0 control character, DEL, the C1
+// controls and U+2028/U+2029 leave as \u00XX-style escapes, so a name
+// holding an ANSI escape or a newline reaches neither a terminal that
+// shows the JSON nor a JavaScript consumer raw. Keys are written sorted,
+// as the output always was (JSONSerialization's .sortedKeys).
+
+/// A JSON document to write.
+indirect enum JSONOutput {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case string(String)
+    case array([JSONOutput])
+    case object([(String, JSONOutput)])
+
+    static func optional(_ value: String?) -> JSONOutput { value.map { .string($0) } ?? .null }
+
+    /// One line with no spaces (`verify --json`), or two-space indentation (`inspect --json`).
+    func serialized(pretty: Bool) -> String {
+        var out = ""
+        write(to: &out, pretty: pretty, indent: 0)
+        return out
+    }
+
+    private func write(to out: inout String, pretty: Bool, indent: Int) {
+        let newline = pretty ? "\n" : ""
+        func pad(_ level: Int) -> String { pretty ? String(repeating: "  ", count: level) : "" }
+        switch self {
+        case .null: out += "null"
+        case .bool(let value): out += value ? "true" : "false"
+        case .int(let value): out += String(value)
+        case .string(let text): out += JSONText.quoted(text)
+        case .array(let elements):
+            guard !elements.isEmpty else { out += "[]"; return }
+            out += "[" + newline
+            for (i, element) in elements.enumerated() {
+                out += pad(indent + 1)
+                element.write(to: &out, pretty: pretty, indent: indent + 1)
+                out += (i + 1 < elements.count ? "," : "") + newline
+            }
+            out += pad(indent) + "]"
+        case .object(let members):
+            guard !members.isEmpty else { out += "{}"; return }
+            out += "{" + newline
+            let sorted = members.sorted { $0.0 < $1.0 }
+            for (i, member) in sorted.enumerated() {
+                out += pad(indent + 1) + JSONText.quoted(member.0) + (pretty ? ": " : ":")
+                member.1.write(to: &out, pretty: pretty, indent: indent + 1)
+                out += (i + 1 < sorted.count ? "," : "") + newline
+            }
+            out += pad(indent) + "}"
+        }
+    }
+}
+
+enum JSONText {
+    /// `text` as a JSON string literal (RFC 8259 §7).
+    static func quoted(_ text: String) -> String {
+        let hex: [Character] = Array("0123456789abcdef")
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x22: out += "\\\""
+            case 0x5C: out += "\\\\"
+            case 0x00..<0x20, 0x7F...0x9F, 0x2028, 0x2029:
+                let v = Int(scalar.value)
+                out += "\\u" + String([hex[v >> 12 & 0xF], hex[v >> 8 & 0xF], hex[v >> 4 & 0xF], hex[v & 0xF]])
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// A key as a path component: `.name` for plain names, `["…"]` quoted
+    /// for anything else, so a key cannot forge path syntax or controls.
+    static func member(_ key: String) -> String {
+        let plain = !key.isEmpty && key.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x5F }
+        return plain ? "." + key : "[" + quoted(key) + "]"
+    }
+
+    /// `pinSets[0].failClosed` from [".pinSets", "[0]", ".failClosed"].
+    static func path(_ components: [String]) -> String {
+        var text = components.joined()
+        if text.hasPrefix(".") { text.removeFirst() }
+        return text
+    }
+}
