@@ -46,7 +46,7 @@ struct Policy: ParsableCommand {
                 switch entry.result {
                 case .success(let certificate): return certificate
                 case .failure(let failure):
-                    printError("purex509: \(chain): \(failure)")
+                    printError("purex509: \(DisplayText.escaped(chain)): \(failure)")
                     throw ToolExit.refused
                 }
             }
@@ -68,58 +68,5 @@ struct Policy: ParsableCommand {
             }
             print("trusted")
         }
-    }
-}
-
-/// Reads the JSON configuration documented in docs/pinning.md.
-enum PinningConfigFile {
-    static func load(_ path: String) throws -> PinningConfiguration {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            printError("purex509: cannot read \(path)")
-            throw ToolExit.usage
-        }
-        do {
-            return try parse(data)
-        } catch let error as ToolExit {
-            throw error
-        } catch {
-            printError("purex509: \(path): \(error)")
-            throw ToolExit.usage
-        }
-    }
-
-    struct ConfigError: Error, CustomStringConvertible {
-        let description: String
-    }
-
-    static func parse(_ data: Data) throws -> PinningConfiguration {
-        guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let sets = root["pinSets"] as? [[String: Any]] else {
-            throw ConfigError(description: "expected an object with a \"pinSets\" array")
-        }
-        let minimumPins = root["minimumPins"] as? Int ?? 2
-        let suffixes = FileManager.default.contents(atPath: "/usr/share/publicsuffix/public_suffix_list.dat")
-            .map { PublicSuffixList(text: [UInt8]($0)) } ?? .topLevelOnly
-        var pinSets: [PinSet] = []
-        for (i, set) in sets.enumerated() {
-            guard let pattern = set["pattern"] as? String, let pinTexts = set["pins"] as? [String] else {
-                throw ConfigError(description: "pin set \(i): needs \"pattern\" and \"pins\"")
-            }
-            var expiration: Int64? = nil
-            if let text = set["expiration"] as? String {
-                guard let seconds = Verify.parseTime(text) else { throw ConfigError(description: "pin set \(i): bad expiration \(text)") }
-                expiration = seconds
-            }
-            do {
-                let hostPattern = try HostPattern(pattern, includeSubdomains: set["includeSubdomains"] as? Bool ?? false, publicSuffixes: suffixes)
-                let pins = try pinTexts.map { text throws in try SPKIPin(text) }
-                pinSets.append(try PinSet(pattern: hostPattern, pins: pins, expiration: expiration,
-                                          failClosed: set["failClosed"] as? Bool ?? false,
-                                          enforce: set["enforce"] as? Bool ?? true, minimumPins: minimumPins))
-            } catch {
-                throw ConfigError(description: "pin set \(i) (\(pattern)): \(error)")
-            }
-        }
-        return PinningConfiguration(pinSets: pinSets)
     }
 }
