@@ -18,7 +18,7 @@ compiler places in read-only data: no heap, no start-up work.
 """
 import os
 
-GENERATOR_WINDOW = 7
+GENERATOR_WINDOW = 8
 
 CURVES = [
     dict(

@@ -4,10 +4,10 @@
 // Elliptic Curve Cryptography", Alg. 3.51): every doubling serves both
 // scalars, and each adds a table point only where its NAF has a digit.
 //
-// G's table (odd multiples up to (2^(w−2)·2 − 1)·G, affine) is constant data
-// from scripts/ec-constants.py, so its window can be wide (w = 7: one
-// addition per 8 bits). Q's table is built per verification, so its window
-// is narrower (w = 5: 8 points, 7 additions to build).
+// G's table (G, 3G, …, (2^(w−1) − 1)·G, affine) is constant data from
+// scripts/ec-constants.py, so its window can be wide (w = 8: 64 points, one
+// addition per 9 bits on average). Q's table is built per verification, so
+// its window is narrower (w = 5: 8 points, 7 additions to build).
 //
 // Nothing is allocated: digits live in stack buffers of a size fixed by the
 // curve, Q's multiples in a tuple. Scalars and points are public (see
