@@ -8,13 +8,15 @@ Curve parameters are those of FIPS 186-5 / SP 800-186 §3.2.1 (equal to SEC 2 v2
 p, n, b and G, and checked (G on the curve, n·G = ∞), so nothing in the Swift
 sources is typed by hand:
   - Montgomery constants for p and n: R = 2^(64·limbs), −m⁻¹ mod 2^64, R mod m,
-    R² mod m, m − 2 (the Fermat exponent); for P-521's p, which reduces by
-    folding, R = 1 (elements are plain integers);
+    R² mod m, m − 2 (the Fermat exponent, the tests' reference inverse); for
+    the p of P-384 and P-521, which reduce by their special form, R = 1
+    (elements are plain integers);
   - b times R;
   - the generator table: the odd multiples G, 3G, …, (2^(w−1) − 1)·G in affine
-    coordinates, Montgomery form, for the width-w NAF of u1 (w = GENERATOR_WINDOW).
+    coordinates times R, for the width-w NAF of u1 (w = GENERATOR_WINDOW).
 The table is emitted as a `static let` array of integer literals, which the
-compiler places in read-only data: no heap, no start-up work.
+compiler emits as a statically initialised object: no heap and no start-up
+work (on Linux, one check of the object header on first use).
 """
 import os
 

@@ -1,8 +1,9 @@
 // Arithmetic modulo an odd prime constant m, for GF(p) and for the scalars
 // mod n. A residue x is held as x·R mod m: Montgomery form with
 // R = 2^(64·limbs), whose products come from the generated kernels
-// (Limbs4Kernels.swift and siblings); or R = 1 for a modulus that supplies
-// its own reduction (P-521's p = 2^521 − 1, P521Field.swift).
+// (Limbs4Kernels.swift and siblings); or R = 1 for a modulus of special form
+// that supplies its own reduction (the p of P-384 and of P-521:
+// P384Field.swift, P521Field.swift).
 //
 // Every value is kept fully reduced (below m), so equality of residues is
 // equality of limbs — the x(R) comparison, the exceptional cases of point
@@ -95,7 +96,8 @@ struct Residue<M: PrimeModulus>: Sendable {
     func doubled() -> Residue { self + self }
 
     /// x⁻¹ = x^(m−2) (Fermat; m is prime), left to right over the public
-    /// exponent. x must be non-zero.
+    /// exponent. x must be non-zero. Verification inverts s by the faster
+    /// binary method (ScalarInversion.swift); this is the tests' reference.
     func inverse() -> Residue {
         let exponent = M.inversionExponent
         var result = Residue.one
