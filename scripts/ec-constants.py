@@ -47,6 +47,8 @@ CURVES = [
         # p = 2^521 − 1 reduces by folding (P521Field.swift): field elements are
         # kept as plain integers, i.e. "Montgomery form" with R = 1.
         plain_field="P521Field.swift",
+        # The point formulas use the radix-2^58 element of P521Element.swift.
+        element="P521Element",
         p=2**521 - 1,
         n=0x01FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFA51868783BF2F966B7FCC0148F709A5D03BB5C9B8899C47AEBB6FB71E91386409,
         b=0x0051953EB9618E1C9A1F929A21A0B68540EEA2DA725B99B315F3B8B489918EF109E156193951EC7E937B1652C0BD3BB1BF073573DF883D2C34F1EF451FD46B503F00,
@@ -134,6 +136,7 @@ def generate(curve):
 /// {curve["display"]}: y² = x³ − 3x + b over GF(p), a group of prime order n.
 enum {name}: WeierstrassCurve {{
     typealias Limbs = Limbs{count}
+    typealias Element = {curve.get("element", "Residue<Field>")}
 
 {modulus_block("Field", p, count, field_why, R)}
 {modulus_block("Order", n, count, "Scalars mod n, for w = s⁻¹ and u1, u2 (FIPS 186-5 §6.4.2 steps 4–5).", R_n)}

@@ -151,17 +151,14 @@ def p521(square):
     out = []
     w = out.append
     name = "square" if square else "product"
-    args = "_ a: Limbs9" if square else "_ a: Limbs9, _ b: Limbs9"
+    args = "_ a: Limbs58" if square else "_ a: Limbs58, _ b: Limbs58"
     w("    @inline(__always)")
-    w(f"    static func {name}({args}) -> Limbs9 {{")
-    operands = ["a"] if square else ["a", "b"]
-    for x in operands:
-        w(f"        let {x}58 = Limbs58(splitting: {x})")
-    w("        " + "; ".join(f"let a{i} = a58.limbs.{i}" for i in range(n)))
+    w(f"    static func {name}({args}) -> Limbs58 {{")
+    w("        " + "; ".join(f"let a{i} = a.limbs.{i}" for i in range(n)))
     if square:
         w("        " + "; ".join(f"let d{i} = a{i} &<< 1" for i in range(1, n)))
     else:
-        w("        " + "; ".join(f"let b{i} = b58.limbs.{i}" for i in range(n)))
+        w("        " + "; ".join(f"let b{i} = b.limbs.{i}" for i in range(n)))
         w("        " + "; ".join(f"let e{i} = b{i} &<< 1" for i in range(1, n)))
     for k in range(n):
         terms = []
@@ -186,7 +183,7 @@ def p521(square):
                 else:
                     terms.append(f"wide(a{i}, e{j})")
         w(f"        let c{k} = " + " &+ ".join(terms))
-    w("        return Limbs58.reduce(" + ", ".join(f"c{k}" for k in range(n)) + ")")
+    w("        return reduce(" + ", ".join(f"c{k}" for k in range(n)) + ")")
     w("    }")
     return out
 
@@ -240,10 +237,10 @@ def p384_file():
 
 
 def p521_file():
-    body = ["extension P521.Field {"]
-    body += ["    /// a·b mod p for a, b < p."]
+    body = ["extension Limbs58 {"]
+    body += ["    /// a·b mod p, limbs below 2^58 (not canonical), for limbs of a, b a little above 2^58 at most."]
     body += p521(square=False) + [""]
-    body += ["    /// a² mod p for a < p."]
+    body += ["    /// a² mod p, as `product`."]
     body += p521(square=True)
     body += ["}"]
     what = "Products mod p = 2^521 − 1 (P-521's field) in radix 2^58 (P521Field.swift)."

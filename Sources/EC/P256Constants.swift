@@ -4,6 +4,7 @@
 /// P-256: y² = x³ − 3x + b over GF(p), a group of prime order n.
 enum P256: WeierstrassCurve {
     typealias Limbs = Limbs4
+    typealias Element = Residue<Field>
 
     /// GF(p), elements in Montgomery form with R = 2^256.
     enum Field: PrimeModulus {

@@ -4,6 +4,7 @@
 /// P-384: y² = x³ − 3x + b over GF(p), a group of prime order n.
 enum P384: WeierstrassCurve {
     typealias Limbs = Limbs6
+    typealias Element = Residue<Field>
 
     /// GF(p), elements as plain integers below p (R = 1): p has a special form (P384Field.swift).
     enum Field: PrimeModulus {

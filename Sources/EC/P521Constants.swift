@@ -4,6 +4,7 @@
 /// P-521: y² = x³ − 3x + b over GF(p), a group of prime order n.
 enum P521: WeierstrassCurve {
     typealias Limbs = Limbs9
+    typealias Element = P521Element
 
     /// GF(p), elements as plain integers below p (R = 1): p has a special form (P521Field.swift).
     enum Field: PrimeModulus {

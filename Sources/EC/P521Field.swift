@@ -2,41 +2,49 @@
 // Mersenne prime, so 2^521 ≡ 1 and a double-width product reduces by adding
 // its bits above 521 to its low 521 bits (Solinas, "Generalized Mersenne
 // numbers", 1999) — cheaper than a Montgomery reduction, which would cost as
-// many multiplications as the product itself. Field elements are therefore
-// plain integers below p (the constants use R = 1).
+// many multiplications as the product itself.
 //
-// Products are formed in radix 2^58 (P521FieldKernels.swift): nine 58-bit
-// limbs leave six bits of headroom per 64-bit word, so a column of nine
-// products sums in 128 bits without carry handling, and the high half folds
-// onto the low one inside each column (2^522 ≡ 2). Elements are stored in
-// the saturated 9 × 64 form the rest of the module uses; splitting into and
-// packing out of radix 2^58 costs a few shifts per limb.
+// Elements live in radix 2^58 (`Limbs58`, the curve's `P521Element`): nine
+// limbs of 58 bits leave six bits of headroom per 64-bit word, so a column
+// of nine products sums in 128 bits without carry handling, the high half
+// folds onto the low one inside each column (2^522 ≡ 2), and additions need
+// no carry chain. Values are kept below 2^522 with limbs near 58 bits, and
+// made canonical only where they are compared (`packed()`). The constants
+// and `Residue<P521.Field>` (the arithmetic tests) use the saturated 9 × 64
+// form with R = 1.
 
-/// Nine limbs of 58 bits (the top one 57): x = Σ limbs.i · 2^(58·i).
-struct Limbs58 {
+/// Nine limbs of 58 bits (the top one 57): x = Σ limbs.i · 2^(58·i), each
+/// limb below 2^58 + 2^4 and x below 2^522, not necessarily below p.
+struct Limbs58: Sendable {
     var limbs: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
 
     static var mask: UInt64 { (1 << 58) - 1 }
 
-    /// The radix-2^58 digits of a < 2^522.
+    @inline(__always)
+    init(_ l0: UInt64, _ l1: UInt64, _ l2: UInt64, _ l3: UInt64, _ l4: UInt64,
+         _ l5: UInt64, _ l6: UInt64, _ l7: UInt64, _ l8: UInt64) {
+        limbs = (l0, l1, l2, l3, l4, l5, l6, l7, l8)
+    }
+
+    /// The radix-2^58 digits of a < 2^522 given in 64-bit limbs.
     @inline(__always)
     init(splitting a: Limbs9) {
         let mask = Limbs58.mask
-        limbs = (a.words.0 & mask,
-                 (a.words.0 >> 58 | a.words.1 << 6) & mask,
-                 (a.words.1 >> 52 | a.words.2 << 12) & mask,
-                 (a.words.2 >> 46 | a.words.3 << 18) & mask,
-                 (a.words.3 >> 40 | a.words.4 << 24) & mask,
-                 (a.words.4 >> 34 | a.words.5 << 30) & mask,
-                 (a.words.5 >> 28 | a.words.6 << 36) & mask,
-                 (a.words.6 >> 22 | a.words.7 << 42) & mask,
-                 a.words.7 >> 16 | a.words.8 << 48)
+        self.init(a.words.0 & mask,
+                  (a.words.0 >> 58 | a.words.1 << 6) & mask,
+                  (a.words.1 >> 52 | a.words.2 << 12) & mask,
+                  (a.words.2 >> 46 | a.words.3 << 18) & mask,
+                  (a.words.3 >> 40 | a.words.4 << 24) & mask,
+                  (a.words.4 >> 34 | a.words.5 << 30) & mask,
+                  (a.words.5 >> 28 | a.words.6 << 36) & mask,
+                  (a.words.6 >> 22 | a.words.7 << 42) & mask,
+                  a.words.7 >> 16 | a.words.8 << 48)
     }
 
-    /// Σ c[k]·2^(58k) mod p, each column c[k] below 2^125, canonical.
+    /// Σ c[k]·2^(58k) mod p for columns c[k] below 2^125.
     @inline(__always)
     static func reduce(_ c0: UInt128, _ c1: UInt128, _ c2: UInt128, _ c3: UInt128, _ c4: UInt128,
-                       _ c5: UInt128, _ c6: UInt128, _ c7: UInt128, _ c8: UInt128) -> Limbs9 {
+                       _ c5: UInt128, _ c6: UInt128, _ c7: UInt128, _ c8: UInt128) -> Limbs58 {
         let mask = UInt128(Limbs58.mask)
         // Carry each column into the next; bit 521 and above (c8 >> 57) wrap to bit 0 (2^521 ≡ 1).
         var c = c0
@@ -49,22 +57,60 @@ struct Limbs58 {
         let r6 = c & mask; c = c7 &+ (c >> 58)
         let r7 = c & mask; c = c8 &+ (c >> 58)
         let r8 = c & (mask >> 1)
-        // The wrapped carry is below 2^70; one more pass leaves limbs 0–7
-        // below 2^58 and limb 8 below 2^58: a value below 2^522.
+        // The wrapped carry is below 2^70: one more pass leaves every limb
+        // below 2^58 (the top one takes the last carry, below 2^14).
         c = r0 &+ (c >> 57)
-        let s0 = UInt64(truncatingIfNeeded: c & mask); c = r1 &+ (c >> 58)
-        let s1 = UInt64(truncatingIfNeeded: c & mask); c = r2 &+ (c >> 58)
-        let s2 = UInt64(truncatingIfNeeded: c & mask); c = r3 &+ (c >> 58)
-        let s3 = UInt64(truncatingIfNeeded: c & mask); c = r4 &+ (c >> 58)
-        let s4 = UInt64(truncatingIfNeeded: c & mask); c = r5 &+ (c >> 58)
-        let s5 = UInt64(truncatingIfNeeded: c & mask); c = r6 &+ (c >> 58)
-        let s6 = UInt64(truncatingIfNeeded: c & mask); c = r7 &+ (c >> 58)
-        let s7 = UInt64(truncatingIfNeeded: c & mask); c = r8 &+ (c >> 58)
-        let s8 = UInt64(truncatingIfNeeded: c)
-        let packed = Limbs9(s0 | s1 << 58, s1 >> 6 | s2 << 52, s2 >> 12 | s3 << 46, s3 >> 18 | s4 << 40,
-                            s4 >> 24 | s5 << 34, s5 >> 30 | s6 << 28, s6 >> 36 | s7 << 22, s7 >> 42 | s8 << 16,
-                            s8 >> 48)
-        return P521.Field.canonical(packed)
+        let s0 = c & mask; c = r1 &+ (c >> 58)
+        let s1 = c & mask; c = r2 &+ (c >> 58)
+        let s2 = c & mask; c = r3 &+ (c >> 58)
+        let s3 = c & mask; c = r4 &+ (c >> 58)
+        let s4 = c & mask; c = r5 &+ (c >> 58)
+        let s5 = c & mask; c = r6 &+ (c >> 58)
+        let s6 = c & mask; c = r7 &+ (c >> 58)
+        let s7 = c & mask; c = r8 &+ (c >> 58)
+        return Limbs58(UInt64(truncatingIfNeeded: s0), UInt64(truncatingIfNeeded: s1), UInt64(truncatingIfNeeded: s2),
+                       UInt64(truncatingIfNeeded: s3), UInt64(truncatingIfNeeded: s4), UInt64(truncatingIfNeeded: s5),
+                       UInt64(truncatingIfNeeded: s6), UInt64(truncatingIfNeeded: s7), UInt64(truncatingIfNeeded: c))
+    }
+
+    /// The same value with limbs 0–7 below 2^58 + 2^4 and limb 8 below
+    /// 2^57, for sums of limbs below 2^61: one carry pass, the carry out of
+    /// bit 521 wrapped to bit 0.
+    @inline(__always)
+    func normalized() -> Limbs58 {
+        let mask = Limbs58.mask
+        var c = limbs.0 >> 58
+        let l0 = limbs.0 & mask
+        var t = limbs.1 &+ c; c = t >> 58; let l1 = t & mask
+        t = limbs.2 &+ c; c = t >> 58; let l2 = t & mask
+        t = limbs.3 &+ c; c = t >> 58; let l3 = t & mask
+        t = limbs.4 &+ c; c = t >> 58; let l4 = t & mask
+        t = limbs.5 &+ c; c = t >> 58; let l5 = t & mask
+        t = limbs.6 &+ c; c = t >> 58; let l6 = t & mask
+        t = limbs.7 &+ c; c = t >> 58; let l7 = t & mask
+        t = limbs.8 &+ c; c = t >> 57; let l8 = t & (mask >> 1)
+        return Limbs58(l0 &+ c, l1, l2, l3, l4, l5, l6, l7, l8)
+    }
+
+    /// The canonical value (below p) in 64-bit limbs: a full carry pass so
+    /// the limbs are disjoint bit fields, packed, then P521.Field.canonical.
+    @inline(__always)
+    func packed() -> Limbs9 {
+        let mask = Limbs58.mask
+        var t = limbs.0; let s0 = t & mask
+        t = limbs.1 &+ (t >> 58); let s1 = t & mask
+        t = limbs.2 &+ (t >> 58); let s2 = t & mask
+        t = limbs.3 &+ (t >> 58); let s3 = t & mask
+        t = limbs.4 &+ (t >> 58); let s4 = t & mask
+        t = limbs.5 &+ (t >> 58); let s5 = t & mask
+        t = limbs.6 &+ (t >> 58); let s6 = t & mask
+        t = limbs.7 &+ (t >> 58); let s7 = t & mask
+        let s8 = limbs.8 &+ (t >> 58)
+        // Below 2^522, so s8 < 2^58 and its bits past 64 − 16 land in word 8.
+        let value = Limbs9(s0 | s1 << 58, s1 >> 6 | s2 << 52, s2 >> 12 | s3 << 46, s3 >> 18 | s4 << 40,
+                           s4 >> 24 | s5 << 34, s5 >> 30 | s6 << 28, s6 >> 36 | s7 << 22, s7 >> 42 | s8 << 16,
+                           s8 >> 48)
+        return P521.Field.canonical(value)
     }
 }
 
@@ -76,16 +122,25 @@ func wide(_ a: UInt64, _ b: UInt64) -> UInt128 {
 }
 
 extension P521.Field {
-    /// v mod p for v < 2^522: fold bit 521 onto bit 0, then subtract p once
-    /// if the result reached it (p itself becomes 0).
+    /// v mod p for v < 2^523: fold bits 521 and up onto bit 0, then subtract
+    /// p once if the result reached it (p itself becomes 0).
     @inline(__always)
     static func canonical(_ v: Limbs9) -> Limbs9 {
         var low = v
         low.words.8 &= 0x1FF
         let carry = Limbs9(v.words.8 >> 9, 0, 0, 0, 0, 0, 0, 0, 0)
-        // low < 2^521 and carry ≤ 1: at most 2^521 = p + 1.
+        // low < 2^521 and carry ≤ 3: at most p + 3, so one subtraction leaves it below p.
         let sum = Limbs9.add(low, carry).sum
         let (reduced, borrow) = Limbs9.subtract(sum, modulus)
         return Limbs9.select(0 &- borrow, sum, reduced)
+    }
+
+    /// a·b mod p for a, b < p in 64-bit limbs (Residue<P521.Field>).
+    static func product(_ a: Limbs9, _ b: Limbs9) -> Limbs9 {
+        Limbs58.product(Limbs58(splitting: a), Limbs58(splitting: b)).packed()
+    }
+
+    static func square(_ a: Limbs9) -> Limbs9 {
+        Limbs58.square(Limbs58(splitting: a)).packed()
     }
 }

@@ -4,14 +4,12 @@
 // Every intermediate is a local, so it lives in a register; see the script
 // for the method and why the loops are written out.
 
-extension P521.Field {
-    /// a·b mod p for a, b < p.
+extension Limbs58 {
+    /// a·b mod p, limbs below 2^58 (not canonical), for limbs of a, b a little above 2^58 at most.
     @inline(__always)
-    static func product(_ a: Limbs9, _ b: Limbs9) -> Limbs9 {
-        let a58 = Limbs58(splitting: a)
-        let b58 = Limbs58(splitting: b)
-        let a0 = a58.limbs.0; let a1 = a58.limbs.1; let a2 = a58.limbs.2; let a3 = a58.limbs.3; let a4 = a58.limbs.4; let a5 = a58.limbs.5; let a6 = a58.limbs.6; let a7 = a58.limbs.7; let a8 = a58.limbs.8
-        let b0 = b58.limbs.0; let b1 = b58.limbs.1; let b2 = b58.limbs.2; let b3 = b58.limbs.3; let b4 = b58.limbs.4; let b5 = b58.limbs.5; let b6 = b58.limbs.6; let b7 = b58.limbs.7; let b8 = b58.limbs.8
+    static func product(_ a: Limbs58, _ b: Limbs58) -> Limbs58 {
+        let a0 = a.limbs.0; let a1 = a.limbs.1; let a2 = a.limbs.2; let a3 = a.limbs.3; let a4 = a.limbs.4; let a5 = a.limbs.5; let a6 = a.limbs.6; let a7 = a.limbs.7; let a8 = a.limbs.8
+        let b0 = b.limbs.0; let b1 = b.limbs.1; let b2 = b.limbs.2; let b3 = b.limbs.3; let b4 = b.limbs.4; let b5 = b.limbs.5; let b6 = b.limbs.6; let b7 = b.limbs.7; let b8 = b.limbs.8
         let e1 = b1 &<< 1; let e2 = b2 &<< 1; let e3 = b3 &<< 1; let e4 = b4 &<< 1; let e5 = b5 &<< 1; let e6 = b6 &<< 1; let e7 = b7 &<< 1; let e8 = b8 &<< 1
         let c0 = wide(a0, b0) &+ wide(a1, e8) &+ wide(a2, e7) &+ wide(a3, e6) &+ wide(a4, e5) &+ wide(a5, e4) &+ wide(a6, e3) &+ wide(a7, e2) &+ wide(a8, e1)
         let c1 = wide(a0, b1) &+ wide(a1, b0) &+ wide(a2, e8) &+ wide(a3, e7) &+ wide(a4, e6) &+ wide(a5, e5) &+ wide(a6, e4) &+ wide(a7, e3) &+ wide(a8, e2)
@@ -22,14 +20,13 @@ extension P521.Field {
         let c6 = wide(a0, b6) &+ wide(a1, b5) &+ wide(a2, b4) &+ wide(a3, b3) &+ wide(a4, b2) &+ wide(a5, b1) &+ wide(a6, b0) &+ wide(a7, e8) &+ wide(a8, e7)
         let c7 = wide(a0, b7) &+ wide(a1, b6) &+ wide(a2, b5) &+ wide(a3, b4) &+ wide(a4, b3) &+ wide(a5, b2) &+ wide(a6, b1) &+ wide(a7, b0) &+ wide(a8, e8)
         let c8 = wide(a0, b8) &+ wide(a1, b7) &+ wide(a2, b6) &+ wide(a3, b5) &+ wide(a4, b4) &+ wide(a5, b3) &+ wide(a6, b2) &+ wide(a7, b1) &+ wide(a8, b0)
-        return Limbs58.reduce(c0, c1, c2, c3, c4, c5, c6, c7, c8)
+        return reduce(c0, c1, c2, c3, c4, c5, c6, c7, c8)
     }
 
-    /// a² mod p for a < p.
+    /// a² mod p, as `product`.
     @inline(__always)
-    static func square(_ a: Limbs9) -> Limbs9 {
-        let a58 = Limbs58(splitting: a)
-        let a0 = a58.limbs.0; let a1 = a58.limbs.1; let a2 = a58.limbs.2; let a3 = a58.limbs.3; let a4 = a58.limbs.4; let a5 = a58.limbs.5; let a6 = a58.limbs.6; let a7 = a58.limbs.7; let a8 = a58.limbs.8
+    static func square(_ a: Limbs58) -> Limbs58 {
+        let a0 = a.limbs.0; let a1 = a.limbs.1; let a2 = a.limbs.2; let a3 = a.limbs.3; let a4 = a.limbs.4; let a5 = a.limbs.5; let a6 = a.limbs.6; let a7 = a.limbs.7; let a8 = a.limbs.8
         let d1 = a1 &<< 1; let d2 = a2 &<< 1; let d3 = a3 &<< 1; let d4 = a4 &<< 1; let d5 = a5 &<< 1; let d6 = a6 &<< 1; let d7 = a7 &<< 1; let d8 = a8 &<< 1
         let c0 = wide(a0, a0) &+ wide(d1, d8) &+ wide(d2, d7) &+ wide(d3, d6) &+ wide(d4, d5)
         let c1 = wide(a0, d1) &+ wide(d2, d8) &+ wide(d3, d7) &+ wide(d4, d6) &+ wide(a5, d5)
@@ -40,6 +37,6 @@ extension P521.Field {
         let c6 = wide(a0, d6) &+ wide(a1, d5) &+ wide(a2, d4) &+ wide(a3, a3) &+ wide(d7, d8)
         let c7 = wide(a0, d7) &+ wide(a1, d6) &+ wide(a2, d5) &+ wide(a3, d4) &+ wide(a8, d8)
         let c8 = wide(a0, d8) &+ wide(a1, d7) &+ wide(a2, d6) &+ wide(a3, d5) &+ wide(a4, a4)
-        return Limbs58.reduce(c0, c1, c2, c3, c4, c5, c6, c7, c8)
+        return reduce(c0, c1, c2, c3, c4, c5, c6, c7, c8)
     }
 }

@@ -9,11 +9,34 @@
 // infinity). Wycheproof's EdgeCaseShamirMultiplication vectors steer the
 // double-scalar multiplication through exactly these cases.
 
+/// An element of GF(p) as the point formulas use it: `Residue<Field>` for
+/// P-256 and P-384, `P521Element` for P-521. Equality and `isZero` compare
+/// values mod p, whatever the representation.
+protocol CurveFieldElement: Sendable {
+    associatedtype Limbs: LimbVector
+    /// From the constants' form: x·R mod p (R as in Residue.swift).
+    init(montgomery limbs: Limbs)
+    /// From an integer below p.
+    init(reduced value: Limbs)
+    static var zero: Self { get }
+    static var one: Self { get }
+    var isZero: Bool { get }
+    static func == (a: Self, b: Self) -> Bool
+    static func + (a: Self, b: Self) -> Self
+    static func - (a: Self, b: Self) -> Self
+    static func * (a: Self, b: Self) -> Self
+    func squared() -> Self
+    func doubled() -> Self
+}
+
+extension Residue: CurveFieldElement {}
+
 /// One of the NIST prime curves; its constants come from scripts/ec-constants.py.
 protocol WeierstrassCurve {
     associatedtype Limbs: LimbVector
     associatedtype Field: PrimeModulus where Field.Limbs == Limbs
     associatedtype Order: PrimeModulus where Order.Limbs == Limbs
+    associatedtype Element: CurveFieldElement where Element.Limbs == Limbs
     /// b·R mod p, R as in Residue.swift.
     static var b: Limbs { get }
     static var coordinateByteCount: Int { get }
@@ -23,7 +46,7 @@ protocol WeierstrassCurve {
     static var generatorTable: [UInt64] { get }
 }
 
-typealias FieldElement<C: WeierstrassCurve> = Residue<C.Field>
+typealias FieldElement<C: WeierstrassCurve> = C.Element
 
 /// A finite point with affine coordinates (times R, as residues). Only public
 /// keys that passed the on-curve check and the generator table build one.

@@ -107,6 +107,40 @@ final class ECDSAArithmeticTests: XCTestCase {
                   product: "dac032850d133d12c5f8c57e2262bff6cb455df44a3460ad3f446ba8d6c79eea9141e3831fd78aafbcf89291577dab6f1f269f733fd94ca84c8f85f1d5dc327da1")
     }
 
+    /// The radix-2^58 element the P-521 point formulas use agrees with the
+    /// saturated residues: sums, differences, products, squares, and the
+    /// chains the doubling formula builds (8·γ², 3(X − δ)(X + δ)), which push
+    /// the limbs furthest above 58 bits before the next product.
+    func testP521ElementAgreesWithResidue() {
+        typealias R = Residue<P521.Field>
+        let values = Self.operands(P521.Field.self, count: 40, seed: 521)
+        var checks = 0
+        for (i, x) in values.enumerated() {
+            for (j, y) in values.enumerated() where (i &+ 3 &* j) % 4 == 0 {
+                let a = P521Element(reduced: x), b = P521Element(reduced: y)
+                let ra = R(montgomery: x), rb = R(montgomery: y)
+                func agree(_ e: P521Element, _ r: R, _ what: String) {
+                    XCTAssertTrue(Limbs9.equal(e.value.packed(), r.limbs), "P-521 element \(what), \(i), \(j)")
+                }
+                agree(a + b, ra + rb, "a + b")
+                agree(a - b, ra - rb, "a − b")
+                agree(b - a, rb - ra, "b − a")
+                agree(a * b, ra * rb, "a·b")
+                agree(a.squared(), ra.squared(), "a²")
+                let eight = (a - b).doubled().doubled().doubled()
+                let eightR = (ra - rb).doubled().doubled().doubled()
+                agree(eight * (b - a), eightR * (rb - ra), "8(a − b)·(b − a)")
+                let t = (a - b) * (a + b)
+                let tR = (ra - rb) * (ra + rb)
+                agree((t.doubled() + t).squared() - eight, (tR.doubled() + tR).squared() - eightR, "(3t)² − 8(a − b)")
+                XCTAssertEqual((a - a).isZero, true)
+                XCTAssertEqual(a == b, R(montgomery: x) == R(montgomery: y), "P-521 element ==, \(i), \(j)")
+                checks += 1
+            }
+        }
+        print("ECDSA arithmetic P-521 element: \(checks) pairs against Residue<P521.Field>")
+    }
+
     // MARK: Points
 
     static func generator<C: WeierstrassCurve>(_: C.Type) -> AffinePoint<C> {
