@@ -50,6 +50,18 @@ def carry_chain(n, L, name, op, result, flag):
     return out
 
 
+def halve(n, L):
+    out = []
+    w = out.append
+    w("    /// (a + top·2^(64·count)) / 2 for top 0 or 1, rounding down.")
+    w("    @inline(__always)")
+    w(f"    static func halved(_ a: {L}, top: UInt64) -> {L} {{")
+    terms = [f"a.words.{i} >> 1 | a.words.{i + 1} << 63" for i in range(n - 1)] + [f"a.words.{n - 1} >> 1 | top << 63"]
+    w(f"        {L}({', '.join(terms)})")
+    w("    }")
+    return out
+
+
 def select(n, L):
     out = []
     w = out.append
@@ -132,6 +144,7 @@ def limb_file(n):
     body += carry_chain(n, L, "add", "addWithCarry", "sum", "carry") + [""]
     body += carry_chain(n, L, "subtract", "subtractWithBorrow", "difference", "borrow") + [""]
     body += select(n, L) + [""]
+    body += halve(n, L) + [""]
     body += ["    /// a·b·2^(−64·count) mod m for a, b < m."]
     body += montgomery_product(n, L) + [""]
     body += ["    /// a²·2^(−64·count) mod m for a < m."]

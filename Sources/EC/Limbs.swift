@@ -21,6 +21,8 @@ protocol LimbVector: Sendable {
     /// of residues are close to random, so a branch on them would be
     /// mispredicted half the time; masks cost nothing of the kind.
     static func select(_ mask: UInt64, _ a: Self, _ b: Self) -> Self
+    /// (a + top·2^(64·count)) / 2 for top 0 or 1.
+    static func halved(_ a: Self, top: UInt64) -> Self
     /// a·b·2^(−64·count) mod m for a, b < m, m odd (Residue.swift).
     static func montgomeryProduct(_ a: Self, _ b: Self, modulus m: Self, negativeInverse: UInt64) -> Self
     /// a²·2^(−64·count) mod m for a < m, m odd.

@@ -31,6 +31,12 @@ extension Limbs4 {
         Limbs4((a.words.0 & mask) | (b.words.0 & ~mask), (a.words.1 & mask) | (b.words.1 & ~mask), (a.words.2 & mask) | (b.words.2 & ~mask), (a.words.3 & mask) | (b.words.3 & ~mask))
     }
 
+    /// (a + top·2^(64·count)) / 2 for top 0 or 1, rounding down.
+    @inline(__always)
+    static func halved(_ a: Limbs4, top: UInt64) -> Limbs4 {
+        Limbs4(a.words.0 >> 1 | a.words.1 << 63, a.words.1 >> 1 | a.words.2 << 63, a.words.2 >> 1 | a.words.3 << 63, a.words.3 >> 1 | top << 63)
+    }
+
     /// a·b·2^(−64·count) mod m for a, b < m.
     @inline(__always)
     static func montgomeryProduct(_ a: Limbs4, _ b: Limbs4, modulus m: Limbs4, negativeInverse: UInt64) -> Limbs4 {

@@ -41,6 +41,12 @@ extension Limbs9 {
         Limbs9((a.words.0 & mask) | (b.words.0 & ~mask), (a.words.1 & mask) | (b.words.1 & ~mask), (a.words.2 & mask) | (b.words.2 & ~mask), (a.words.3 & mask) | (b.words.3 & ~mask), (a.words.4 & mask) | (b.words.4 & ~mask), (a.words.5 & mask) | (b.words.5 & ~mask), (a.words.6 & mask) | (b.words.6 & ~mask), (a.words.7 & mask) | (b.words.7 & ~mask), (a.words.8 & mask) | (b.words.8 & ~mask))
     }
 
+    /// (a + top·2^(64·count)) / 2 for top 0 or 1, rounding down.
+    @inline(__always)
+    static func halved(_ a: Limbs9, top: UInt64) -> Limbs9 {
+        Limbs9(a.words.0 >> 1 | a.words.1 << 63, a.words.1 >> 1 | a.words.2 << 63, a.words.2 >> 1 | a.words.3 << 63, a.words.3 >> 1 | a.words.4 << 63, a.words.4 >> 1 | a.words.5 << 63, a.words.5 >> 1 | a.words.6 << 63, a.words.6 >> 1 | a.words.7 << 63, a.words.7 >> 1 | a.words.8 << 63, a.words.8 >> 1 | top << 63)
+    }
+
     /// a·b·2^(−64·count) mod m for a, b < m.
     @inline(__always)
     static func montgomeryProduct(_ a: Limbs9, _ b: Limbs9, modulus m: Limbs9, negativeInverse: UInt64) -> Limbs9 {

@@ -18,15 +18,18 @@ extension LimbVector {
         var x1 = one, x2 = Self.zero
         // Each pass removes at least one bit from u or v; the bound only guards
         // against a caller breaking the precondition (a = 0 or a ≥ m).
+        // u and v stay odd-or-positive: with gcd(u, v) = 1 neither reaches 0
+        // unless a was 0, so the halving loops below always end.
+        guard !a.isZero else { return Self.zero }
         var budget = 2 * 64 * Self.count + 2
         while !equal(u, one) && !equal(v, one) && budget > 0 {
             budget -= 1
-            while u[0] & 1 == 0 && !u.isZero {
-                u = u.shiftedRight(by: 1)
+            while u[0] & 1 == 0 {
+                u = halved(u, top: 0)
                 x1 = halved(x1, modulo: m)
             }
-            while v[0] & 1 == 0 && !v.isZero {
-                v = v.shiftedRight(by: 1)
+            while v[0] & 1 == 0 {
+                v = halved(v, top: 0)
                 x2 = halved(x2, modulo: m)
             }
             let (difference, borrow) = subtract(u, v)
@@ -45,11 +48,8 @@ extension LimbVector {
     /// with the carry of x + m shifted back in at the top.
     @inline(__always)
     static func halved(_ x: Self, modulo m: Self) -> Self {
-        guard x[0] & 1 != 0 else { return x.shiftedRight(by: 1) }
-        let (sum, carry) = add(x, m)
-        var half = sum.shiftedRight(by: 1)
-        half[count - 1] |= carry << 63
-        return half
+        let (sum, carry) = add(x, select(0 &- (x[0] & 1), m, zero))
+        return halved(sum, top: carry)
     }
 
     /// a − b mod m for a, b < m.
