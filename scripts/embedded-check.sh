@@ -10,7 +10,7 @@ triple=wasm32-unknown-none-wasm
 scratch=.build-embedded
 out=$scratch/smoke
 products=$scratch/$triple/release
-modules="DER SHA2 BigNum RSA PKIX Trust Pinning"
+modules="DER SHA2 BigNum RSA EC PKIX Trust Pinning"
 mkdir -p "$out"
 
 for module in $modules; do
@@ -37,6 +37,15 @@ chain = blocks(sys.argv[3])
 emit("chainLeaf", chain[0])
 emit("chainIntermediate", chain[1])
 emit("chainRoot", blocks(sys.argv[4])[0])
+amazon = "Vectors/certs/rustls-webpki/tests/amazon/"
+emit("ecdsaLeaf", open(amazon + "valid.rootca4.demo.amazontrust.com.cer", "rb").read())
+emit("ecdsaIntermediate", open(amazon + "e3m02.cer", "rb").read())
+emit("ecdsaRoot", open(amazon + "AmazonRootCA4.cer", "rb").read())
+print("let ecdsaTime: Int64 = 1740787200")
+ed = "Vectors/certs/rustls-webpki/tests/ed25519/"
+emit("ed25519Leaf", open(ed + "ee.der", "rb").read())
+emit("ed25519Root", open(ed + "ca.der", "rb").read())
+print("let ed25519Time: Int64 = 1577836800")
 PY
 at=$(python3 -c 'import json; print([c["at"] for c in json.load(open("Vectors/chains/cases.json")) if c["name"] == "valid"][0])')
 echo "let chainTime: Int64 = $at" >> "$out/EmbeddedCertificate.swift"
@@ -64,4 +73,7 @@ grep -qxF "chain: trusted (3 certificates)" <<<"$output" || { echo "embedded-che
 grep -qxF "wrong host: hostnameMismatch" <<<"$output" || { echo "embedded-check: wrong host not refused" >&2; exit 1; }
 grep -qxF "pinned root key: trusted" <<<"$output" || { echo "embedded-check: public-key pinning failed" >&2; exit 1; }
 grep -qxF "stranger key: refused" <<<"$output" || { echo "embedded-check: a wrong pin was accepted" >&2; exit 1; }
+grep -qxF "ecdsa chain: trusted (3 certificates)" <<<"$output" || { echo "embedded-check: ECDSA chain not verified" >&2; exit 1; }
+grep -qxF "ed25519 chain: trusted" <<<"$output" || { echo "embedded-check: Ed25519 chain not verified" >&2; exit 1; }
+grep -qxF "ed25519 tampered: badSignature" <<<"$output" || { echo "embedded-check: tampered Ed25519 signature not refused" >&2; exit 1; }
 echo "embedded-check: OK, wasm module $(wc -c <"$out/smoke.wasm") bytes"

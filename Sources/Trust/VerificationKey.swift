@@ -1,3 +1,4 @@
+import BigNum
 import DER
 import EC
 import PKIX

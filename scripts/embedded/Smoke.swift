@@ -1,7 +1,8 @@
 // The Embedded Swift smoke program: parses a certificate and its issuer
 // compiled into the module, prints the subject and a few fields, checks the
 // leaf's RSA signature with the issuer's key (SHA2, BigNum, RSA), prints a
-// malformed input's typed error, then exits. `scripts/embedded-check.sh`
+// malformed input's typed error, verifies an ECDSA P-384 chain and an
+// Ed25519 chain (EC) and refuses their tampered forms, then exits. `scripts/embedded-check.sh`
 // builds and runs it and checks what it prints.
 import BigNum
 import DER
@@ -26,6 +27,7 @@ func swiftMain() {
         return
     }
     verifyChain()
+    verifyEllipticCurveChains()
     do throws(DERError) {
         _ = try Certificate(derEncoded: [0x30, 0x80, 0x00, 0x00])
         print("FAILED: indefinite length accepted")
@@ -90,4 +92,40 @@ func verifyChain() {
     print("pinned root key: " + (pinned.evaluate(trust, forHost: "www.example.com", in: environment) == nil ? "trusted" : "refused"))
     let wrong = PublicKeysTrustEvaluator(keys: [SPKIPin(subjectPublicKeyInfo: [0x30, 0x00])])
     print("stranger key: " + (wrong.evaluate(trust, forHost: "www.example.com", in: environment) == nil ? "trusted" : "refused"))
+}
+
+/// ECDSA and Ed25519 on wasm32: a real P-384 chain (Amazon Root CA 4, every
+/// signature ecdsa-with-SHA384), an Ed25519 chain, and a tampered Ed25519 leaf.
+func verifyEllipticCurveChains() {
+    guard let leaf = try? Certificate(derEncoded: ecdsaLeaf), let intermediate = try? Certificate(derEncoded: ecdsaIntermediate),
+          let root = try? Certificate(derEncoded: ecdsaRoot) else {
+        print("FAILED: ECDSA chain certificates")
+        return
+    }
+    var policy = VerificationPolicy(time: ecdsaTime)
+    policy.identity = ServerIdentity(host: "valid.rootca4.demo.amazontrust.com")
+    var verifier = Verifier(store: TrustStore([root]), policy: policy)
+    switch verifier.verify(leaf: leaf, intermediates: [intermediate]) {
+    case .success(let chain): print("ecdsa chain: trusted (" + String(chain.certificates.count) + " certificates)")
+    case .failure(let failure): print("FAILED: ECDSA chain " + failure.description)
+    }
+    guard let edLeaf = try? Certificate(derEncoded: ed25519Leaf), let edRoot = try? Certificate(derEncoded: ed25519Root) else {
+        print("FAILED: Ed25519 chain certificates")
+        return
+    }
+    var edVerifier = Verifier(store: TrustStore([edRoot]), policy: VerificationPolicy(time: ed25519Time, purpose: .any))
+    switch edVerifier.verify(leaf: edLeaf, intermediates: []) {
+    case .success: print("ed25519 chain: trusted")
+    case .failure(let failure): print("FAILED: Ed25519 chain " + failure.description)
+    }
+    var tampered = ed25519Leaf
+    tampered[tampered.count - 1] ^= 0x01
+    guard let badLeaf = try? Certificate(derEncoded: tampered) else {
+        print("FAILED: tampered Ed25519 leaf does not parse")
+        return
+    }
+    switch edVerifier.verify(leaf: badLeaf, intermediates: []) {
+    case .success: print("FAILED: tampered Ed25519 signature trusted")
+    case .failure(let failure): print("ed25519 tampered: " + failure.code)
+    }
 }
