@@ -20,6 +20,13 @@ struct IssuerIndex {
     private var byCanonical: [Int] = []
 
     init(_ presented: [Certificate]) {
+        // The common case, one intermediate (or none): nothing to sort or merge.
+        if presented.count <= 1 {
+            certificates = presented
+            keyClass = presented.isEmpty ? [] : [0]
+            sorted = keyClass
+            return
+        }
         let order = presented.indices.sorted { Self.precedes(presented[$0], presented[$1]) }
         // Keep the first presentation of each DER: a server that sends a
         // certificate twice gets no second search through it.
@@ -61,14 +68,10 @@ struct IssuerIndex {
             let certificate = certificates[sorted[middle]]
             if certificate[certificate.subject].lexicographicallyPrecedes(name) { low = middle + 1 } else { high = middle }
         }
-        var result: [Int] = []
-        while low < sorted.count {
-            let certificate = certificates[sorted[low]]
-            guard certificate[certificate.subject].elementsEqual(name) else { break }
-            result.append(sorted[low])
-            low += 1
-        }
-        return result.sorted()
+        var end = low
+        while end < sorted.count, certificates[sorted[end]][certificates[sorted[end]].subject].elementsEqual(name) { end += 1 }
+        if end - low <= 1 { return Array(sorted[low..<end]) }
+        return sorted[low..<end].sorted()
     }
 
     /// The key class of a certificate with this subject and SPKI, if one was presented.

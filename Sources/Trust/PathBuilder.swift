@@ -139,11 +139,16 @@ extension Verifier {
             guard let wanted = wantedKeyID, let ski = certificate.extensions.subjectKeyIdentifier else { return false }
             return certificate[ski.list].elementsEqual(wanted)
         }
+        // A stable partition in place: key-identifier matches first.
         func ordered(_ indexes: [Int], _ certificate: (Int) -> Certificate) -> [Int] {
-            indexes.filter { keyIDMatches(certificate($0)) } + indexes.filter { !keyIDMatches(certificate($0)) }
+            guard indexes.count > 1, wantedKeyID != nil else { return indexes }
+            var matching: [Int] = [], others: [Int] = []
+            for index in indexes { if keyIDMatches(certificate(index)) { matching.append(index) } else { others.append(index) } }
+            return matching + others
         }
         let index = search.index
         var list: [Candidate] = []
+        list.reserveCapacity(anchors.count + presented.count)
         for anchor in ordered(anchors, { store.anchors[$0] }) {
             // An anchor's identity is the presented class it equals (or the
             // leaf's), else one of its own.
