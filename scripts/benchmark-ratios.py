@@ -5,7 +5,8 @@ Every benchmark is named "<operation>/<implementation>"; each operation's
 PureX509 figure is divided by each peer's figure from the same run
 (throughput, higher is better, so a ratio above 1 means PureX509 is faster).
 The SHA-256 rows run a second time with OPENSSL_ia32cap=:~0x20000000, which
-masks the SHA extensions from OpenSSL, to compare with its portable code.
+masks the SHA extensions from OpenSSL, to compare with its portable code; the
+ECDSA and Ed25519 rows with OPENSSL_ia32cap=0:0 (no CPU extensions at all).
 
 Usage: scripts/benchmark-ratios.py [--markdown]
 """
@@ -58,6 +59,9 @@ def table(results, suffix=""):
 def main():
     rows = table(run("Signatures")) + table(run("Parsing")) + table(run("Evaluation"))
     rows += table(run("Signatures", {"OPENSSL_ia32cap": ":~0x20000000"}, ["SHA-256.*"]), " (no SHA-NI)")
+    # Every CPU feature bit cleared: OpenSSL's and BoringSSL's most generic
+    # x86_64 paths (still assembly for P-256: nistz256 has no C fallback).
+    rows += table(run("Signatures", {"OPENSSL_ia32cap": "0:0"}, ["ECDSA.*", "Ed25519.*"]), " (ia32cap 0:0)")
     print("| operation | peer | PureX509 /s | peer /s | PureX509 ÷ peer | PureX509 mallocs/op |")
     print("|---|---|---:|---:|---:|---:|")
     for operation, peer, ours, theirs, ratio, mallocs in rows:

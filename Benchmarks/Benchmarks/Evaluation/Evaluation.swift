@@ -47,6 +47,7 @@ func openSSLVerify(store: OpaquePointer, leaf: OpaquePointer, intermediate: Opaq
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.throughput, .wallClock, .mallocCountTotal], maxDuration: .seconds(2), maxIterations: 200_000)
+    ecdsaChainBenchmarks()
 
     let store = PureX509.TrustStore([try! PureX509.Certificate(derEncoded: rootDER)])
     var policy = VerificationPolicy(time: evaluationTime)

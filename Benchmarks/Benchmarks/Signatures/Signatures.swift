@@ -1,4 +1,5 @@
-// SHA-256 and RSA verification, PureX509 beside OpenSSL and GMP in one run.
+// SHA-256, RSA, ECDSA and Ed25519 verification, PureX509 beside OpenSSL, GMP
+// and swift-crypto in one run (the EC rows are in EllipticCurves.swift).
 // Names are "<operation>/<implementation>" so scripts/benchmark-ratios.py
 // can pair them.
 import Benchmark
@@ -82,6 +83,7 @@ final class GMPOperands {
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: metrics, maxDuration: .seconds(2), maxIterations: 1_000_000)
+    ellipticCurveBenchmarks()
 
     for size in [64, 1024, 16384] {
         let buffer = [UInt8](repeating: 0xA5, count: size)
