@@ -30,37 +30,5 @@ func ecdsaChainBenchmarks() {
         }
     }
 
-    let swiftRoot = try! X509.Certificate(derEncoded: root)
-    let validationTime = Date(timeIntervalSince1970: TimeInterval(evaluationTime))
-    Benchmark("Evaluate ECDSA chain/swift-certificates") { benchmark in
-        for _ in benchmark.scaledIterations {
-            let leaf = try! X509.Certificate(derEncoded: chain[0])
-            let intermediate = try! X509.Certificate(derEncoded: chain[1])
-            var verifier = X509.Verifier(rootCertificates: CertificateStore([swiftRoot])) {
-                RFC5280Policy(validationTime: validationTime)
-                ServerIdentityPolicy(serverHostname: host, serverIP: nil)
-            }
-            let result = await verifier.validate(leafCertificate: leaf, intermediates: CertificateStore([intermediate]))
-            if case .couldNotValidate(let failures) = result { fatalError("swift-certificates refused: \(failures)") }
-            blackHole(result)
-        }
-    }
-
-    let openSSLStore = X509_STORE_new()!
-    X509_STORE_add_cert(openSSLStore, openSSLParse(root))
-    let parsedLeaf = openSSLParse(chain[0]), parsedIntermediate = openSSLParse(chain[1])
-    precondition(openSSLVerify(store: openSSLStore, leaf: parsedLeaf, intermediate: parsedIntermediate) == 1)
-    Benchmark("Evaluate ECDSA chain/OpenSSL (fresh d2i)") { benchmark in
-        for _ in benchmark.scaledIterations {
-            let leaf = openSSLParse(chain[0]), intermediate = openSSLParse(chain[1])
-            blackHole(openSSLVerify(store: openSSLStore, leaf: leaf, intermediate: intermediate))
-            X509_free(leaf)
-            X509_free(intermediate)
-        }
-    }
-    Benchmark("Evaluate ECDSA chain/OpenSSL (pre-parsed)") { benchmark in
-        for _ in benchmark.scaledIterations {
-            blackHole(openSSLVerify(store: openSSLStore, leaf: parsedLeaf, intermediate: parsedIntermediate))
-        }
-    }
+    peerBenchmarks(operation: "Evaluate ECDSA chain", chain: chain, root: root)
 }

@@ -95,12 +95,19 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations { blackHole(evaluate(&warmUnpinned, pinned: false)) }
     }
 
-    let swiftRoot = try! X509.Certificate(derEncoded: rootDER)
+    peerBenchmarks(operation: "Evaluate chain", chain: chainDER, root: rootDER)
+}
+
+/// The same evaluation by the peers: swift-certificates' Verifier with
+/// fresh parsing, OpenSSL's X509_verify_cert with fresh d2i_X509 and on
+/// pre-parsed objects. Each must trust the chain before anything is timed.
+func peerBenchmarks(operation: String, chain: [[UInt8]], root: [UInt8]) {
+    let swiftRoot = try! X509.Certificate(derEncoded: root)
     let validationTime = Date(timeIntervalSince1970: TimeInterval(evaluationTime))
-    Benchmark("Evaluate chain/swift-certificates") { benchmark in
+    Benchmark("\(operation)/swift-certificates") { benchmark in
         for _ in benchmark.scaledIterations {
-            let leaf = try! X509.Certificate(derEncoded: chainDER[0])
-            let intermediate = try! X509.Certificate(derEncoded: chainDER[1])
+            let leaf = try! X509.Certificate(derEncoded: chain[0])
+            let intermediate = try! X509.Certificate(derEncoded: chain[1])
             var verifier = X509.Verifier(rootCertificates: CertificateStore([swiftRoot])) {
                 RFC5280Policy(validationTime: validationTime)
                 ServerIdentityPolicy(serverHostname: host, serverIP: nil)
@@ -112,19 +119,18 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     let openSSLStore = X509_STORE_new()!
-    let openSSLRoot = openSSLParse(rootDER)
-    X509_STORE_add_cert(openSSLStore, openSSLRoot)
-    let parsedLeaf = openSSLParse(chainDER[0]), parsedIntermediate = openSSLParse(chainDER[1])
+    X509_STORE_add_cert(openSSLStore, openSSLParse(root))
+    let parsedLeaf = openSSLParse(chain[0]), parsedIntermediate = openSSLParse(chain[1])
     precondition(openSSLVerify(store: openSSLStore, leaf: parsedLeaf, intermediate: parsedIntermediate) == 1)
-    Benchmark("Evaluate chain/OpenSSL (fresh d2i)") { benchmark in
+    Benchmark("\(operation)/OpenSSL (fresh d2i)") { benchmark in
         for _ in benchmark.scaledIterations {
-            let leaf = openSSLParse(chainDER[0]), intermediate = openSSLParse(chainDER[1])
+            let leaf = openSSLParse(chain[0]), intermediate = openSSLParse(chain[1])
             blackHole(openSSLVerify(store: openSSLStore, leaf: leaf, intermediate: intermediate))
             X509_free(leaf)
             X509_free(intermediate)
         }
     }
-    Benchmark("Evaluate chain/OpenSSL (pre-parsed)") { benchmark in
+    Benchmark("\(operation)/OpenSSL (pre-parsed)") { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(openSSLVerify(store: openSSLStore, leaf: parsedLeaf, intermediate: parsedIntermediate))
         }
