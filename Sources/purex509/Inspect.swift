@@ -24,10 +24,11 @@ struct Inspect: ParsableCommand {
         var objects: [JSONOutput] = []
         var first = true
         for input in inputs {
-            if input.entries.isEmpty {
+            if let reason = input.noCertificateReason {
                 failed = true
-                printError("\(DisplayText.escaped(input.path)): no CERTIFICATE block found")
+                printError("\(input.file.displayName): \(reason)")
             }
+            input.noteOtherBlocks()
             for entry in input.entries {
                 switch entry.result {
                 case .failure(let failure):

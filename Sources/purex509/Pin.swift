@@ -4,35 +4,105 @@ import PureX509
 
 struct Pin: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print each certificate's SPKI pin: sha256/BASE64, two spaces, the subject.",
+        abstract: "Print the SPKI pin of each certificate, public key, CSR or private key: sha256/BASE64, two spaces, what it came from.",
         discussion: """
-            The pin is SHA-256 over the DER SubjectPublicKeyInfo as the certificate encodes it, the same bytes as \
-            `openssl x509 -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64`. \
-            Exit 0 when every input parsed, 1 when any failed, 2 on bad usage or an unreadable file.
+            The pin is SHA-256 over the DER SubjectPublicKeyInfo, the same bytes as \
+            `openssl pkey -pubout -outform der | openssl dgst -sha256 -binary | base64` (for a certificate, \
+            `openssl x509 -pubkey -noout` first). A certificate's line ends with its subject; a key's or CSR's \
+            with its kind, file and PEM block. Private keys (PKCS#8, SEC1 EC, PKCS#1 RSA) are read only for \
+            the public key they carry, to compute a backup pin before the certificate exists. \
+            Exit 0 when every input gave its pins, 1 when a certificate or key block is malformed, \
+            2 on bad usage or an unusable file (missing, a directory, unreadable, empty, or nothing to pin).
             """
     )
 
-    @Argument(help: "PEM or DER files.")
+    @Argument(help: "PEM or DER files: certificates, public keys, CSRs, private keys.")
     var files: [String]
 
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("name at least one file") }
     }
 
+    /// The worst outcome so far: exit 2 (an unusable file) outranks exit 1 (a malformed block).
+    struct Outcome {
+        var malformed = false
+        var unusable = false
+    }
+
     func run() throws {
-        var failed = false
-        for input in try files.map({ try CertificateInput.load($0) }) {
-            for entry in input.entries {
-                switch entry.result {
-                case .success(let certificate):
-                    // The subject is RFC 4514-escaped with \\xNN for controls: one line per certificate.
-                    print(SPKIPin(certificate: certificate).description + "  " + certificate.subjectName.description)
+        var outcome = Outcome()
+        for path in files {
+            switch InputFile.read(path) {
+            case .failure(let failure):
+                printError("purex509: cannot read \(DisplayText.escaped(path)): \(failure)")
+                outcome.unusable = true
+            case .success(let bytes):
+                pin(InputFile(path: path, bytes: bytes), &outcome)
+            }
+        }
+        if outcome.unusable { throw ToolExit.usage }
+        if outcome.malformed { throw ToolExit.refused }
+    }
+
+    /// Prints every pin of one file and records what went wrong, block by block.
+    func pin(_ file: InputFile, _ outcome: inout Outcome) {
+        var printed = 0
+        var failedBlocks = 0
+        func key(_ kind: KeyKind, _ der: [UInt8], block: Int?) {
+            let place = block.map { " #\($0)" } ?? ""
+            do throws(KeyFailure) {
+                let spki = try KeyInput.subjectPublicKeyInfo(kind, der)
+                print("\(SPKIPin(subjectPublicKeyInfo: spki))  \(kind.rawValue) in \(file.displayName)\(place)")
+                printed += 1
+            } catch {
+                let where_ = block.map { "PEM block \($0) (\(kind.rawValue))" } ?? "a DER \(kind.rawValue)"
+                printError("purex509: \(file.displayName): \(where_): \(error)")
+                if case .malformed = error { outcome.malformed = true } else { outcome.unusable = true }
+                failedBlocks += 1
+            }
+        }
+        func certificate(_ der: [UInt8], index: Int, block: Int?) {
+            do throws(DERError) {
+                let certificate = try Certificate(derEncoded: der)
+                // The subject is RFC 4514-escaped with \xNN for controls: one line per certificate.
+                print(SPKIPin(certificate: certificate).description + "  " + certificate.subjectName.description)
+                printed += 1
+            } catch {
+                printError("\(file.displayName): \(CertificateInput.InputFailure.der(error, certificate: index, block: block))")
+                outcome.malformed = true
+                failedBlocks += 1
+            }
+        }
+        switch file.content {
+        case .der(let bytes):
+            if let kind = KeyKind(derShape: bytes), kind != .certificate {
+                key(kind, bytes, block: nil)
+            } else {
+                certificate(bytes, index: 1, block: nil)
+            }
+        case .pem(let blocks):
+            var certificates = 0
+            for block in blocks {
+                switch block.der {
                 case .failure(let failure):
-                    failed = true
-                    printError("\(DisplayText.escaped(input.path)): \(failure)")
+                    printError("\(file.displayName): \(failure)")
+                    outcome.malformed = true
+                    failedBlocks += 1
+                case .success(let der):
+                    if block.label == "CERTIFICATE" {
+                        certificates += 1
+                        certificate(der, index: certificates, block: block.number)
+                    } else if let kind = KeyKind(pemLabel: block.label) {
+                        key(kind, der, block: block.number)
+                    } else {
+                        printError("purex509: note: \(file.displayName): PEM block \(block.number) (\(DisplayText.escaped(block.label))) holds no public key; skipped")
+                    }
                 }
             }
         }
-        if failed { throw ToolExit.refused }
+        if printed == 0 && failedBlocks == 0 {
+            printError("purex509: \(file.displayName): nothing to pin: no certificate, public key, CSR or private key (\(file.labelsFound.isEmpty ? "no PEM block, and not DER" : "PEM blocks: " + file.labelsFound))")
+            outcome.unusable = true
+        }
     }
 }

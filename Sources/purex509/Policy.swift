@@ -42,7 +42,13 @@ struct Policy: ParsableCommand {
             var loader = Verify()
             loader.roots = roots
             let store = try loader.loadAnchors()
-            let certificates = try CertificateInput.load(chain).entries.map { entry -> Certificate in
+            let input = try CertificateInput.load(chain)
+            if let reason = input.noCertificateReason {
+                printError("purex509: \(input.file.displayName): \(reason)")
+                throw ToolExit.usage
+            }
+            input.noteOtherBlocks()
+            let certificates = try input.entries.map { entry -> Certificate in
                 switch entry.result {
                 case .success(let certificate): return certificate
                 case .failure(let failure):

@@ -76,38 +76,45 @@ struct Verify: ParsableCommand {
     func run() throws {
         let store = try loadAnchors()
         let presented = try CertificateInput.load(chain)
+        if let reason = presented.noCertificateReason {
+            printError("purex509: \(presented.file.displayName): \(reason)")
+            throw ToolExit.usage
+        }
         var extra: [Certificate] = []
         for file in untrusted {
-            extra += try CertificateInput.load(file).entries.compactMap { try? $0.result.get() }
+            extra += try CertificateInput.load(file).requireCertificates("--untrusted")
         }
         var policy = VerificationPolicy(time: at.flatMap(Self.parseTime) ?? Int64(Date().timeIntervalSince1970))
         policy.purpose = purpose == "server" ? .serverAuth : purpose == "client" ? .clientAuth : .any
         policy.identity = host.flatMap { ServerIdentity(host: $0) } ?? ip.flatMap { ServerIdentity(ipAddress: $0) }
         var verifier = Verifier(store: store, policy: policy)
 
-        let result: Result<VerifiedChain, TrustFailure>
+        // The presented chain is the attacker's: a certificate whose DER is
+        // refused is a verification result (exit 1, `malformed`, its index);
+        // a block whose PEM cannot even be decoded makes the file unusable (exit 2).
         var certificates: [Certificate] = []
         var malformed: TrustFailure? = nil
         for entry in presented.entries {
             switch entry.result {
             case .success(let certificate): certificates.append(certificate)
             case .failure(let failure):
-                if case .der(let error, _) = failure { malformed = .malformed(index: entry.index - 1, error) }
-                else { malformed = .malformed(index: entry.index - 1, DERError(.truncated, at: 0)) }
+                printError("purex509: \(presented.file.displayName): \(failure)")
+                guard case .der(let error, _, _) = failure else { throw ToolExit.usage }
+                malformed = .malformed(index: entry.index - 1, error)
             }
             if malformed != nil { break }
         }
-        if malformed == nil, usesSecurityPolicy, !certificates.isEmpty {
+        presented.noteOtherBlocks()
+        if malformed == nil, usesSecurityPolicy {
             try runSecurityPolicy(store: store, policy: policy, certificates: certificates + extra)
             return
         }
+        let result: Result<VerifiedChain, TrustFailure>
         if let malformed {
             result = .failure(malformed)
-        } else if let leaf = certificates.first {
-            result = verifier.verify(leaf: leaf, intermediates: Array(certificates.dropFirst()) + extra)
         } else {
-            printError("purex509: \(DisplayText.escaped(chain)) holds no certificate")
-            throw ToolExit.usage
+            // noCertificateReason was nil, and every entry succeeded: there is a leaf.
+            result = verifier.verify(leaf: certificates[0], intermediates: Array(certificates.dropFirst()) + extra)
         }
         report(result)
         if case .failure = result { throw ToolExit.refused }
@@ -118,7 +125,7 @@ struct Verify: ParsableCommand {
     func runSecurityPolicy(store: TrustStore, policy: VerificationPolicy, certificates: [Certificate]) throws {
         var pinned: [Certificate] = []
         for file in pinCertificates {
-            pinned += try CertificateInput.load(file).entries.compactMap { try? $0.result.get() }
+            pinned += try CertificateInput.load(file).requireCertificates("--pin-cert")
         }
         let mode: SecurityPolicy.PinningMode
         switch pinningMode {
@@ -184,23 +191,34 @@ struct Verify: ParsableCommand {
         print(JSONOutput.object(members).serialized(pretty: false))
     }
 
-    /// The anchors from --roots, or the system bundle.
+    /// The anchors from --roots, every block of which must be a good
+    /// certificate (exit 2 otherwise, naming the file and block), or the
+    /// system bundle, whose unparsable entries are skipped with a note: the
+    /// distribution's bundle is not the user's to fix.
     func loadAnchors() throws -> TrustStore {
         var store = TrustStore()
-        let files = roots.isEmpty ? [try SystemBundle.locate()] : roots
-        for file in files {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                printError("purex509: cannot read \(DisplayText.escaped(file))")
-                throw ToolExit.usage
+        guard roots.isEmpty else {
+            for file in roots {
+                for certificate in try CertificateInput.load(file).requireCertificates("--roots") { store.add(certificate) }
             }
-            do {
-                try store.add(bundle: [UInt8](data))
-            } catch {
-                printError("purex509: \(DisplayText.escaped(file)): \(error)")
+            return store
+        }
+        let bundle = try CertificateInput.load(try SystemBundle.locate())
+        var skipped = 0
+        for entry in bundle.entries {
+            switch entry.result {
+            case .success(let certificate): store.add(certificate)
+            case .failure(.pem(let failure)):
+                printError("purex509: \(bundle.file.displayName): \(failure)")
                 throw ToolExit.usage
+            case .failure: skipped += 1
             }
         }
-        if store.skipped > 0 { printError("purex509: note: \(store.skipped) anchor certificate(s) did not parse and were skipped") }
+        if store.count == 0 {
+            printError("purex509: \(bundle.file.displayName): \(bundle.noCertificateReason ?? "no certificate parsed")")
+            throw ToolExit.usage
+        }
+        if skipped > 0 { printError("purex509: note: \(skipped) anchor certificate(s) did not parse and were skipped") }
         return store
     }
 
