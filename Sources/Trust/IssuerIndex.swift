@@ -62,14 +62,10 @@ struct IssuerIndex {
 
     /// Certificates whose subject is byte-equal to `name`, in presentation order.
     func named(_ name: ArraySlice<UInt8>) -> [Int] {
-        var low = 0, high = sorted.count
-        while low < high {
-            let middle = (low + high) / 2
-            let certificate = certificates[sorted[middle]]
-            if certificate[certificate.subject].lexicographicallyPrecedes(name) { low = middle + 1 } else { high = middle }
-        }
+        func subject(_ position: Int) -> ArraySlice<UInt8> { certificates[sorted[position]][certificates[sorted[position]].subject] }
+        let low = partitionPoint(sorted.count) { subject($0).lexicographicallyPrecedes(name) }
         var end = low
-        while end < sorted.count, certificates[sorted[end]][certificates[sorted[end]].subject].elementsEqual(name) { end += 1 }
+        while end < sorted.count, subject(end).elementsEqual(name) { end += 1 }
         if end - low <= 1 { return Array(sorted[low..<end]) }
         return sorted[low..<end].sorted()
     }
@@ -93,17 +89,10 @@ struct IssuerIndex {
             byCanonical = forms.indices.sorted { forms[$0].lexicographicallyPrecedes(forms[$1]) }
         }
         guard let forms = canonicalSubjects else { return [] }
-        var low = 0, high = byCanonical.count
-        while low < high {
-            let middle = (low + high) / 2
-            if forms[byCanonical[middle]].lexicographicallyPrecedes(canonical) { low = middle + 1 } else { high = middle }
-        }
-        var result: [Int] = []
-        while low < byCanonical.count && forms[byCanonical[low]] == canonical {
-            result.append(byCanonical[low])
-            low += 1
-        }
-        return result.sorted()
+        let low = partitionPoint(byCanonical.count) { forms[byCanonical[$0]].lexicographicallyPrecedes(canonical) }
+        var end = low
+        while end < byCanonical.count && forms[byCanonical[end]] == canonical { end += 1 }
+        return byCanonical[low..<end].sorted()
     }
 
     private static func precedes(_ a: Certificate, _ b: Certificate) -> Bool {

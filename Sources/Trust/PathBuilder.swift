@@ -162,5 +162,4 @@ extension Verifier {
         }
         return list
     }
-
 }

@@ -83,12 +83,15 @@ func admitScheme(algorithm: ArraySlice<UInt8>, key: VerificationKey, policy: Key
 func verifyArithmetic(_ scheme: SignatureScheme, key: VerificationKey,
                       signature: ArraySlice<UInt8>, message: ArraySlice<UInt8>) -> SignatureFailure? {
     switch (scheme, key) {
+    // RSA hashes the TBS where it lies (no copy of the message) and takes the digest.
     case (.rsaPKCS1(let hash), .rsa(let rsa)):
-        do { try rsa.verifyPKCS1v15(signature: Array(signature), message: Array(message), hash: hash) } catch { return .invalidSignature }
+        let digest = message.withUnsafeBytes { hash.hash($0) }
+        do { try rsa.verifyPKCS1v15(signature: Array(signature), digest: digest, hash: hash) } catch { return .invalidSignature }
     case (.rsaPKCS1SHA1, .rsa(let rsa)):
         do { try rsa.verifyInsecureSHA1PKCS1v15(signature: Array(signature), message: Array(message)) } catch { return .invalidSignature }
     case (.rsaPSS(let parameters), .rsa(let rsa)), (.rsaPSS(let parameters), .rsaPSS(let rsa, _)):
-        do { try rsa.verifyPSS(signature: Array(signature), message: Array(message), parameters: parameters) } catch { return .invalidSignature }
+        let digest = message.withUnsafeBytes { parameters.hash.hash($0) }
+        do { try rsa.verifyPSS(signature: Array(signature), digest: digest, parameters: parameters) } catch { return .invalidSignature }
     case (.ecdsa(let hash), .ecdsa(let ec)):
         do { try ec.verify(signature: signature, message: message, hash: hash) } catch { return .invalidSignature }
     case (.ecdsaSHA1, .ecdsa(let ec)):
@@ -103,7 +106,8 @@ func verifyArithmetic(_ scheme: SignatureScheme, key: VerificationKey,
 
 /// Whether `scheme` may be used with `key` at all (before its arithmetic).
 private func fit(_ scheme: SignatureScheme, _ key: VerificationKey) -> SignatureFailure? {
-    let mismatch = SignatureFailure.schemeMismatch(algorithm: scheme.name, key: key.description)
+    // Built only on a refusal: the names are strings, and this runs on every edge.
+    var mismatch: SignatureFailure { .schemeMismatch(algorithm: scheme.name, key: key.description) }
     switch (scheme.keyType, key) {
     case (.rsa, .rsa): return nil
     case (.rsaPSS, .rsa): return nil

@@ -79,12 +79,6 @@ public struct TrustStore: Sendable {
     }
 
     private func lowerBound(_ name: ArraySlice<UInt8>) -> Int {
-        var low = 0, high = bySubject.count
-        while low < high {
-            let middle = (low + high) / 2
-            let anchor = anchors[bySubject[middle]]
-            if anchor[anchor.subject].lexicographicallyPrecedes(name) { low = middle + 1 } else { high = middle }
-        }
-        return low
+        partitionPoint(bySubject.count) { anchors[bySubject[$0]][anchors[bySubject[$0]].subject].lexicographicallyPrecedes(name) }
     }
 }
