@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # The project's test command (README): the Embedded Swift check of the core,
 # then every test target (release build: the GMP and Wycheproof checks run
-# 30× faster optimised, and that is the code users get). Needs Swift 6.1+ with the Embedded wasm32 stdlib
-# and wasmkit (the toolchain here ships both), python3, and openssl for the
-# cross-checks (skipped with a notice when absent).
+# 30× faster optimised, and that is the code users get), then the robustness
+# tests again in a debug build, where every standard-library precondition
+# (UnsafeBufferPointer's subscript among them) is checked as well. Needs
+# Swift 6.1+ with the Embedded wasm32 stdlib and wasmkit (the toolchain here
+# ships both), python3, and openssl for the cross-checks (skipped with a
+# notice when absent).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/embedded-check.sh
 swift test -c release
+swift build --build-tests
+swift test --skip-build --filter "DERTests|NeverTrap|Ed25519RandomInputTests"

@@ -17,7 +17,7 @@ extension DERReader {
     public mutating func readBoolean(tag: DERTag = .boolean) throws(DERError) -> Bool {
         let element = try read(tag)
         guard element.value.count == 1 else { throw DERError(.invalidBoolean, at: element.start) }
-        switch buffer[element.value.lowerBound] {
+        switch self[element.value.lowerBound] {
         case 0x00: return false
         case 0xFF: return true
         default: throw DERError(.invalidBoolean, at: element.start)
@@ -41,9 +41,10 @@ extension DERReader {
     public func checkInteger(_ element: DERElement) throws(DERError) {
         let value = element.value
         guard !value.isEmpty else { throw DERError(.emptyInteger, at: element.start) }
-        if value.count > 1 {
-            let first = buffer[value.lowerBound]
-            let second = buffer[value.lowerBound + 1]
+        let content = bytes(in: value)
+        if content.count > 1 {
+            let first = content[0]
+            let second = content[1]
             // X.690 §8.3.2: the first nine bits must not be all zero or all one.
             if (first == 0x00 && second & 0x80 == 0) || (first == 0xFF && second & 0x80 != 0) {
                 throw DERError(.nonMinimalInteger, at: element.start)
@@ -56,13 +57,13 @@ extension DERReader {
     public mutating func readSmallInteger(tag: DERTag = .integer, maximum: Int) throws(DERError) -> Int {
         let element = try read(tag)
         try checkInteger(element)
-        guard buffer[element.value.lowerBound] & 0x80 == 0, element.value.count <= 8, maximum >= 0 else {
+        guard self[element.value.lowerBound] & 0x80 == 0, element.value.count <= 8, maximum >= 0 else {
             throw DERError(.integerOutOfRange, at: element.start)
         }
         // UInt64 holds any eight non-negative octets; comparing before the
         // conversion keeps a 32-bit Int from wrapping a large value negative.
         var value: UInt64 = 0
-        for offset in element.value { value = (value << 8) | UInt64(buffer[offset]) }
+        for byte in bytes(in: element.value) { value = (value << 8) | UInt64(byte) }
         guard value <= UInt64(maximum) else { throw DERError(.integerOutOfRange, at: element.start) }
         return Int(value)
     }
@@ -77,14 +78,14 @@ extension DERReader {
         let element = try read(tag)
         let value = element.value
         guard !value.isEmpty else { throw DERError(.emptyBitString, at: element.start) }
-        let unused = buffer[value.lowerBound]
+        let unused = self[value.lowerBound]
         guard unused <= 7 else { throw DERError(.bitStringUnusedBitsTooLarge, at: element.start) }
         let bytes = (value.lowerBound + 1)..<value.upperBound
         if bytes.isEmpty {
             guard unused == 0 else { throw DERError(.bitStringUnusedBitsOnEmpty, at: element.start) }
         } else {
             let mask = UInt8(truncatingIfNeeded: (1 << Int(unused)) - 1)
-            guard buffer[bytes.upperBound - 1] & mask == 0 else {
+            guard self[bytes.upperBound - 1] & mask == 0 else {
                 throw DERError(.bitStringNonZeroPadding, at: element.start)
             }
         }
@@ -98,10 +99,11 @@ extension DERReader {
         guard !value.isEmpty else { throw DERError(.emptyOID, at: element.start) }
         var atStart = true
         var accumulated: UInt64 = 0
-        for offset in value {
-            let byte = buffer[offset]
-            if atStart && byte == 0x80 { throw DERError(.oidLeadingZeroOctet, at: offset) }
-            guard accumulated >> 57 == 0 else { throw DERError(.oidSubidentifierTooLarge, at: offset) }
+        let content = bytes(in: value)
+        for i in 0..<content.count {
+            let byte = content[i]
+            if atStart && byte == 0x80 { throw DERError(.oidLeadingZeroOctet, at: value.lowerBound + i) }
+            guard accumulated >> 57 == 0 else { throw DERError(.oidSubidentifierTooLarge, at: value.lowerBound + i) }
             accumulated = (accumulated << 7) | UInt64(byte & 0x7F)
             atStart = byte & 0x80 == 0
             if atStart { accumulated = 0 }

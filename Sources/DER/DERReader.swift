@@ -5,6 +5,13 @@
 // a `Range<Int>` of absolute offsets into that buffer, so a certificate can
 // keep ranges into its single DER array. All offset arithmetic is checked
 // against `end` before any byte is read; no input can make it trap.
+//
+// The buffer itself stays private: `UnsafeBufferPointer`'s subscript is
+// bounds-checked only in debug builds, so every read — here and in every
+// module above — goes through `subscript(offset:)`, `copy(_:)` or
+// `bytes(_:equal:)`, which check the offset against the buffer in release
+// builds too. A logic error in a parser then stops the process instead of
+// reading memory outside the certificate (docs/security.md, "Bounds").
 
 /// A cursor over `buffer[position..<end]`.
 public struct DERReader {
@@ -15,7 +22,7 @@ public struct DERReader {
     /// structure while bounding recursion an attacker could ask for.
     public static let maximumDepth = 32
 
-    public let buffer: UnsafeBufferPointer<UInt8>
+    let buffer: UnsafeBufferPointer<UInt8>
     public private(set) var position: Int
     public let end: Int
     public let depth: Int
@@ -61,26 +68,72 @@ public struct DERReader {
 
     public var isAtEnd: Bool { position >= end }
 
-    /// The byte at an absolute offset that an earlier read returned.
+    /// The byte at an absolute offset that an earlier read returned,
+    /// checked against the buffer in every build.
     @inline(__always)
-    public subscript(offset: Int) -> UInt8 { buffer[offset] }
+    public subscript(offset: Int) -> UInt8 {
+        // One unsigned comparison covers negative offsets too.
+        precondition(UInt(bitPattern: offset) < UInt(bitPattern: buffer.count), "DERReader: offset outside the buffer")
+        return buffer[offset]
+    }
+
+    /// The bytes at `range`, checked against the buffer once in every
+    /// build; walking them with their iterator needs no further check.
+    public func bytes(in range: Range<Int>) -> DERBytes {
+        precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count, "DERReader: range outside the buffer")
+        return DERBytes(base: UnsafeBufferPointer(rebasing: buffer[range]))
+    }
+
+    /// A copy of the bytes at `range` (an OID, a name attribute's value).
+    public func copy(_ range: Range<Int>) -> [UInt8] { Array(bytes(in: range).base) }
+
+    /// A reader over `range` of the same buffer (clamped to it), at `depth`
+    /// or, by default, at this reader's depth.
+    public func reader(over range: Range<Int>, depth: Int? = nil) -> DERReader {
+        DERReader(buffer, range: range, depth: depth ?? self.depth)
+    }
+
+    /// Runs `body` on a reader over `range` of `bytes` (the whole array by
+    /// default); the reader is valid only inside the call.
+    public static func withReader<T, E: Error>(
+        over bytes: [UInt8], range: Range<Int>? = nil, _ body: (inout DERReader) throws(E) -> T
+    ) throws(E) -> T {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(E) -> T in
+            var reader = DERReader(buffer, range: range ?? 0..<buffer.count)
+            return try body(&reader)
+        }
+    }
+
+    /// Runs `body` on a reader over `bytes`, whose offsets count from the
+    /// slice's first byte (0), not from its position in a larger array.
+    public static func withReader<T, E: Error>(
+        over bytes: ArraySlice<UInt8>, _ body: (inout DERReader) throws(E) -> T
+    ) throws(E) -> T {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(E) -> T in
+            var reader = DERReader(buffer)
+            return try body(&reader)
+        }
+    }
 
     /// The tag of the next element, without consuming it.
     public func peekTag() -> DERTag? {
-        position < end ? DERTag(rawValue: buffer[position]) : nil
+        position < end ? DERTag(rawValue: self[position]) : nil
     }
 
     /// Reads one element's header and skips over its content.
     public mutating func readElement() throws(DERError) -> DERElement {
         let start = position
         guard position < end else { throw DERError(.truncated, at: start) }
-        let tagByte = buffer[position]
+        // The unread bytes, checked against the buffer once; the guards below
+        // compare with `rest.count`, the same bound its checked subscript
+        // uses, so the optimiser folds the per-byte checks into them.
+        let rest = bytes(in: position..<end)
+        let tagByte = rest[0]
         // X.690 §8.1.2.4: tag number 31 in the low bits announces the high form.
         guard tagByte & 0x1F != 0x1F else { throw DERError(.highTagNumber, at: start) }
-        var cursor = position + 1
-        guard cursor < end else { throw DERError(.truncated, at: start) }
-        let first = buffer[cursor]
-        cursor += 1
+        guard rest.count > 1 else { throw DERError(.truncated, at: start) }
+        let first = rest[1]
+        var header = 2
         var length: Int
         if first < 0x80 {
             length = Int(first)
@@ -89,22 +142,23 @@ public struct DERReader {
             // X.690 §10.1: 0x80 would be the indefinite form, which DER forbids.
             guard count != 0 else { throw DERError(.indefiniteLength, at: start) }
             guard count <= 4 else { throw DERError(.lengthFieldTooLong, at: start) }
-            guard end - cursor >= count else { throw DERError(.truncated, at: start) }
+            guard rest.count - header >= count else { throw DERError(.truncated, at: start) }
             // X.690 §10.1: minimal octets means no leading zero octet and no
             // long form for a length the short form could carry.
-            guard buffer[cursor] != 0 else { throw DERError(.nonMinimalLength, at: start) }
+            guard rest[header] != 0 else { throw DERError(.nonMinimalLength, at: start) }
             // Accumulated in UInt64: four octets overflow a 32-bit Int
             // (wasm32), where `Int` shifts would wrap to a negative length.
             var wide: UInt64 = 0
-            for i in 0..<count { wide = (wide << 8) | UInt64(buffer[cursor + i]) }
-            cursor += count
+            for i in header..<(header + count) { wide = (wide << 8) | UInt64(rest[i]) }
+            header += count
             guard wide >= 0x80 else { throw DERError(.nonMinimalLength, at: start) }
-            guard wide <= UInt64(end - cursor) else { throw DERError(.lengthPastEnd, at: start) }
+            guard wide <= UInt64(rest.count - header) else { throw DERError(.lengthPastEnd, at: start) }
             length = Int(wide)
         }
-        guard length <= end - cursor else { throw DERError(.lengthPastEnd, at: start) }
-        position = cursor + length
-        return DERElement(tag: DERTag(rawValue: tagByte), start: start, value: cursor..<(cursor + length))
+        guard length <= rest.count - header else { throw DERError(.lengthPastEnd, at: start) }
+        let content = start + header
+        position = content + length
+        return DERElement(tag: DERTag(rawValue: tagByte), start: start, value: content..<(content + length))
     }
 
     /// Reads one element and requires its tag.
@@ -151,10 +205,42 @@ public struct DERReader {
     /// that is not inside the buffer.
     public func bytes(_ range: Range<Int>, equal expected: [UInt8]) -> Bool {
         guard range.lowerBound >= 0, range.upperBound <= buffer.count, range.count == expected.count else { return false }
-        var i = 0
-        for offset in range {
-            if buffer[offset] != expected[i] { return false }
-            i += 1
+        return DERBytes.equal(bytes(in: range).base, expected)
+    }
+
+    /// Whether two ranges of the buffer hold the same bytes; false when
+    /// either is not inside the buffer.
+    public func bytes(_ lhs: Range<Int>, equal rhs: Range<Int>) -> Bool {
+        guard lhs.count == rhs.count, lhs.lowerBound >= 0, rhs.lowerBound >= 0,
+              lhs.upperBound <= buffer.count, rhs.upperBound <= buffer.count else { return false }
+        return DERBytes.equal(bytes(in: lhs).base, bytes(in: rhs).base)
+    }
+}
+
+/// A range of a reader's buffer, checked once when the reader made it.
+/// Iteration stops at its own end, so a loop over it cannot read outside
+/// the range; the subscript checks each index.
+public struct DERBytes: Sequence {
+    let base: UnsafeBufferPointer<UInt8>
+
+    public var count: Int { base.count }
+    public var first: UInt8? { base.first }
+
+    @inline(__always)
+    public subscript(index: Int) -> UInt8 {
+        precondition(UInt(bitPattern: index) < UInt(bitPattern: base.count), "DERBytes: index outside the range")
+        return base[index]
+    }
+
+    public func makeIterator() -> UnsafeBufferPointer<UInt8>.Iterator { base.makeIterator() }
+
+    /// Byte equality; every index is below both counts, so no read strays.
+    static func equal<B: RandomAccessCollection<UInt8>>(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: B) -> Bool where B.Index == Int {
+        guard lhs.count == rhs.count else { return false }
+        var j = rhs.startIndex
+        for i in 0..<lhs.count {
+            if lhs[i] != rhs[j] { return false }
+            j += 1
         }
         return true
     }

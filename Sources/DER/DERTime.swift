@@ -16,27 +16,31 @@ extension DERReader {
     /// RFC 5280 §4.1.2.5.1: `YYMMDDHHMMSSZ`; YY ≥ 50 means 19YY, else 20YY.
     public mutating func readUTCTime() throws(DERError) -> Int64 {
         let element = try read(.utcTime)
-        guard element.value.count == 13 else { throw DERError(.invalidTimeFormat, at: element.start) }
-        let yy = try digits(element, 0, 2)
-        return try seconds(element, year: yy >= 50 ? 1900 + yy : 2000 + yy, from: 2)
+        let text = bytes(in: element.value)
+        guard text.count == 13 else { throw DERError(.invalidTimeFormat, at: element.start) }
+        let yy = try Self.digits(text, 0, 2, element)
+        return try Self.seconds(text, year: yy >= 50 ? 1900 + yy : 2000 + yy, from: 2, element)
     }
 
     /// RFC 5280 §4.1.2.5.2: `YYYYMMDDHHMMSSZ`, no fractions, no offsets.
     public mutating func readGeneralizedTime() throws(DERError) -> Int64 {
         let element = try read(.generalizedTime)
-        guard element.value.count == 15 else { throw DERError(.invalidTimeFormat, at: element.start) }
-        return try seconds(element, year: try digits(element, 0, 4), from: 4)
+        let text = bytes(in: element.value)
+        guard text.count == 15 else { throw DERError(.invalidTimeFormat, at: element.start) }
+        return try Self.seconds(text, year: try Self.digits(text, 0, 4, element), from: 4, element)
     }
 
-    private func seconds(_ element: DERElement, year: Int64, from i: Int) throws(DERError) -> Int64 {
-        guard buffer[element.value.upperBound - 1] == UInt8(ascii: "Z") else {
+    /// The fields after the year in `text`, which holds `from + 11` octets.
+    @inline(__always)
+    private static func seconds(_ text: DERBytes, year: Int64, from i: Int, _ element: DERElement) throws(DERError) -> Int64 {
+        guard text[i + 10] == UInt8(ascii: "Z") else {
             throw DERError(.invalidTimeFormat, at: element.start)
         }
-        let month = try digits(element, i, 2)
-        let day = try digits(element, i + 2, 2)
-        let hour = try digits(element, i + 4, 2)
-        let minute = try digits(element, i + 6, 2)
-        let second = try digits(element, i + 8, 2)
+        let month = try digits(text, i, 2, element)
+        let day = try digits(text, i + 2, 2, element)
+        let hour = try digits(text, i + 4, 2, element)
+        let minute = try digits(text, i + 6, 2, element)
+        let second = try digits(text, i + 8, 2, element)
         // Leap seconds (60) are refused: RFC 5280 times never carry them and
         // accepting them would make two encodings name one instant.
         guard let seconds = CivilTime.seconds(year: year, month: month, day: day,
@@ -45,10 +49,11 @@ extension DERReader {
         return seconds
     }
 
-    private func digits(_ element: DERElement, _ at: Int, _ count: Int) throws(DERError) -> Int64 {
+    @inline(__always)
+    private static func digits(_ text: DERBytes, _ at: Int, _ count: Int, _ element: DERElement) throws(DERError) -> Int64 {
         var value: Int64 = 0
-        for offset in (element.value.lowerBound + at)..<(element.value.lowerBound + at + count) {
-            let byte = buffer[offset]
+        for i in at..<(at + count) {
+            let byte = text[i]
             guard byte >= 0x30, byte <= 0x39 else { throw DERError(.invalidTimeFormat, at: element.start) }
             value = value * 10 + Int64(byte - 0x30)
         }

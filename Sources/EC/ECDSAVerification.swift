@@ -22,10 +22,9 @@ enum ECDSAVerification<C: WeierstrassCurve> {
         // SEC 1 §2.3.4 step 1: the single octet 00 is the point at infinity, never a public key (§3.2.2.1 step 1).
         if prefix == 0x00 && encoded.count == 1 { throw .pointNotOnCurve }
         guard prefix == 0x04, encoded.count == 1 + 2 * length else { throw .malformedPublicKey }
-        let coordinates = encoded.withUnsafeBufferPointer { bytes in
-            (C.Limbs(bigEndian: UnsafeBufferPointer(rebasing: bytes[1..<(1 + length)])),
-             C.Limbs(bigEndian: UnsafeBufferPointer(rebasing: bytes[(1 + length)...])))
-        }
+        let x = encoded.startIndex + 1, y = x + length
+        let coordinates = (C.Limbs(bigEndianLength: length) { encoded[x + $0] },
+                           C.Limbs(bigEndianLength: length) { encoded[y + $0] })
         // SEC 1 §3.2.2.1 step 2: each coordinate an integer in [0, p − 1].
         guard C.Limbs.less(coordinates.0, C.Field.modulus), C.Limbs.less(coordinates.1, C.Field.modulus) else {
             throw .malformedPublicKey
@@ -39,14 +38,13 @@ enum ECDSAVerification<C: WeierstrassCurve> {
     /// r and s from `SEQUENCE { r INTEGER, s INTEGER }` in strict DER, each in [1, n − 1].
     static func signatureScalars(_ signature: ArraySlice<UInt8>) throws(ECError) -> (r: C.Limbs, s: C.Limbs) {
         var outcome: Result<(r: C.Limbs, s: C.Limbs), ECError> = .failure(.malformedSignature)
-        signature.withUnsafeBufferPointer { buffer in
-            var reader = DERReader(buffer)
+        DERReader.withReader(over: signature) { reader in
             do throws(DERError) {
                 let ranges = try reader.readNested(.sequence) { (fields: inout DERReader) throws(DERError) in
                     (r: try fields.readInteger(), s: try fields.readInteger())
                 }
                 try reader.expectEnd()
-                guard let r = scalar(buffer, ranges.r), let s = scalar(buffer, ranges.s) else {
+                guard let r = scalar(reader, ranges.r), let s = scalar(reader, ranges.s) else {
                     outcome = .failure(.signatureOutOfRange)
                     return
                 }
@@ -61,12 +59,12 @@ enum ECDSAVerification<C: WeierstrassCurve> {
     /// The INTEGER whose minimal content octets (checked by DERReader) are at
     /// `range` if it lies in [1, n − 1] (FIPS 186-5 §6.4.2 step 2); nil when
     /// negative, zero, or n or more.
-    static func scalar(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> C.Limbs? {
-        guard !range.isEmpty, buffer[range.lowerBound] & 0x80 == 0 else { return nil }
+    static func scalar(_ reader: DERReader, _ range: Range<Int>) -> C.Limbs? {
+        guard !range.isEmpty, reader[range.lowerBound] & 0x80 == 0 else { return nil }
         // A positive INTEGER whose top bit is set carries one 00 sign octet.
-        let start = buffer[range.lowerBound] == 0 ? range.lowerBound + 1 : range.lowerBound
+        let start = reader[range.lowerBound] == 0 ? range.lowerBound + 1 : range.lowerBound
         guard range.upperBound - start <= scalarByteCount else { return nil }
-        let value = C.Limbs(bigEndian: UnsafeBufferPointer(rebasing: buffer[start..<range.upperBound]))
+        let value = C.Limbs(bigEndianLength: range.upperBound - start) { reader[start + $0] }
         guard !value.isZero, C.Limbs.less(value, C.Order.modulus) else { return nil }
         return value
     }

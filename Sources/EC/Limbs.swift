@@ -169,17 +169,19 @@ func subtractWithBorrow(_ a: UInt64, _ b: UInt64, _ borrow: inout UInt64) -> UIn
 }
 
 extension LimbVector {
-    /// The big-endian integer in `bytes`, which holds at most `8 · count` octets
-    /// (callers check the length first).
+    /// The big-endian integer of `length` octets, `byte(0)` the most
+    /// significant, at most `8 · count` of them (callers check the length
+    /// first). The octets come through `byte` so that the caller's checked
+    /// accessor (an array, a DERReader) does every read.
     @inline(__always)
-    init(bigEndian bytes: UnsafeBufferPointer<UInt8>) {
+    init(bigEndianLength length: Int, _ byte: (Int) -> UInt8) {
         var value = Self.zero
         var shift: UInt64 = 0
         var limb = 0
-        var offset = bytes.count
+        var offset = length
         while offset > 0 && limb < Self.count {
             offset -= 1
-            value[limb] |= UInt64(bytes[offset]) << shift
+            value[limb] |= UInt64(byte(offset)) << shift
             shift += 8
             if shift == 64 { shift = 0; limb += 1 }
         }

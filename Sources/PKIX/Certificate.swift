@@ -104,10 +104,7 @@ public struct Certificate: Sendable {
 
     /// Runs `body` with a reader over this certificate's encoding.
     func withReader<T>(_ range: Range<Int>, _ body: (inout DERReader) -> T) -> T {
-        der.withUnsafeBufferPointer { buffer in
-            var reader = DERReader(buffer, range: range)
-            return body(&reader)
-        }
+        DERReader.withReader(over: der, range: range, body)
     }
 }
 

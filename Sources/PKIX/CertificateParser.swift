@@ -7,9 +7,9 @@ extension Certificate {
     /// Parses and checks a DER certificate. `der` is kept as is (no copy).
     public init(derEncoded der: [UInt8]) throws(DERError) {
         var failure: DERError? = nil
-        let parsed: Certificate? = der.withUnsafeBufferPointer { buffer in
+        let parsed: Certificate? = DERReader.withReader(over: der) { reader in
             do throws(DERError) {
-                return try Certificate.parse(der, buffer)
+                return try Certificate.parse(der, &reader)
             } catch {
                 failure = error
                 return nil
@@ -20,8 +20,7 @@ extension Certificate {
         self = parsed
     }
 
-    private static func parse(_ der: [UInt8], _ buffer: UnsafeBufferPointer<UInt8>) throws(DERError) -> Certificate {
-        var reader = DERReader(buffer)
+    private static func parse(_ der: [UInt8], _ reader: inout DERReader) throws(DERError) -> Certificate {
         let certificate = try reader.read(.sequence)
         try reader.expectEnd()
         var fields = try reader.nested(certificate)
@@ -38,21 +37,21 @@ extension Certificate {
 
         // RFC 5280 §4.1.1.2: the signature field inside the TBS MUST equal
         // signatureAlgorithm; byte equality is the only safe reading.
-        guard reader.bytes(layout.signature.encoded, equal: buffer, signatureAlgorithm.encoded) else {
+        guard reader.bytes(layout.signature.encoded, equal: signatureAlgorithm.encoded) else {
             throw DERError(.signatureAlgorithmMismatch, at: layout.signature.start)
         }
 
         let depth = tbsFields.depth
-        var nameReader = DERReader(buffer, range: layout.issuer.encoded, depth: depth)
+        var nameReader = reader.reader(over: layout.issuer.encoded, depth: depth)
         let issuer = try DistinguishedName.check(&nameReader)
-        nameReader = DERReader(buffer, range: layout.subject.encoded, depth: depth)
+        nameReader = reader.reader(over: layout.subject.encoded, depth: depth)
         let subject = try DistinguishedName.check(&nameReader)
-        var keyReader = DERReader(buffer, range: layout.subjectPublicKeyInfo.encoded, depth: depth)
+        var keyReader = reader.reader(over: layout.subjectPublicKeyInfo.encoded, depth: depth)
         let (spki, publicKey) = try PublicKey.read(&keyReader)
 
         var extensions = Extensions()
         if let element = layout.extensions {
-            var extensionReader = DERReader(buffer, range: element.encoded, depth: depth + 1)
+            var extensionReader = reader.reader(over: element.encoded, depth: depth + 1)
             extensions = try Extensions.read(&extensionReader)
         }
         // RFC 5280 §4.2.1.6: with an empty subject, the identity lives in a
@@ -67,18 +66,5 @@ extension Certificate {
             issuer: issuer, subject: subject, notBefore: layout.notBefore, notAfter: layout.notAfter,
             subjectPublicKeyInfo: spki, publicKey: publicKey, signatureValue: signature.bytes,
             extensions: extensions)
-    }
-}
-
-extension DERReader {
-    /// Whether two ranges of `buffer` hold the same bytes.
-    func bytes(_ lhs: Range<Int>, equal buffer: UnsafeBufferPointer<UInt8>, _ rhs: Range<Int>) -> Bool {
-        guard lhs.count == rhs.count else { return false }
-        var i = rhs.lowerBound
-        for offset in lhs {
-            if buffer[offset] != buffer[i] { return false }
-            i += 1
-        }
-        return true
     }
 }

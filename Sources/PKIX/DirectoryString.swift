@@ -40,9 +40,9 @@ enum DirectoryString {
         utf8.reserveCapacity(element.value.count)
         switch element.tag {
         case .utf8String, .printableString, .ia5String, .visibleString, numericString:
-            for offset in element.value { utf8.append(reader[offset]) }
+            utf8.append(contentsOf: reader.bytes(in: element.value))
         case .teletexString:
-            for offset in element.value { appendUTF8(UInt32(reader[offset]), to: &utf8) }
+            for byte in reader.bytes(in: element.value) { appendUTF8(UInt32(byte), to: &utf8) }
         case .bmpString:
             _ = scalars(element.value, reader, width: 2) { appendUTF8($0, to: &utf8) }
         case .universalString:
@@ -63,48 +63,47 @@ enum DirectoryString {
     }
 
     static func allBytes(_ range: Range<Int>, _ reader: DERReader, _ allowed: (UInt8) -> Bool) -> Bool {
-        for offset in range where !allowed(reader[offset]) { return false }
+        for byte in reader.bytes(in: range) where !allowed(byte) { return false }
         return true
     }
 
     /// Walks big-endian code units of `width` octets; false on a surrogate or
     /// a value above U+10FFFF (BMPString is UCS-2, UniversalString UCS-4).
     static func scalars(_ range: Range<Int>, _ reader: DERReader, width: Int, _ body: (UInt32) -> Void) -> Bool {
-        var offset = range.lowerBound
-        while offset + width <= range.upperBound {
-            var scalar: UInt32 = 0
-            for i in 0..<width { scalar = (scalar << 8) | UInt32(reader[offset + i]) }
+        var units = reader.bytes(in: range).makeIterator()
+        var scalar: UInt32 = 0
+        var filled = 0
+        while let byte = units.next() {
+            scalar = (scalar << 8) | UInt32(byte)
+            filled += 1
+            guard filled == width else { continue }
             guard scalar < 0xD800 || (scalar > 0xDFFF && scalar <= 0x10FFFF) else { return false }
             body(scalar)
-            offset += width
+            scalar = 0
+            filled = 0
         }
         return true
     }
 
     /// RFC 3629 well-formedness: shortest forms, no surrogates, ≤ U+10FFFF.
     static func isValidUTF8(_ range: Range<Int>, _ reader: DERReader) -> Bool {
-        var offset = range.lowerBound
-        let end = range.upperBound
-        while offset < end {
-            let lead = reader[offset]
+        var units = reader.bytes(in: range).makeIterator()
+        while let lead = units.next() {
             var count: Int
             var scalar: UInt32
             switch lead {
-            case 0x00...0x7F: offset += 1; continue
+            case 0x00...0x7F: continue
             case 0xC2...0xDF: count = 1; scalar = UInt32(lead & 0x1F)
             case 0xE0...0xEF: count = 2; scalar = UInt32(lead & 0x0F)
             case 0xF0...0xF4: count = 3; scalar = UInt32(lead & 0x07)
             default: return false
             }
-            guard end - offset > count else { return false }
-            for i in 1...count {
-                let next = reader[offset + i]
-                guard next & 0xC0 == 0x80 else { return false }
+            for _ in 0..<count {
+                guard let next = units.next(), next & 0xC0 == 0x80 else { return false }
                 scalar = (scalar << 6) | UInt32(next & 0x3F)
             }
             let minimum: UInt32 = count == 1 ? 0x80 : (count == 2 ? 0x800 : 0x10000)
             guard scalar >= minimum, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else { return false }
-            offset += count + 1
         }
         return true
     }

@@ -97,19 +97,18 @@ public struct DistinguishedName: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Decodes a Name TLV that `check` accepted.
-    init(decoding range: Range<Int>, in buffer: UnsafeBufferPointer<UInt8>) {
+    init(decoding outer: inout DERReader) {
         var relativeNames: [[Attribute]] = []
-        var outer = DERReader(buffer, range: range)
         if let name = try? outer.read(.sequence), var rdns = try? outer.nested(name) {
             while let set = try? rdns.read(.set), var attributes = try? rdns.nested(set) {
                 var rdn: [Attribute] = []
                 while let pair = try? attributes.read(.sequence), var inner = try? attributes.nested(pair) {
                     guard let type = try? inner.readOID(), let value = try? inner.readElement() else { break }
                     rdn.append(Attribute(
-                        type: OID(der: Array(buffer[type])),
+                        type: OID(der: inner.copy(type)),
                         valueTag: value.tag,
                         text: DirectoryString.decode(value, in: inner),
-                        rawValue: Array(buffer[value.value])))
+                        rawValue: inner.copy(value.value)))
                 }
                 relativeNames.append(rdn)
             }
@@ -124,7 +123,7 @@ extension Certificate {
 
     /// Decodes the Name TLV at `range` (an issuer, subject or directoryName).
     public func name(at range: Range<Int>) -> DistinguishedName {
-        der.withUnsafeBufferPointer { DistinguishedName(decoding: range, in: $0) }
+        DERReader.withReader(over: der, range: range) { DistinguishedName(decoding: &$0) }
     }
 }
 

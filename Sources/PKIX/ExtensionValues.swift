@@ -152,8 +152,8 @@ extension Certificate {
         return withReader(list) { reader in
             var result: [OID] = []
             while let info = try? reader.read(.sequence) {
-                var fields = DERReader(reader.buffer, range: info.value)
-                if let oid = try? fields.readOID() { result.append(OID(der: Array(reader.buffer[oid]))) }
+                var fields = reader.reader(over: info.value, depth: 0)
+                if let oid = try? fields.readOID() { result.append(OID(der: reader.copy(oid))) }
             }
             return result
         }
@@ -165,11 +165,11 @@ extension Certificate {
         return withReader(list) { reader in
             var result: [Extension] = []
             while let element = try? reader.read(.sequence) {
-                var fields = DERReader(reader.buffer, range: element.value)
+                var fields = reader.reader(over: element.value, depth: 0)
                 guard let oid = try? fields.readOID() else { break }
                 let critical = fields.peekTag() == .boolean ? ((try? fields.readBoolean()) ?? false) : false
                 guard let value = try? fields.readOctetString() else { break }
-                result.append(Extension(oid: OID(der: Array(reader.buffer[oid])), critical: critical, value: value))
+                result.append(Extension(oid: OID(der: reader.copy(oid)), critical: critical, value: value))
             }
             return result
         }
@@ -179,7 +179,7 @@ extension Certificate {
         guard let list else { return [] }
         return withReader(list) { reader in
             var result: [OID] = []
-            while let oid = try? reader.readOID() { result.append(OID(der: Array(reader.buffer[oid]))) }
+            while let oid = try? reader.readOID() { result.append(OID(der: reader.copy(oid))) }
             return result
         }
     }

@@ -66,7 +66,7 @@ public struct Extensions: Sendable {
             }
             let value = try fields.readOctetString()
             try fields.expectEnd()
-            var valueReader = DERReader(reader.buffer, range: value, depth: fields.depth + 1)
+            var valueReader = reader.reader(over: value, depth: fields.depth + 1)
             let known = try result.store(oid: oid, critical: critical, value: value, reader: &valueReader, at: element.start)
             if !known {
                 result.unrecognisedCount += 1
@@ -156,13 +156,13 @@ public struct Extensions: Sendable {
     /// RFC 5280 §4.2: no extension appears twice, recognised or not. Pairwise
     /// over at most `maximumCount` entries, without allocating.
     private static func checkUnrecognisedAreDistinct(_ sequence: DERElement, _ reader: DERReader) throws(DERError) {
-        var outer = DERReader(reader.buffer, range: sequence.value)
+        var outer = reader.reader(over: sequence.value, depth: 0)
         while !outer.isAtEnd {
             let (start, oid) = firstOID(&outer)
             var inner = outer
             while !inner.isAtEnd {
                 let (_, other) = firstOID(&inner)
-                if oid.count == other.count && reader.buffer[oid] .elementsEqual(reader.buffer[other]) {
+                if reader.bytes(oid, equal: other) {
                     throw DERError(.duplicateExtension, at: start)
                 }
             }
@@ -172,7 +172,7 @@ public struct Extensions: Sendable {
     /// The OID range of the next Extension; input already validated.
     private static func firstOID(_ reader: inout DERReader) -> (Int, Range<Int>) {
         guard let element = try? reader.readElement() else { return (0, 0..<0) }
-        var fields = DERReader(reader.buffer, range: element.value)
+        var fields = reader.reader(over: element.value, depth: 0)
         return (element.start, (try? fields.readOID()) ?? 0..<0)
     }
 }

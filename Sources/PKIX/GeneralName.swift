@@ -37,7 +37,7 @@ public struct GeneralName: Sendable, Equatable {
         var value = element.value
         switch kind {
         case .dnsName, .rfc822Name, .uniformResourceIdentifier:
-            for offset in value where reader[offset] >= 0x80 { throw DERError(.nonASCIIName, at: element.start) }
+            for byte in reader.bytes(in: value) where byte >= 0x80 { throw DERError(.nonASCIIName, at: element.start) }
         case .ipAddress:
             let valid: Bool
             switch context {
@@ -56,7 +56,7 @@ public struct GeneralName: Sendable, Equatable {
             _ = try inner.read(.contextSpecificConstructed(0))
             try inner.expectEnd()
         case .registeredID:
-            var inner = DERReader(reader.buffer, range: element.start..<element.value.upperBound, depth: reader.depth)
+            var inner = reader.reader(over: element.start..<element.value.upperBound, depth: reader.depth)
             _ = try inner.readOID(tag: .contextSpecific(8))
         case .x400Address, .ediPartyName:
             break

@@ -12,7 +12,7 @@ extension Certificate {
         return withReader(list) { reader in
             var bases: [GeneralName] = []
             while let subtree = try? reader.read(.sequence) {
-                var fields = DERReader(reader.buffer, range: subtree.value)
+                var fields = reader.reader(over: subtree.value, depth: 0)
                 guard let base = try? GeneralName.read(&fields, context: .constraint) else { break }
                 bases.append(base)
             }

@@ -49,7 +49,7 @@ public struct PublicKey: Sendable, Equatable {
         let isPSS = inner.bytes(oid, equal: OID.rsassaPSS.bytes)
         if inner.bytes(oid, equal: OID.rsaEncryption.bytes) || isPSS {
             guard bits.unusedBits == 0 else { throw DERError(.invalidPublicKey, at: element.start) }
-            var keyReader = DERReader(reader.buffer, range: bits.bytes, depth: inner.depth)
+            var keyReader = reader.reader(over: bits.bytes, depth: inner.depth)
             let modulus: Range<Int>, exponent: Range<Int>
             do throws(DERError) {
                 (modulus, exponent) = try keyReader.readNested(.sequence) { (r: inout DERReader) throws(DERError) in
@@ -68,7 +68,7 @@ public struct PublicKey: Sendable, Equatable {
             guard bits.unusedBits == 0 else { throw DERError(.invalidPublicKey, at: element.start) }
             var curve = NamedCurve.other(oid: nil)
             if let parameters = algorithm.parameters, reader[parameters.lowerBound] == DERTag.objectIdentifier.rawValue {
-                var paramReader = DERReader(reader.buffer, range: parameters, depth: inner.depth)
+                var paramReader = reader.reader(over: parameters, depth: inner.depth)
                 let curveOID = try paramReader.readOID()
                 curve = .other(oid: curveOID)
                 if paramReader.bytes(curveOID, equal: OID.secp256r1.bytes) { curve = .p256; size = 256 }

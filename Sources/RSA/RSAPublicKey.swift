@@ -86,8 +86,7 @@ public struct RSAPublicKey: Sendable {
 
     static func readPKCS1(_ der: [UInt8], range: Range<Int>) throws(RSAError) -> (Range<Int>, Range<Int>) {
         var failure: DERError? = nil
-        let result: (Range<Int>, Range<Int>)? = der.withUnsafeBufferPointer { buffer in
-            var reader = DERReader(buffer, range: range)
+        let result: (Range<Int>, Range<Int>)? = DERReader.withReader(over: der, range: range) { reader in
             do throws(DERError) {
                 let integers = try reader.readNested(.sequence) { (key: inout DERReader) throws(DERError) in
                     (try key.readInteger(), try key.readInteger())

@@ -167,8 +167,7 @@ enum NameMatching {
     static func rdns(_ name: ArraySlice<UInt8>) -> [ArraySlice<UInt8>]? {
         let bytes = Array(name)
         var failure = false
-        let ranges: [Range<Int>] = bytes.withUnsafeBufferPointer { buffer in
-            var reader = DERReader(buffer)
+        let ranges: [Range<Int>] = DERReader.withReader(over: bytes) { reader in
             guard let sequence = try? reader.read(.sequence), var inner = try? reader.nested(sequence) else { failure = true; return [] }
             var result: [Range<Int>] = []
             while !inner.isAtEnd {

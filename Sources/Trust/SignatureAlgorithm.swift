@@ -78,9 +78,8 @@ enum SignatureScheme: Equatable {
     /// requires them in a signature's identifier, so an absent one is nil.
     private static func pssParameters(_ encoded: ArraySlice<UInt8>) -> PSSParameters? {
         var parameters: Range<Int>? = nil
-        encoded.withUnsafeBufferPointer { buffer in
+        DERReader.withReader(over: encoded) { reader in
             do throws(DERError) {
-                var reader = DERReader(buffer)
                 let element = try reader.read(.sequence)
                 try reader.expectEnd()
                 var inner = try reader.nested(element)

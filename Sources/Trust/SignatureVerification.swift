@@ -150,11 +150,10 @@ extension KeyPolicy {
 /// algorithms PureX509 does not verify.
 private func algorithmName(_ encoded: ArraySlice<UInt8>) -> AlgorithmName {
     var oid: OID? = nil
-    encoded.withUnsafeBufferPointer { buffer in
-        var reader = DERReader(buffer)
+    DERReader.withReader(over: encoded) { reader in
         guard let element = try? reader.read(.sequence), var inner = try? reader.nested(element),
               let range = try? inner.readOID() else { return }
-        oid = OID(der: Array(buffer[range]))
+        oid = OID(der: inner.copy(range))
     }
     return AlgorithmName(oid: oid, name: oid?.shortName)
 }

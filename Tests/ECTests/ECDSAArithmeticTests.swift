@@ -21,7 +21,8 @@ final class ECDSAArithmeticTests: XCTestCase {
     }
 
     static func limbs<L: LimbVector>(_ hex: String, as: L.Type = L.self) -> L {
-        ECDSAVectors.bytes(hex: hex).withUnsafeBufferPointer { L(bigEndian: $0) }
+        let bytes = ECDSAVectors.bytes(hex: hex)
+        return L(bigEndianLength: bytes.count) { bytes[$0] }
     }
 
     /// Edge operands and pseudo-random ones, all below m.

@@ -14,12 +14,12 @@ struct CertificateSurgery {
         var outer: [[UInt8]] = []
         try DERReader.parse(der) { (reader: inout DERReader) throws(DERError) in
             try reader.readNested(.sequence) { (certificate: inout DERReader) throws(DERError) in
-                while !certificate.isAtEnd { outer.append(Array(certificate.buffer[try certificate.readElement().encoded])) }
+                while !certificate.isAtEnd { outer.append(certificate.copy(try certificate.readElement().encoded)) }
             }
         }
         try DERReader.parse(outer[0]) { (reader: inout DERReader) throws(DERError) in
             try reader.readNested(.sequence) { (tbs: inout DERReader) throws(DERError) in
-                while !tbs.isAtEnd { fields.append(Array(tbs.buffer[try tbs.readElement().encoded])) }
+                while !tbs.isAtEnd { fields.append(tbs.copy(try tbs.readElement().encoded)) }
             }
         }
         tbsFields = fields
