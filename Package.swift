@@ -11,6 +11,8 @@ let package = Package(
     products: [
         .library(name: "PureX509", targets: ["PureX509"]),
         .executable(name: "purex509", targets: ["purex509"]),
+        // The fuzz targets' bodies, for FuzzTesting/ (not part of the library).
+        .library(name: "PureX509Fuzzing", targets: ["PureX509Fuzzing"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -25,10 +27,15 @@ let package = Package(
         .target(name: "Trust", dependencies: ["DER", "SHA2", "BigNum", "RSA", "EC", "PKIX"], swiftSettings: coreSettings),
         .target(name: "Pinning", dependencies: ["SHA2", "PKIX", "Trust"], swiftSettings: coreSettings),
         .target(name: "PureX509", dependencies: ["DER", "SHA2", "BigNum", "RSA", "EC", "PKIX", "Trust", "Pinning"]),
+        // Strict decoding of the CLI's configuration and time arguments:
+        // outside the core (not built for Embedded), standard library only.
+        .target(name: "PureX509Config", dependencies: ["PureX509"]),
+        .target(name: "PureX509Fuzzing", dependencies: ["PureX509", "PureX509Config"]),
         .executableTarget(
             name: "purex509",
             dependencies: [
                 "PureX509",
+                "PureX509Config",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -42,7 +49,7 @@ let package = Package(
         .testTarget(name: "PKIXTests", dependencies: ["DER", "PKIX"]),
         .testTarget(name: "TrustTests", dependencies: ["Trust", "PKIX", "DER"]),
         .testTarget(name: "PinningTests", dependencies: ["Pinning", "Trust", "PKIX", "SHA2"]),
-        .testTarget(name: "PureX509Tests", dependencies: ["PureX509", "purex509"]),
+        .testTarget(name: "PureX509Tests", dependencies: ["PureX509", "PureX509Config", "PureX509Fuzzing", "purex509"]),
     ],
     swiftLanguageModes: [.v6]
 )

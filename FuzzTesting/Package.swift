@@ -1,12 +1,14 @@
 // swift-tools-version: 6.1
-// libFuzzer targets for the parsers. Build and run with ./run.sh.
+// libFuzzer targets, one executable per FuzzTarget (Sources/PureX509Fuzzing
+// in the main package holds their bodies). Build and run with ./run.sh.
 import PackageDescription
+
+let names = ["FuzzCertificate", "FuzzPEM", "FuzzEvaluation", "FuzzPinString", "FuzzPinConfiguration", "FuzzSignature"]
 
 let package = Package(
     name: "FuzzTesting",
     dependencies: [.package(name: "PureX509", path: "..")],
-    targets: [
-        .executableTarget(name: "FuzzCertificate", dependencies: [.product(name: "PureX509", package: "PureX509")]),
-        .executableTarget(name: "FuzzPEM", dependencies: [.product(name: "PureX509", package: "PureX509")]),
-    ]
+    targets: names.map { name in
+        .executableTarget(name: name, dependencies: [.product(name: "PureX509Fuzzing", package: "PureX509")])
+    }
 )

@@ -1,21 +1,39 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (release + ASan) and runs one.
-#   FuzzTesting/run.sh FuzzCertificate [seconds]    (default 60)
-# Seeds: the BoringSSL corpora and generated certificates under Vectors/.
-# Crashes land in FuzzTesting/crashes/; keep each as a test case.
+# Builds the libFuzzer targets (release + ASan) and runs one, or all in turn.
+#   FuzzTesting/run.sh TARGET [seconds]     TARGET: FuzzCertificate, FuzzPEM,
+#       FuzzEvaluation, FuzzPinString, FuzzPinConfiguration, FuzzSignature
+#   FuzzTesting/run.sh all [seconds]        each target for that long (CI: 60)
+# Seeds: the BoringSSL corpora, the generated certificates and
+# Vectors/fuzz-seeds/<target>; earlier crashes in Vectors/fuzz-regressions/<target>
+# are replayed first. A crash lands in FuzzTesting/crashes/<target>/ and the
+# script exits non-zero; keep the input under Vectors/fuzz-regressions/<target>/
+# (the test run replays it) once the cause is fixed.
 set -euo pipefail
 cd "$(dirname "$0")"
 target=${1:-FuzzCertificate}
 seconds=${2:-60}
+all="FuzzCertificate FuzzPEM FuzzEvaluation FuzzPinString FuzzPinConfiguration FuzzSignature"
+
+if [ "$target" = all ]; then
+    for each in $all; do "$0" "$each" "$seconds"; done
+    exit 0
+fi
+
+case "$target" in
+    FuzzCertificate) name=certificate; seeds="../Vectors/der-fuzz/boringssl/cert_corpus ../Vectors/der-fuzz/boringssl/parse_certificate_fuzzer_corpus" ;;
+    FuzzPEM) name=pem; seeds="../Vectors/der-fuzz/boringssl/read_pem_corpus ../Vectors/generated" ;;
+    FuzzEvaluation) name=evaluation; seeds=../Vectors/fuzz-seeds/evaluation ;;
+    FuzzPinString) name=pin-string; seeds=../Vectors/fuzz-seeds/pin-string ;;
+    FuzzPinConfiguration) name=pin-configuration; seeds=../Vectors/fuzz-seeds/pin-configuration ;;
+    FuzzSignature) name=signature; seeds=../Vectors/fuzz-seeds/signature ;;
+    *) echo "run.sh: unknown target $target (one of: $all, all)" >&2; exit 2 ;;
+esac
+
 swift build -c release --scratch-path .build-fuzz --sanitize=fuzzer \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library --product "$target"
 corpus=.corpus/$target
-mkdir -p "$corpus" crashes
-if [ "$target" = FuzzPEM ]; then
-    seeds="../Vectors/der-fuzz/boringssl/read_pem_corpus ../Vectors/generated"
-else
-    seeds="../Vectors/der-fuzz/boringssl/cert_corpus ../Vectors/der-fuzz/boringssl/parse_certificate_fuzzer_corpus"
-fi
+regressions=../Vectors/fuzz-regressions/$name
+mkdir -p "$corpus" "crashes/$target" "$regressions"
 # shellcheck disable=SC2086
-SWIFT_BACKTRACE=enable=no ".build-fuzz/release/$target" -max_total_time="$seconds" -max_len=8192 \
-    -artifact_prefix=crashes/ -print_final_stats=1 "$corpus" $seeds
+SWIFT_BACKTRACE=enable=no ".build-fuzz/release/$target" -max_total_time="$seconds" -max_len=8192 -timeout=10 \
+    -rss_limit_mb=2048 -artifact_prefix="crashes/$target/" -print_final_stats=1 "$corpus" $seeds "$regressions"

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PureX509
+import PureX509Config
 
 struct Verify: ParsableCommand {
     static let configuration = CommandConfiguration(

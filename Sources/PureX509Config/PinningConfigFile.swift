@@ -1,4 +1,3 @@
-import Foundation
 import PureX509
 
 // The pinning configuration of `policy check` (docs/pinning.md), decoded
@@ -9,37 +8,27 @@ import PureX509
 // expire), `"enforced"` for `"enforce"` left the set enforced by default
 // only by luck. So anything this decoder does not understand is an error.
 
-struct ConfigError: Error, CustomStringConvertible {
-    let position: JSONPosition
-    let path: String
-    let message: String
+public struct ConfigError: Error, CustomStringConvertible {
+    public let position: JSONPosition
+    public let path: String
+    public let message: String
 
-    var description: String {
+    public var description: String {
         position.description + ": " + (path.isEmpty ? "" : path + ": ") + message
     }
 }
 
-enum PinningConfigFile {
-    /// Reads `path`; on any problem prints `purex509: FILE, line L, column C: PATH: reason` and exits 2.
-    static func load(_ path: String) throws -> PinningConfiguration {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            printError("purex509: cannot read \(DisplayText.escaped(path))")
-            throw ToolExit.usage
-        }
-        do {
-            return try parse([UInt8](data))
-        } catch {
-            printError("purex509: \(DisplayText.escaped(path)), \(error)")
-            throw ToolExit.usage
-        }
-    }
-
+public enum PinningConfigFile {
     static let rootKeys = ["minimumPins", "pinSets"]
     static let pinSetKeys = ["pattern", "pins", "expiration", "enforce", "failClosed", "includeSubdomains"]
     /// TrustKit requires two pins; more than this many is a mistake, not a policy.
     static let minimumPinsRange = 1...100
 
-    static func parse(_ bytes: [UInt8]) throws(ConfigError) -> PinningConfiguration {
+    /// Decodes a configuration; host patterns are checked against
+    /// `publicSuffixes` (a pattern may not cover a whole public suffix).
+    public static func parse(
+        _ bytes: [UInt8], publicSuffixes suffixes: PublicSuffixList = .topLevelOnly
+    ) throws(ConfigError) -> PinningConfiguration {
         let root: JSONValue
         do {
             root = try StrictJSONReader.parse(bytes)
@@ -57,8 +46,6 @@ enum PinningConfigFile {
         guard case .array(let sets) = setsValue.kind else { throw typeError(setsValue, "pinSets", expected: "an array of pin sets") }
         // An empty list would configure no pinning at all: almost certainly not what was meant.
         guard !sets.isEmpty else { throw ConfigError(position: setsValue.position, path: "pinSets", message: "no pin sets; give at least one") }
-        let suffixes = FileManager.default.contents(atPath: "/usr/share/publicsuffix/public_suffix_list.dat")
-            .map { PublicSuffixList(text: [UInt8]($0)) } ?? .topLevelOnly
         var pinSets: [PinSet] = []
         var patterns: [(HostPattern, Int)] = []
         for (i, setValue) in sets.enumerated() {

@@ -6,16 +6,16 @@ import PureX509
 // the calendar code; both are refused here with a reason, so the tool exits
 // 2 instead of evaluating at a time nobody asked for.
 
-enum TimeArgument {
+public enum TimeArgument {
     /// The instants a certificate can name: GeneralizedTime's years
     /// 0000–9999. An evaluation time outside them compares the same as the
     /// nearest bound, so a wider range would add nothing but surprises.
-    static let range: ClosedRange<Int64> = -62_167_219_200...253_402_300_799
+    public static let range: ClosedRange<Int64> = -62_167_219_200...253_402_300_799
 
-    static let usage = "give UNIX seconds or ISO 8601 such as 2024-01-02T03:04:05Z"
+    public static let usage = "give UNIX seconds or ISO 8601 such as 2024-01-02T03:04:05Z"
 
     /// Seconds since 1970, or the reason `text` is not a time.
-    static func parse(_ text: String) -> Result<Int64, TimeFailure> {
+    public static func parse(_ text: String) -> Result<Int64, TimeFailure> {
         let bytes = Array(text.utf8)
         let seconds: Int64
         if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || isDigit(first),
@@ -37,10 +37,10 @@ enum TimeArgument {
         return .success(seconds)
     }
 
-    struct TimeFailure: Error, CustomStringConvertible {
-        let text: String
-        let reason: String
-        var description: String { text + " " + reason }
+    public struct TimeFailure: Error, CustomStringConvertible {
+        public let text: String
+        public let reason: String
+        public var description: String { text + " " + reason }
     }
 
     struct Reason: Error { let text: String }

@@ -47,10 +47,10 @@ struct JSONValue {
     }
 }
 
-struct JSONPosition: Equatable {
-    let line: Int
-    let column: Int
-    var description: String { "line \(line), column \(column)" }
+public struct JSONPosition: Equatable, Sendable, CustomStringConvertible {
+    public let line: Int
+    public let column: Int
+    public var description: String { "line \(line), column \(column)" }
 }
 
 struct JSONSyntaxError: Error {
