@@ -14,6 +14,9 @@ public enum PEM {
         case mismatchedEnd(block: Int)
         /// The text ends inside the block.
         case unterminated(block: Int)
+        /// A reader that bounds its memory found no END line within `limit`
+        /// bytes of the BEGIN line (no certificate comes near).
+        case tooLarge(block: Int, limit: Int)
 
         public var description: String {
             switch self {
@@ -21,6 +24,7 @@ public enum PEM {
             case .invalidPadding(let block): return "PEM block \(block): invalid base64 padding"
             case .mismatchedEnd(let block): return "PEM block \(block): END label does not match BEGIN"
             case .unterminated(let block): return "PEM block \(block): no END line"
+            case .tooLarge(let block, let limit): return "PEM block \(block): no END line within \(limit) bytes"
             }
         }
     }

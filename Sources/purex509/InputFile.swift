@@ -61,32 +61,19 @@ struct InputFile {
 
     /// The bytes of a regular file, with the POSIX reason when there are none.
     static func read(_ path: String) -> Result<[UInt8], ReadFailure> {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return .failure(failure(errno)) }
-        if info.st_mode & S_IFMT == S_IFDIR { return .failure(.directory) }
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return .failure(failure(errno)) }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(failure(errno))
-            }
-            if count == 0 { break }
-            bytes += chunk[0..<count]
+        var stream: FileStream
+        switch FileStream.open(path) {
+        case .success(let opened): stream = opened
+        case .failure(let failure): return .failure(failure)
         }
-        return bytes.isEmpty ? .failure(.empty) : .success(bytes)
-    }
-
-    private static func failure(_ code: Int32) -> ReadFailure {
-        switch code {
-        case ENOENT, ENOTDIR: return .notFound
-        case EACCES, EPERM: return .permissionDenied
-        case EISDIR: return .directory
-        default: return .io(String(cString: strerror(code)))
+        defer { stream.close() }
+        var bytes = stream.first
+        while true {
+            switch stream.read() {
+            case .failure(let failure): return .failure(failure)
+            case .success(nil): return .success(bytes)
+            case .success(let chunk?): bytes += chunk
+            }
         }
     }
 
@@ -97,56 +84,15 @@ struct InputFile {
         content = PEM.looksLikePEM(bytes) || bytes.first != 0x30 ? .pem(Self.blocks(in: bytes)) : .der(bytes)
     }
 
-    /// Every PEM block of `text`, in order, each decoded on its own by
-    /// `PEM.blocks(in:label:)` so that one bad block cannot hide the others.
-    /// A BEGIN counts only at the start of a line (RFC 7468 §2), as in `PEM`;
-    /// a block with no END line ends the scan (nothing after it can be framed).
+    /// Every PEM block of `text`, in order, each decoded on its own
+    /// (PEMScanner, given the whole text at once).
     static func blocks(in text: [UInt8]) -> [Block] {
-        let begin = Array("-----BEGIN ".utf8), end = Array("-----END ".utf8), dashes = Array("-----".utf8)
+        var scanner = PEMScanner()
+        scanner.append(text[...])
+        scanner.finish()
         var result: [Block] = []
-        var cursor = 0
-        while let beginAt = find(begin, in: text, from: cursor) {
-            cursor = beginAt + begin.count
-            guard beginAt == 0 || text[beginAt - 1] == 0x0A else { continue }
-            let number = result.count + 1
-            let labelEnd = find(dashes, in: text, from: cursor)
-            let label = String(decoding: text[cursor..<(labelEnd ?? cursor)], as: UTF8.self)
-            guard let labelEnd, let endAt = find(end, in: text, from: labelEnd + dashes.count),
-                  let closeAt = find(dashes, in: text, from: endAt + end.count) else {
-                result.append(Block(number: number, label: label, der: .failure(.unterminated(block: number))))
-                break
-            }
-            let one = Array(text[beginAt..<(closeAt + dashes.count)])
-            let der: Result<[UInt8], PEM.Failure>
-            do {
-                der = .success(try PEM.blocks(in: one, label: label).first?.der ?? [])
-            } catch {
-                der = .failure(renumbered(error, number))
-            }
-            result.append(Block(number: number, label: label, der: der))
-            cursor = closeAt + dashes.count
-        }
+        while case .block(let block) = scanner.next() { result.append(block) }
         return result
-    }
-
-    /// `PEM` numbers the one block it was given 1; give it back its place in the file.
-    private static func renumbered(_ failure: PEM.Failure, _ number: Int) -> PEM.Failure {
-        switch failure {
-        case .invalidBase64: return .invalidBase64(block: number)
-        case .invalidPadding: return .invalidPadding(block: number)
-        case .mismatchedEnd: return .mismatchedEnd(block: number)
-        case .unterminated: return .unterminated(block: number)
-        }
-    }
-
-    private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-        guard let first = needle.first, start <= haystack.count - needle.count else { return nil }
-        var i = start
-        while i <= haystack.count - needle.count {
-            if haystack[i] == first && haystack[i..<(i + needle.count)].elementsEqual(needle) { return i }
-            i += 1
-        }
-        return nil
     }
 
     /// What a file without a usable block holds, for the message:

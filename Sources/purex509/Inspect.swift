@@ -5,7 +5,12 @@ import PureX509
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the fields of each certificate in PEM or DER files.",
-        discussion: "Exit 0 when every input parsed, 1 when any failed, 2 on bad usage or an unreadable file."
+        discussion: """
+            Exit 0 when every input parsed, 1 when any failed, 2 on bad usage or an unreadable file. \
+            Each certificate is printed as soon as it is read, so a large bundle streams with memory \
+            bounded by its largest PEM block; when standard error is a terminal and the input takes \
+            more than a second, a progress line is kept there.
+            """
     )
 
     @Flag(name: .long, help: "Print one JSON array with an object per certificate.")
@@ -19,37 +24,25 @@ struct Inspect: ParsableCommand {
     }
 
     func run() throws {
-        let inputs = try files.map { try CertificateInput.load($0) }
+        // Every file is opened before anything is printed: an unreadable one
+        // exits 2 with nothing on standard output.
+        var streams: [FileStream] = []
+        for path in files {
+            switch FileStream.open(path) {
+            case .success(let stream): streams.append(stream)
+            case .failure(let failure):
+                streams.forEach { $0.close() }
+                printError("purex509: cannot read \(DisplayText.escaped(path)): \(failure)")
+                throw ToolExit.usage
+            }
+        }
+        var output = InspectOutput(json: json)
         var failed = false
-        var objects: [JSONOutput] = []
-        var first = true
-        for input in inputs {
-            if let reason = input.noCertificateReason {
-                failed = true
-                printError("\(input.file.displayName): \(reason)")
-            }
-            input.noteOtherBlocks()
-            for entry in input.entries {
-                switch entry.result {
-                case .failure(let failure):
-                    failed = true
-                    printError("\(DisplayText.escaped(input.path)): \(failure)")
-                case .success(let certificate):
-                    let summary = CertificateSummary(certificate)
-                    if json {
-                        objects.append(.object(summary.json + [("file", .string(input.path)), ("index", .int(entry.index))]))
-                    } else {
-                        if !first { print("") }
-                        first = false
-                        print("\(DisplayText.escaped(input.path)) #\(entry.index)")
-                        print(summary.text)
-                    }
-                }
-            }
+        for index in streams.indices {
+            defer { streams[index].close() }
+            if !output.inspect(&streams[index]) { failed = true }
         }
-        if json {
-            print(JSONOutput.array(objects).serialized(pretty: true))
-        }
+        output.finish()
         if failed { throw ToolExit.refused }
     }
 }

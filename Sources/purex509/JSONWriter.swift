@@ -20,9 +20,11 @@ indirect enum JSONOutput {
     static func optional(_ value: String?) -> JSONOutput { value.map { .string($0) } ?? .null }
 
     /// One line with no spaces (`verify --json`), or two-space indentation (`inspect --json`).
-    func serialized(pretty: Bool) -> String {
+    /// `indent` is the nesting level the value starts at (an element of an
+    /// array written piece by piece, as `inspect --json` streams).
+    func serialized(pretty: Bool, indent: Int = 0) -> String {
         var out = ""
-        write(to: &out, pretty: pretty, indent: 0)
+        write(to: &out, pretty: pretty, indent: indent)
         return out
     }
 

@@ -1,0 +1,132 @@
+import Foundation
+import PureX509
+
+/// What `inspect` prints, one certificate at a time: the text form, or the
+/// JSON array written element by element (the same bytes as one
+/// serialisation of the whole array). Tracks failures and the progress line.
+struct InspectOutput {
+    let json: Bool
+    private var printed = 0
+    private var progress = ProgressLine()
+
+    /// Most non-certificate labels a "no CERTIFICATE block" message lists.
+    static let listedLabels = 20
+
+    init(json: Bool) {
+        self.json = json
+    }
+
+    /// Prints every certificate of `stream`; false when any block or file failed.
+    mutating func inspect(_ stream: inout FileStream) -> Bool {
+        let first = stream.first
+        if first.first == 0x30 && !PEM.looksLikePEM(first) {
+            return inspectWhole(&stream)
+        }
+        var scanner = PEMScanner()
+        scanner.append(first[...])
+        var ok = true
+        var entries = 0
+        var others: [String] = []
+        var otherCount = 0
+        scanning: while true {
+            switch scanner.next() {
+            case .block(let block):
+                switch block.der {
+                case .failure(let failure):
+                    entries += 1
+                    ok = false
+                    report("\(DisplayText.escaped(stream.path)): \(CertificateInput.InputFailure.pem(failure))")
+                case .success(let der) where block.label == "CERTIFICATE":
+                    entries += 1
+                    let result = Result<Certificate, DERError> { () throws(DERError) in try Certificate(derEncoded: der) }
+                    ok = emit(result.mapError { .der($0, certificate: entries, block: block.number) }, index: entries, path: stream.path) && ok
+                case .success:
+                    otherCount += 1
+                    if others.count < Self.listedLabels { others.append("\(block.number) \(DisplayText.escaped(block.label))") }
+                    report("purex509: note: \(DisplayText.escaped(stream.path)): PEM block \(block.number) (\(DisplayText.escaped(block.label))) is not a certificate; skipped")
+                }
+            case .needMore:
+                switch stream.read() {
+                case .success(let piece?): scanner.append(piece[...])
+                case .success(nil): scanner.finish()
+                case .failure(let failure):
+                    report("purex509: \(DisplayText.escaped(stream.path)): read failed: \(failure)")
+                    return false
+                }
+                progress.update(file: stream.path, certificates: printed, bytesRead: stream.bytesRead, fileSize: stream.size)
+            case .done:
+                break scanning
+            }
+        }
+        if entries == 0 {
+            var found = others.joined(separator: ", ")
+            if otherCount > others.count { found += ", … (\(otherCount) in all)" }
+            let reason = found.isEmpty ? "no CERTIFICATE block (no PEM block, and not DER)" : "no CERTIFICATE block (PEM blocks: \(found))"
+            report("\(DisplayText.escaped(stream.path)): \(reason)")
+            return false
+        }
+        return ok
+    }
+
+    /// A DER file: one certificate (or another DER object, said by its shape), read whole.
+    private mutating func inspectWhole(_ stream: inout FileStream) -> Bool {
+        var bytes = stream.first
+        while true {
+            switch stream.read() {
+            case .success(let piece?):
+                bytes += piece
+                guard bytes.count <= PEMScanner.maximumBlockBytes else {
+                    report("\(DisplayText.escaped(stream.path)): a DER file larger than \(PEMScanner.maximumBlockBytes) bytes is not one certificate")
+                    return false
+                }
+                continue
+            case .success(nil): break
+            case .failure(let failure):
+                report("purex509: \(DisplayText.escaped(stream.path)): read failed: \(failure)")
+                return false
+            }
+            break
+        }
+        let input = CertificateInput(InputFile(path: stream.path, bytes: bytes))
+        var ok = true
+        if let reason = input.noCertificateReason {
+            report("\(input.file.displayName): \(reason)")
+            ok = false
+        }
+        progress.clear()
+        input.noteOtherBlocks()
+        for entry in input.entries {
+            ok = emit(entry.result, index: entry.index, path: input.path) && ok
+        }
+        return ok
+    }
+
+    private mutating func emit(_ result: Result<Certificate, CertificateInput.InputFailure>, index: Int, path: String) -> Bool {
+        switch result {
+        case .failure(let failure):
+            report("\(DisplayText.escaped(path)): \(failure)")
+            return false
+        case .success(let certificate):
+            progress.clearForOutput()
+            let summary = CertificateSummary(certificate)
+            if json {
+                let object = JSONOutput.object(summary.json + [("file", .string(path)), ("index", .int(index))])
+                print((printed == 0 ? "[\n  " : ",\n  ") + object.serialized(pretty: true, indent: 1), terminator: "")
+            } else {
+                print((printed == 0 ? "" : "\n") + "\(DisplayText.escaped(path)) #\(index)\n" + summary.text)
+            }
+            printed += 1
+            return true
+        }
+    }
+
+    private mutating func report(_ message: String) {
+        progress.clear()
+        printError(message)
+    }
+
+    mutating func finish() {
+        progress.clear()
+        if json { print(printed == 0 ? "[]" : "\n]") }
+    }
+}
