@@ -14,6 +14,10 @@ public enum PEM {
         case mismatchedEnd(block: Int)
         /// The text ends inside the block.
         case unterminated(block: Int)
+        /// RFC 1421 headers inside the block (`Proc-Type: 4,ENCRYPTED` and
+        /// `DEK-Info`: a legacy encrypted private key), which RFC 7468 §2
+        /// leaves out of the textual encoding and PureX509 does not read.
+        case headers(block: Int)
         /// A reader that bounds its memory found no END line within `limit`
         /// bytes of the BEGIN line (no certificate comes near).
         case tooLarge(block: Int, limit: Int)
@@ -24,6 +28,8 @@ public enum PEM {
             case .invalidPadding(let block): return "PEM block \(block): invalid base64 padding"
             case .mismatchedEnd(let block): return "PEM block \(block): END label does not match BEGIN"
             case .unterminated(let block): return "PEM block \(block): no END line"
+            case .headers(let block):
+                return "PEM block \(block): has RFC 1421 headers (Proc-Type/DEK-Info: a legacy encrypted key); decrypt it first, or give the certificate or public key"
             case .tooLarge(let block, let limit): return "PEM block \(block): no END line within \(limit) bytes"
             }
         }
@@ -76,7 +82,7 @@ public enum PEM {
                     let der = try Base64.decode(text[bodyStart..<endAt])
                     result.append(Block(number: number, label: wanted, der: der))
                 } catch .invalidCharacter {
-                    throw .invalidBase64(block: number)
+                    throw hasHeaderLine(text[bodyStart..<endAt]) ? .headers(block: number) : .invalidBase64(block: number)
                 } catch {
                     throw .invalidPadding(block: number)
                 }
@@ -84,6 +90,18 @@ public enum PEM {
             rest = text[(endLabelEnd + dashes.count)...]
         }
         return result
+    }
+
+    /// Whether a line of the body is an RFC 1421 header (`Name: value`, a
+    /// colon and a space, which base64 never holds).
+    private static func hasHeaderLine(_ body: ArraySlice<UInt8>) -> Bool {
+        body.split(separator: 0x0A).contains { line in
+            guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex,
+                  line.index(after: colon) < line.endIndex, line[line.index(after: colon)] == 0x20 else { return false }
+            return line[line.startIndex..<colon].allSatisfy { byte in
+                (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "-")
+            }
+        }
     }
 
     private static func find(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Int? {

@@ -18,6 +18,8 @@ struct InputFile {
         case directory
         case permissionDenied
         case empty
+        /// More than `maximumBytes`, for a command that reads the whole file.
+        case tooLarge
         case io(String)
 
         var description: String {
@@ -26,6 +28,7 @@ struct InputFile {
             case .directory: return "is a directory"
             case .permissionDenied: return "permission denied"
             case .empty: return "empty file"
+            case .tooLarge: return "larger than \(InputFile.maximumBytes) bytes (no chain, key or trust bundle comes near; inspect streams any size)"
             case .io(let reason): return reason
             }
         }
@@ -59,6 +62,10 @@ struct InputFile {
         }
     }
 
+    /// Commands that hold a whole file in memory (all but `inspect`) refuse
+    /// more than this: the system bundle is about 200 KB.
+    static let maximumBytes = 64 << 20
+
     /// The bytes of a regular file, with the POSIX reason when there are none.
     static func read(_ path: String) -> Result<[UInt8], ReadFailure> {
         var stream: FileStream
@@ -72,7 +79,9 @@ struct InputFile {
             switch stream.read() {
             case .failure(let failure): return .failure(failure)
             case .success(nil): return .success(bytes)
-            case .success(let chunk?): bytes += chunk
+            case .success(let chunk?):
+                bytes += chunk
+                if bytes.count > maximumBytes { return .failure(.tooLarge) }
             }
         }
     }

@@ -126,6 +126,7 @@ struct PEMScanner {
         case .invalidPadding: return .invalidPadding(block: number)
         case .mismatchedEnd: return .mismatchedEnd(block: number)
         case .unterminated: return .unterminated(block: number)
+        case .headers: return .headers(block: number)
         case .tooLarge(_, let limit): return .tooLarge(block: number, limit: limit)
         }
     }

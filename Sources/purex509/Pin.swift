@@ -86,7 +86,9 @@ struct Pin: ParsableCommand {
                 switch block.der {
                 case .failure(let failure):
                     printError("\(file.displayName): \(failure)")
-                    outcome.malformed = true
+                    // An encrypted legacy key is not damaged: like an ENCRYPTED
+                    // PRIVATE KEY, it holds nothing this tool can pin.
+                    if case .headers = failure { outcome.unusable = true } else { outcome.malformed = true }
                     failedBlocks += 1
                 case .success(let der):
                     if block.label == "CERTIFICATE" {

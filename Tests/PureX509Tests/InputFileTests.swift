@@ -168,6 +168,7 @@ func pinOfAKeyMatchesOpenSSL(_ row: KeyPinCase) throws {
         ("ed25519-pkcs8.pem", "PEM block 1 (private key): the private key (algorithm OID 1.3.101.112) carries no public key"),
         ("crl.pem", "PEM block 1 (CRL): a CRL holds no public key to pin"),
         ("crl.der", "a DER CRL: a CRL holds no public key to pin"),
+        ("rsa-legacy-encrypted.pem", "PEM block 1: has RFC 1421 headers (Proc-Type/DEK-Info: a legacy encrypted key); decrypt it first"),
     ]
     for row in rows {
         let run = try runPurex509(["pin", inputFile(row.file)])
@@ -175,4 +176,33 @@ func pinOfAKeyMatchesOpenSSL(_ row: KeyPinCase) throws {
         #expect(run.output.isEmpty)
         #expect(run.error.contains("Vectors/inputs/\(row.file): \(row.says)"), "\(run.error)")
     }
+}
+
+/// A legacy encrypted key is named as such in every command, not "invalid base64".
+@Test func legacyEncryptedKeyIsNamedEverywhere() throws {
+    for arguments in [["inspect", inputFile("rsa-legacy-encrypted.pem")], verifyArguments([], chain: inputFile("rsa-legacy-encrypted.pem"))] {
+        let run = try runPurex509(arguments)
+        #expect(run.status != 0)
+        #expect(run.error.contains("PEM block 1: has RFC 1421 headers"), "\(arguments[0]): \(run.error)")
+        #expect(!run.error.contains("invalid base64"))
+    }
+}
+
+/// Commands that read a whole file refuse one past the cap by name (exit 2);
+/// `inspect` streams, so the same file is read through.
+@Test func aFileLargerThanTheCapIsRefusedByName() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("purex509-cap-\(getpid()).pem")
+    #expect(FileManager.default.createFile(atPath: file.path, contents: Data("x".utf8)))
+    defer { try? FileManager.default.removeItem(at: file) }
+    let handle = try FileHandle(forWritingTo: file)
+    try handle.truncate(atOffset: UInt64(64 << 20) + 1)
+    try handle.close()
+    for arguments in [["pin", file.path], verifyArguments([], chain: file.path), verifyArguments(["--untrusted", file.path])] {
+        let run = try runPurex509(arguments)
+        #expect(run.status == 2)
+        #expect(run.error.contains("cannot read \(file.path): larger than 67108864 bytes"), "\(run.error)")
+    }
+    let inspect = try runPurex509(["inspect", file.path])
+    #expect(inspect.status == 1)
+    #expect(inspect.error.contains("no CERTIFICATE block (no PEM block, and not DER)"), "\(inspect.error)")
 }

@@ -51,3 +51,6 @@ rm -r "$work"
 # Text with no PEM block at all, and an empty file.
 printf 'this is not a certificate\n' > no-block.txt
 : > empty.pem
+
+# A legacy (RFC 1421) encrypted RSA key: "Proc-Type: 4,ENCRYPTED" and "DEK-Info" headers inside the block.
+openssl pkey -in rsa-pkcs8.pem -traditional -aes128 -passout pass:purex509 -out rsa-legacy-encrypted.pem
