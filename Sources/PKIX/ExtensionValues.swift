@@ -134,9 +134,15 @@ enum ExtensionValues {
         let element = try reader.read(.sequence)
         var fields = try reader.nested(element)
         let require = try fields.readIfPresent(.contextSpecific(0))
-        if let require { try fields.checkInteger(require) }
+        if let require {
+            try fields.checkInteger(require)
+            _ = try skipCerts(require.value, fields, at: require.start)
+        }
         let inhibit = try fields.readIfPresent(.contextSpecific(1))
-        if let inhibit { try fields.checkInteger(inhibit) }
+        if let inhibit {
+            try fields.checkInteger(inhibit)
+            _ = try skipCerts(inhibit.value, fields, at: inhibit.start)
+        }
         try fields.expectEnd()
         guard require != nil || inhibit != nil else { throw DERError(.invalidExtension, at: element.start) }
     }

@@ -115,7 +115,7 @@ public struct Extensions: Sendable {
             case 0x21:
                 guard policyMappings == nil else { throw duplicate }
                 policyMappings = slot
-                _ = try reader.read(.sequence)
+                try ExtensionValues.policyMappings(&reader)
             case 0x23:
                 guard authorityKeyIdentifier == nil else { throw duplicate }
                 authorityKeyIdentifier = try ExtensionValues.authorityKeyIdentifier(&reader, critical: critical)
@@ -133,7 +133,9 @@ public struct Extensions: Sendable {
             case 0x36:
                 guard inhibitAnyPolicy == nil else { throw duplicate }
                 inhibitAnyPolicy = slot
-                _ = try reader.readSmallInteger(maximum: Int(Int32.max))
+                let skip = try reader.read(.integer)
+                try reader.checkInteger(skip)
+                _ = try ExtensionValues.skipCerts(skip.value, reader, at: skip.start)
             default:
                 return false
             }

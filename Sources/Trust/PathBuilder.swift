@@ -99,8 +99,8 @@ extension Verifier {
             defer { path.removeLast() }
             if let anchorIndex = candidate.anchorIndex {
                 outcome.reachedAnchor = true
-                let chain = VerifiedChain(path.map { $0.certificate }, anchorKeyDigest: store.keyDigest(ofAnchor: anchorIndex))
-                if let failure = try checkPath(chain, search: &search) ?? accept(chain) {
+                var chain = VerifiedChain(path.map { $0.certificate }, anchorKeyDigest: store.keyDigest(ofAnchor: anchorIndex))
+                if let failure = try checkPath(&chain, search: &search) ?? accept(chain) {
                     search.record(failure)
                     continue
                 }

@@ -51,7 +51,7 @@ extension Verifier {
     }
 
     /// Checks that need the whole path (leaf first, anchor last).
-    func checkPath(_ chain: VerifiedChain, search: inout SearchState) throws(TrustFailure) -> TrustFailure? {
+    func checkPath(_ chain: inout VerifiedChain, search: inout SearchState) throws(TrustFailure) -> TrustFailure? {
         let certificates = chain.certificates
         let anchorIndex = certificates.count - 1
         // §6.1.4(l), (m): each CA's pathLenConstraint bounds the number of
@@ -65,7 +65,12 @@ extension Verifier {
         for index in 1..<anchorIndex where !allowsPurpose(certificates[index], isLeaf: false) {
             return .extendedKeyUsage(index: index)
         }
-        return try checkNameConstraints(certificates, comparisons: &search.nameComparisons)
+        if let failure = try checkNameConstraints(certificates, comparisons: &search.nameComparisons) { return failure }
+        switch try processPolicies(certificates) {
+        case .failure(let failure): return failure
+        case .success(let policies): chain.userConstrainedPolicies = policies
+        }
+        return nil
     }
 
     /// §6.1.3(a)(2): notBefore ≤ time ≤ notAfter.

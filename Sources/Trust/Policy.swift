@@ -1,3 +1,4 @@
+import DER
 import PKIX
 
 /// What a chain is checked for, and the work it may cost.
@@ -23,6 +24,9 @@ public struct VerificationPolicy: Sendable {
     /// reference against the subject's Common Names. Off by default, as
     /// RFC 9525 §6.3 and every current browser require.
     public var allowCommonNameFallback = false
+    /// The four inputs of RFC 5280 §6.1.1 (c), (e), (f), (g) for
+    /// certificate-policy processing; the defaults accept any policy.
+    public var certificatePolicies = CertificatePolicyInputs()
     public var budgets = Budgets()
 
     public init(time: Int64, purpose: Purpose = .serverAuth, identity: ServerIdentity? = nil) {
@@ -30,6 +34,22 @@ public struct VerificationPolicy: Sendable {
         self.purpose = purpose
         self.identity = identity
     }
+}
+
+/// RFC 5280 §6.1.1's policy inputs.
+public struct CertificatePolicyInputs: Sendable, Equatable {
+    /// user-initial-policy-set: the policies the caller accepts;
+    /// `[.anyPolicy]` (the default) accepts any.
+    public var initialPolicySet: [OID] = [.anyPolicy]
+    /// initial-explicit-policy: the path must be valid for at least one
+    /// policy of `initialPolicySet`.
+    public var requireExplicitPolicy = false
+    /// initial-policy-mapping-inhibit.
+    public var inhibitPolicyMapping = false
+    /// initial-any-policy-inhibit.
+    public var inhibitAnyPolicy = false
+
+    public init() {}
 }
 
 /// Bounds on the work one evaluation may do (DESIGN.md: budgets are API).
@@ -54,6 +74,12 @@ public struct Budgets: Sendable, Equatable {
     /// Certificates in a path, leaf and anchor included. webpki allows six
     /// intermediates; the Web PKI uses at most three or four.
     public var maximumPathLength = 8
+    /// Nodes and parent links of the valid-policy graph for one path
+    /// (Trust/PolicyProcessing.swift). The graph keeps one node per policy
+    /// per depth, so it grows with the size of the certificates, not
+    /// exponentially as the RFC's tree can (OpenSSL's CVE-2023-0464); a
+    /// real path needs a few dozen.
+    public var policyGraph = 20_000
 
     public init() {}
 }

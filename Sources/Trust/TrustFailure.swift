@@ -42,6 +42,8 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
     case weakKey(index: Int, KeyRefusal)
     /// A critical extension PureX509 does not process (RFC 5280 §4.2).
     case unknownCriticalExtension(index: Int)
+    /// RFC 5280 §6.1 certificate-policy processing refused the path.
+    case policy(index: Int, PolicyFailure)
     /// A work budget ran out; no further path was tried.
     case budgetExceeded(Budget)
     /// The path would be longer than the policy's maximum.
@@ -51,7 +53,7 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
     case refusedByCaller(reason: String)
 
     public enum Budget: Sendable, Equatable, CustomStringConvertible {
-        case signatureChecks, signatureWork, pathBuildingSteps, nameConstraintComparisons
+        case signatureChecks, signatureWork, pathBuildingSteps, nameConstraintComparisons, policyGraph
 
         public var description: String {
             switch self {
@@ -59,6 +61,7 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
             case .signatureWork: return "signature work (checks weighted by key cost)"
             case .pathBuildingSteps: return "path-building steps"
             case .nameConstraintComparisons: return "name-constraint comparisons"
+            case .policyGraph: return "certificate-policy graph size"
             }
         }
     }
@@ -79,6 +82,7 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .badSignature: return 50
         case .weakKey, .disallowedAlgorithm, .unsupportedAlgorithm, .algorithmMismatch: return 48
         case .nameConstraintViolation: return 45
+        case .policy: return 42
         case .pathLengthExceeded, .notACA: return 40
         case .pathTooLong: return 30
         case .refusedByCaller: return 20
@@ -107,6 +111,7 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .algorithmMismatch: return "algorithmMismatch"
         case .weakKey: return "weakKey"
         case .unknownCriticalExtension: return "unknownCriticalExtension"
+        case .policy: return "policy"
         case .budgetExceeded: return "budgetExceeded"
         case .pathTooLong: return "pathTooLong"
         case .refusedByCaller: return "refusedByCaller"
@@ -120,7 +125,7 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
              .unknownIssuer(let i), .pathLengthExceeded(let i), .notACA(let i), .keyUsage(let i),
              .extendedKeyUsage(let i), .nameConstraintViolation(let i), .unsupportedAlgorithm(let i, _),
              .disallowedAlgorithm(let i, _), .algorithmMismatch(let i, _, _), .weakKey(let i, _),
-             .unknownCriticalExtension(let i):
+             .unknownCriticalExtension(let i), .policy(let i, _):
             return i
         case .hostnameMismatch, .invalidReferenceIdentity, .leafIsCA: return 0
         case .budgetExceeded, .pathTooLong, .refusedByCaller: return nil
@@ -165,9 +170,33 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
             return "certificate \(i) is signed with \(algorithm), which its issuer's \(key) key cannot have made"
         case .weakKey(let i, let refusal): return "certificate \(i)'s issuer key is refused: \(refusal)"
         case .unknownCriticalExtension(let i): return "certificate \(i) has a critical extension PureX509 does not process"
+        case .policy(let i, let failure): return "certificate \(i): \(failure)"
         case .budgetExceeded(let budget): return "verification budget exhausted: \(budget)"
         case .pathTooLong: return "every path to an anchor is longer than the policy allows"
         case .refusedByCaller(let reason): return reason
+        }
+    }
+}
+
+/// Why certificate-policy processing refused a path (RFC 5280 §6.1).
+public enum PolicyFailure: Sendable, Equatable, CustomStringConvertible {
+    /// A policy OID appears twice in certificatePolicies (§4.2.1.4).
+    case duplicatePolicy(OID)
+    /// A critical certificatePolicies extension carries a qualifier other
+    /// than CPS and user notice, which PureX509 cannot process.
+    case unknownQualifier(OID)
+    /// policyMappings maps to or from anyPolicy (§6.1.4(a)).
+    case mappingWithAnyPolicy
+    /// An explicit policy is required (by the caller or a policyConstraints
+    /// extension) and no acceptable policy is valid for the path (§6.1.3(f), §6.1.5(g)).
+    case noAcceptablePolicy
+
+    public var description: String {
+        switch self {
+        case .duplicatePolicy(let oid): return "certificate policy \(oid) appears twice"
+        case .unknownQualifier(let oid): return "critical certificate policies carry the unknown qualifier \(oid)"
+        case .mappingWithAnyPolicy: return "a policy mapping maps to or from anyPolicy"
+        case .noAcceptablePolicy: return "an explicit certificate policy is required and no acceptable policy is valid for the path"
         }
     }
 }

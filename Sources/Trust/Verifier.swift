@@ -9,6 +9,12 @@ public struct VerifiedChain: Sendable {
     /// SHA-256 of the anchor's SubjectPublicKeyInfo, from the trust store
     /// (computed when the anchor was added, not per evaluation).
     public let anchorKeyDigest: Digest
+    /// RFC 5280 §6.1.5's user-constrained policy set: the policies of the
+    /// caller's initial set (`VerificationPolicy.certificatePolicies`) the
+    /// path is valid for; `[.anyPolicy]` when any is accepted and the path
+    /// asserts anyPolicy throughout; empty when the path asserts no policy
+    /// and none is required. Empty for a leaf that is itself an anchor.
+    public internal(set) var userConstrainedPolicies: [OID] = []
     public var leaf: Certificate { certificates[0] }
     public var anchor: Certificate { certificates[certificates.count - 1] }
 

@@ -16,7 +16,8 @@ import Trust
     for test in tests {
         let category = test["category"] as? String ?? ""
         guard category == "core" else {
-            notSupported[category, default: 0] += 1
+            // The policy category has its own test below.
+            if category != "policy" { notSupported[category, default: 0] += 1 }
             continue
         }
         let names = try #require(test["certs_root_first"] as? [String])
@@ -45,5 +46,64 @@ import Trust
     for line in failed { print("  PKITS mismatch: \(line)") }
     print("PKITS core: \(passed)/\(passed + failed.count) passed; not supported (not counted): \(notSupported.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
     #expect(passed + failed.count == 82)
+    #expect(failed.isEmpty)
+}
+
+/// Dotted decimal to DER content octets (X.690 §8.19), for PKITS policy names.
+func oidFromDotted(_ text: String) -> OID {
+    let arcs = text.split(separator: ".").map { UInt64($0)! }
+    var bytes: [UInt8] = []
+    for (i, arc) in ([arcs[0] * 40 + arcs[1]] + arcs.dropFirst(2)).enumerated() {
+        _ = i
+        var chunk: [UInt8] = [UInt8(arc & 0x7F)]
+        var rest = arc >> 7
+        while rest > 0 { chunk.insert(UInt8(rest & 0x7F) | 0x80, at: 0); rest >>= 7 }
+        bytes += chunk
+    }
+    return OID(der: bytes)
+}
+
+/// NIST PKITS, `policy` category (4.8–4.12): each case with the initial
+/// policy inputs it names; the verdict must match, and where PKITS gives the
+/// user-constrained policy set of a valid path, that too.
+@Test func pkitsPolicy() throws {
+    let root = vectors.appendingPathComponent("pkits")
+    let index = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("pkits_index.json"))) as? [String: Any])
+    let tests = try #require(index["tests"] as? [[String: Any]])
+    let names = try #require(index["policy_oid_names"] as? [String: String])
+    let time: Int64 = 1_302_825_600
+    var passed = 0, failed: [String] = []
+    for test in tests where test["category"] as? String == "policy" {
+        let files = try #require(test["certs_root_first"] as? [String])
+        let expected = try #require(test["expected_valid"] as? Bool)
+        let certificates = try files.map { try Certificate(derEncoded: [UInt8](Data(contentsOf: root.appendingPathComponent("certs/\($0).crt")))) }
+        var policy = VerificationPolicy(time: time, purpose: .any)
+        policy.keys.minimumRSAModulusBits = 1024
+        if let initial = test["initial_policy_set"] as? [String] {
+            policy.certificatePolicies.initialPolicySet = try initial.map { oidFromDotted(try #require(names[$0])) }
+        }
+        policy.certificatePolicies.requireExplicitPolicy = test["initial_explicit_policy"] as? String == "true"
+        policy.certificatePolicies.inhibitPolicyMapping = test["initial_policy_mapping_inhibit"] as? String == "true"
+        policy.certificatePolicies.inhibitAnyPolicy = test["initial_inhibit_any_policy"] as? String == "true"
+        var verifier = Verifier(store: TrustStore([certificates[0]]), policy: policy)
+        let result = verifier.verify(leaf: certificates[certificates.count - 1], intermediates: Array(certificates.dropFirst().dropLast().reversed()))
+        let label = "\(test["gtest_name"] as? String ?? "?")"
+        switch result {
+        case .success(let chain) where expected:
+            if let set = test["expected_user_constrained_policy_set"] as? [String] {
+                let wanted = try set.filter { !$0.isEmpty }.map { oidFromDotted(try #require(names[$0])) }
+                let got = chain.userConstrainedPolicies
+                if Set(wanted.map(\.description)) == Set(got.map(\.description)) { passed += 1 } else { failed.append("\(label): policies \(got) ≠ \(wanted)") }
+            } else {
+                passed += 1
+            }
+        case .failure where !expected: passed += 1
+        case .success: failed.append("\(label): expected invalid, got valid")
+        case .failure(let failure): failed.append("\(label): expected valid, got \(failure)")
+        }
+    }
+    for line in failed { print("  PKITS policy mismatch: \(line)") }
+    print("PKITS policy: \(passed)/\(passed + failed.count) agree")
+    #expect(passed + failed.count == 88)
     #expect(failed.isEmpty)
 }

@@ -1,0 +1,258 @@
+import DER
+import PKIX
+
+// Certificate-policy processing, RFC 5280 §6.1.2–§6.1.5, on a graph instead
+// of the RFC's tree. The tree can hold one node per policy per *path* from
+// the root, which grows exponentially with mappings and anyPolicy (OpenSSL's
+// CVE-2023-0464); the graph holds one node per policy per depth, with the
+// set of its parents, as Chromium's and BoringSSL's rewrites do. Every
+// decision of the RFC is made on that graph:
+//
+// - A node at depth i stands for every tree node of depth i with its policy;
+//   `parents` are the depth i−1 nodes whose expected_policy_set holds it, and
+//   `underAny` marks a child of depth i−1's anyPolicy node. anyPolicy itself
+//   is the level's `hasAny` flag.
+// - A node's expected_policy_set is its own policy unless a policyMappings
+//   extension of its certificate maps it (§6.1.4(b)(1)).
+// - Pruning childless nodes (§6.1.3(d)(3)) is implicit: only nodes with a
+//   path down to the leaf's level count in the end.
+// - The intersection with the user-initial-policy-set (§6.1.5(g)) is taken
+//   on the nodes right below anyPolicy that still reach the leaf's level
+//   (the RFC's valid_policy_node_set); a leaf-level node survives exactly
+//   when one of them above it does, so the result is named in the anchor's
+//   policy domain, as PKITS expects after mappings.
+//
+// Work is counted (nodes and parent links) against `Budgets.policyGraph`.
+
+struct PolicyGraph {
+    struct Node {
+        let policy: OID
+        var parents: [Int]
+        let underAny: Bool
+        var expected: [OID]
+    }
+
+    struct Level {
+        var nodes: [Node] = []
+        var hasAny = false
+
+        func index(of policy: OID) -> Int? { nodes.firstIndex { $0.policy == policy } }
+        var isEmpty: Bool { nodes.isEmpty && !hasAny }
+    }
+}
+
+extension Verifier {
+    /// Processes the policies of `certificates` (leaf first, anchor last)
+    /// and returns the user-constrained policy set, or why the path fails.
+    func processPolicies(_ certificates: [Certificate]) throws(TrustFailure) -> Result<[OID], TrustFailure> {
+        let inputs = policy.certificatePolicies
+        let n = certificates.count - 1
+        guard n >= 1 else { return .success([]) }
+        var explicitPolicy = inputs.requireExplicitPolicy ? 0 : n + 1
+        var inhibitAnyPolicy = inputs.inhibitAnyPolicy ? 0 : n + 1
+        var policyMapping = inputs.inhibitPolicyMapping ? 0 : n + 1
+        var levels = [PolicyGraph.Level(nodes: [], hasAny: true)]
+        var treeIsNull = false
+        var work = 0
+        func spend(_ units: Int) throws(TrustFailure) {
+            work += units
+            if work > policy.budgets.policyGraph { throw .budgetExceeded(.policyGraph) }
+        }
+
+        for i in 1...n {
+            let index = n - i
+            let certificate = certificates[index]
+            let isLeaf = i == n
+            let selfIssued = certificate.isSelfIssued
+            // §6.1.3(d), (e).
+            if certificate.extensions.certificatePolicies != nil {
+                let information = certificate.certificatePolicyList
+                if let failure = Self.checkPolicyList(information, critical: certificate.extensions.certificatePolicies?.critical == true) {
+                    return .failure(.policy(index: index, failure))
+                }
+                if !treeIsNull {
+                    let anyAllowed = inhibitAnyPolicy > 0 || (!isLeaf && selfIssued)
+                    let level = try Self.nextLevel(after: levels[levels.count - 1], policies: information.map(\.policy),
+                                                   anyAllowed: anyAllowed, spend: spend)
+                    levels.append(level)
+                    treeIsNull = level.isEmpty
+                }
+            } else {
+                treeIsNull = true
+            }
+            // §6.1.3(f).
+            if explicitPolicy == 0 && treeIsNull { return .failure(.policy(index: index, .noAcceptablePolicy)) }
+
+            if isLeaf {
+                // §6.1.5(a), (b).
+                if explicitPolicy > 0 { explicitPolicy -= 1 }
+                if certificate.policyConstraintValues?.requireExplicitPolicy == 0 { explicitPolicy = 0 }
+                break
+            }
+            // §6.1.4(a), (b).
+            if let mappings = certificate.policyMappingList {
+                if mappings.contains(where: { $0.issuerDomainPolicy == .anyPolicy || $0.subjectDomainPolicy == .anyPolicy }) {
+                    return .failure(.policy(index: index, .mappingWithAnyPolicy))
+                }
+                if !treeIsNull {
+                    try Self.applyMappings(mappings, to: &levels[levels.count - 1], allowed: policyMapping > 0, spend: spend)
+                    treeIsNull = levels[levels.count - 1].isEmpty
+                }
+            }
+            // §6.1.4(h), (i), (j).
+            if !selfIssued {
+                if explicitPolicy > 0 { explicitPolicy -= 1 }
+                if policyMapping > 0 { policyMapping -= 1 }
+                if inhibitAnyPolicy > 0 { inhibitAnyPolicy -= 1 }
+            }
+            if let constraints = certificate.policyConstraintValues {
+                if let require = constraints.requireExplicitPolicy, require < explicitPolicy { explicitPolicy = require }
+                if let inhibit = constraints.inhibitPolicyMapping, inhibit < policyMapping { policyMapping = inhibit }
+            }
+            if let skip = certificate.inhibitAnyPolicyValue, skip < inhibitAnyPolicy { inhibitAnyPolicy = skip }
+        }
+
+        // §6.1.5(g): the intersection, then (h)'s verdict.
+        let constrained = treeIsNull ? [] : Self.userConstrainedPolicies(levels, initial: inputs.initialPolicySet)
+        if explicitPolicy == 0 && constrained.isEmpty { return .failure(.policy(index: 0, .noAcceptablePolicy)) }
+        return .success(constrained)
+    }
+
+    /// §4.2.1.4: no policy twice; under a critical extension, only the
+    /// qualifiers the RFC defines (others cannot be processed).
+    static func checkPolicyList(_ list: [PolicyInformation], critical: Bool) -> PolicyFailure? {
+        for (i, information) in list.enumerated() where list[(i + 1)...].contains(where: { $0.policy == information.policy }) {
+            return .duplicatePolicy(information.policy)
+        }
+        guard critical else { return nil }
+        for information in list {
+            for id in information.qualifierIDs where id != .cpsQualifier && id != .userNoticeQualifier {
+                return .unknownQualifier(id)
+            }
+        }
+        return nil
+    }
+
+    /// §6.1.3(d)(1), (d)(2): the depth-i level from depth i−1 and certificate i's policies.
+    static func nextLevel(after previous: PolicyGraph.Level, policies: [OID], anyAllowed: Bool,
+                          spend: (Int) throws(TrustFailure) -> Void) throws(TrustFailure) -> PolicyGraph.Level {
+        // Which depth i−1 nodes expect each policy, sorted once so that a
+        // certificate with thousands of policies costs n log n, not n².
+        var expectations: [(policy: OID, parent: Int)] = []
+        for (k, node) in previous.nodes.enumerated() {
+            for policy in node.expected { expectations.append((policy, k)) }
+        }
+        expectations.sort { lexicographicallyPrecedes($0.policy, $1.policy) }
+        try spend(expectations.count)
+        func parents(of policy: OID) -> [Int] {
+            var low = 0, high = expectations.count
+            while low < high {
+                let middle = (low + high) / 2
+                if lexicographicallyPrecedes(expectations[middle].policy, policy) { low = middle + 1 } else { high = middle }
+            }
+            var result: [Int] = []
+            while low < expectations.count && expectations[low].policy == policy {
+                result.append(expectations[low].parent)
+                low += 1
+            }
+            return result
+        }
+
+        var level = PolicyGraph.Level()
+        var listed: [OID] = []
+        for policy in policies where policy != .anyPolicy {
+            listed.append(policy)
+            let found = parents(of: policy)
+            if !found.isEmpty {
+                level.nodes.append(PolicyGraph.Node(policy: policy, parents: found, underAny: false, expected: [policy]))
+                try spend(1 + found.count)
+            } else if previous.hasAny {
+                level.nodes.append(PolicyGraph.Node(policy: policy, parents: [], underAny: true, expected: [policy]))
+                try spend(1)
+            }
+        }
+        if anyAllowed && policies.contains(.anyPolicy) {
+            // Every expected policy of depth i−1 not already a node here.
+            var k = 0
+            while k < expectations.count {
+                let policy = expectations[k].policy
+                var end = k
+                while end < expectations.count && expectations[end].policy == policy { end += 1 }
+                if !listed.contains(policy) {
+                    level.nodes.append(PolicyGraph.Node(policy: policy, parents: expectations[k..<end].map(\.parent),
+                                                        underAny: false, expected: [policy]))
+                    try spend(1 + end - k)
+                }
+                k = end
+            }
+            level.hasAny = previous.hasAny
+        }
+        return level
+    }
+
+    /// §6.1.4(b): mapped nodes expect their subject-domain policies; with
+    /// mapping inhibited, mapped nodes are deleted instead.
+    static func applyMappings(_ mappings: [PolicyMapping], to level: inout PolicyGraph.Level, allowed: Bool,
+                              spend: (Int) throws(TrustFailure) -> Void) throws(TrustFailure) {
+        var issuers: [OID] = []
+        for mapping in mappings where !issuers.contains(mapping.issuerDomainPolicy) { issuers.append(mapping.issuerDomainPolicy) }
+        try spend(mappings.count)
+        for issuer in issuers {
+            if !allowed {
+                level.nodes.removeAll { $0.policy == issuer }
+                continue
+            }
+            var subjects: [OID] = []
+            for mapping in mappings where mapping.issuerDomainPolicy == issuer && !subjects.contains(mapping.subjectDomainPolicy) {
+                subjects.append(mapping.subjectDomainPolicy)
+            }
+            if let k = level.index(of: issuer) {
+                level.nodes[k].expected = subjects
+            } else if level.hasAny {
+                level.nodes.append(PolicyGraph.Node(policy: issuer, parents: [], underAny: true, expected: subjects))
+                try spend(1)
+            }
+        }
+    }
+
+    /// §6.1.5(g): the policies of `initial` the path is valid for, named in
+    /// the caller's (the anchor's) policy domain: the valid_policy_node_set —
+    /// nodes right below anyPolicy that still reach the leaf's level — kept
+    /// where `initial` holds them, plus `initial`'s other policies when the
+    /// leaf's level has anyPolicy; `[.anyPolicy]` when both are anyPolicy.
+    static func userConstrainedPolicies(_ levels: [PolicyGraph.Level], initial: [OID]) -> [OID] {
+        let acceptsAny = initial.contains(.anyPolicy)
+        // alive: has a path down to the leaf's level (the RFC's pruning).
+        var alive = levels.map { [Bool](repeating: false, count: $0.nodes.count) }
+        let last = levels.count - 1
+        for k in alive[last].indices { alive[last][k] = true }
+        if last >= 2 {
+            for depth in stride(from: last, through: 2, by: -1) {
+                for (k, node) in levels[depth].nodes.enumerated() where alive[depth][k] {
+                    for parent in node.parents { alive[depth - 1][parent] = true }
+                }
+            }
+        }
+        var topPolicies: [OID] = []
+        var result: [OID] = []
+        for depth in levels.indices where depth >= 1 {
+            for (k, node) in levels[depth].nodes.enumerated() where node.underAny && alive[depth][k] {
+                if !topPolicies.contains(node.policy) { topPolicies.append(node.policy) }
+                if (acceptsAny || initial.contains(node.policy)) && !result.contains(node.policy) { result.append(node.policy) }
+            }
+        }
+        if levels[last].hasAny {
+            if acceptsAny {
+                result.append(.anyPolicy)
+            } else {
+                for policy in initial where !topPolicies.contains(policy) && !result.contains(policy) { result.append(policy) }
+            }
+        }
+        return result
+    }
+}
+
+/// Byte order of two OIDs' content octets (any total order serves the sort).
+private func lexicographicallyPrecedes(_ a: OID, _ b: OID) -> Bool {
+    a.bytes.lexicographicallyPrecedes(b.bytes)
+}
