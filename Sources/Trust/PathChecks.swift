@@ -36,7 +36,30 @@ extension Verifier {
             }
         }
         if leaf.extensions.hasUnrecognisedCriticalExtension { return .unknownCriticalExtension(index: 0) }
+        if let refusal = leafKeyRefusal(leaf) { return .leafKey(refusal) }
         return nil
+    }
+
+    /// The key policy applied to the leaf's own key, which the connection
+    /// will rely on (a 512-bit RSA leaf was trusted before): the RSA
+    /// minimum and the allowed curves, from the parsed key alone (no key
+    /// object is built, so a warm evaluation costs nothing more).
+    func leafKeyRefusal(_ leaf: Certificate) -> SignatureFailure? {
+        let key = leaf.publicKey
+        let curves = policy.keys.allowedCurves
+        switch key.kind {
+        case .rsa, .rsaPSS:
+            let minimum = policy.keys.minimumRSAModulusBits
+            return key.sizeInBits < minimum ? .keyRefused(.rsaModulusTooSmall(bits: key.sizeInBits, minimum: minimum)) : nil
+        case .ec(.p256): return curves.contains(.p256) ? nil : .keyRefused(.curveNotAllowed("P-256"))
+        case .ec(.p384): return curves.contains(.p384) ? nil : .keyRefused(.curveNotAllowed("P-384"))
+        case .ec(.p521): return curves.contains(.p521) ? nil : .keyRefused(.curveNotAllowed("P-521"))
+        case .ed25519: return curves.contains(.ed25519) ? nil : .keyRefused(.curveNotAllowed("Ed25519"))
+        case .ec(.other), .ed448, .unknown:
+            // Named with its OID by the key preparation, as for an issuer.
+            if case .failure(let failure) = VerificationKey.prepare(leaf) { return failure }
+            return nil
+        }
     }
 
     /// An intermediate the path would go through, at path index `index`.

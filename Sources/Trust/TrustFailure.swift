@@ -40,6 +40,10 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
     case algorithmMismatch(index: Int, algorithm: String, key: String)
     /// The issuer's key is outside the key policy or its algorithm's bounds.
     case weakKey(index: Int, KeyRefusal)
+    /// The leaf's own key is outside the key policy (an RSA modulus below
+    /// the minimum, a curve not allowed) or of an algorithm PureX509 does
+    /// not support.
+    case leafKey(SignatureFailure)
     /// A critical extension PureX509 does not process (RFC 5280 §4.2).
     case unknownCriticalExtension(index: Int)
     /// RFC 5280 §6.1 certificate-policy processing refused the path.
@@ -77,6 +81,7 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .hostnameMismatch, .invalidReferenceIdentity: return 85
         case .expired(let index, _, _), .notYetValid(let index, _, _): return index == 0 ? 80 : 60
         case .leafIsCA: return 78
+        case .leafKey: return 74
         case .extendedKeyUsage(let index), .keyUsage(let index): return index == 0 ? 76 : 55
         case .unknownCriticalExtension(let index): return index == 0 ? 75 : 54
         case .badSignature: return 50
@@ -110,6 +115,7 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .disallowedAlgorithm: return "disallowedAlgorithm"
         case .algorithmMismatch: return "algorithmMismatch"
         case .weakKey: return "weakKey"
+        case .leafKey: return "leafKey"
         case .unknownCriticalExtension: return "unknownCriticalExtension"
         case .policy: return "policy"
         case .budgetExceeded: return "budgetExceeded"
@@ -127,7 +133,7 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
              .disallowedAlgorithm(let i, _), .algorithmMismatch(let i, _, _), .weakKey(let i, _),
              .unknownCriticalExtension(let i), .policy(let i, _):
             return i
-        case .hostnameMismatch, .invalidReferenceIdentity, .leafIsCA: return 0
+        case .hostnameMismatch, .invalidReferenceIdentity, .leafIsCA, .leafKey: return 0
         case .budgetExceeded, .pathTooLong, .refusedByCaller: return nil
         }
     }
@@ -169,6 +175,7 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .algorithmMismatch(let i, let algorithm, let key):
             return "certificate \(i) is signed with \(algorithm), which its issuer's \(key) key cannot have made"
         case .weakKey(let i, let refusal): return "certificate \(i)'s issuer key is refused: \(refusal)"
+        case .leafKey(let failure): return "the leaf's own key is refused: \(failure)"
         case .unknownCriticalExtension(let i): return "certificate \(i) has a critical extension PureX509 does not process"
         case .policy(let i, let failure): return "certificate \(i): \(failure)"
         case .budgetExceeded(let budget): return "verification budget exhausted: \(budget)"
