@@ -36,6 +36,7 @@ extension Verifier {
             }
         }
         if leaf.extensions.hasUnrecognisedCriticalExtension { return .unknownCriticalExtension(index: 0) }
+        if !isAnchor(leaf), let rule = Self.conformance(leaf) { return .nonConforming(index: 0, rule) }
         if let refusal = leafKeyRefusal(leaf) { return .leafKey(refusal) }
         return nil
     }
@@ -70,6 +71,7 @@ extension Verifier {
         guard certificate.version == .v3, certificate.extensions.basicConstraints?.isCA == true else { return .notACA(index: index) }
         // §6.1.4(n): keyUsage, when present, asserts keyCertSign.
         if let usage = certificate.extensions.keyUsage?.usage, !usage.contains(.keyCertSign) { return .keyUsage(index: index) }
+        if let rule = Self.issuerConformance(certificate) { return .nonConforming(index: index, rule) }
         return nil
     }
 

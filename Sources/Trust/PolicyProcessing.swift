@@ -72,7 +72,7 @@ extension Verifier {
                 }
                 if !treeIsNull {
                     let anyAllowed = inhibitAnyPolicy > 0 || (!isLeaf && selfIssued)
-                    let level = try Self.nextLevel(after: levels[levels.count - 1], policies: information.map(\.policy),
+                    let level = try Self.nextLevel(after: levels[levels.count - 1], policies: information.map { $0.policy },
                                                    anyAllowed: anyAllowed, spend: spend)
                     levels.append(level)
                     treeIsNull = level.isEmpty
@@ -179,7 +179,7 @@ extension Verifier {
                 var end = k
                 while end < expectations.count && expectations[end].policy == policy { end += 1 }
                 if !listed.contains(policy) {
-                    level.nodes.append(PolicyGraph.Node(policy: policy, parents: expectations[k..<end].map(\.parent),
+                    level.nodes.append(PolicyGraph.Node(policy: policy, parents: expectations[k..<end].map { $0.parent },
                                                         underAny: false, expected: [policy]))
                     try spend(1 + end - k)
                 }

@@ -44,6 +44,8 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// the minimum, a curve not allowed) or of an algorithm PureX509 does
     /// not support.
     case leafKey(SignatureFailure)
+    /// A presented certificate breaks a rule of RFC 5280's profile.
+    case nonConforming(index: Int, ConformanceRule)
     /// A critical extension PureX509 does not process (RFC 5280 §4.2).
     case unknownCriticalExtension(index: Int)
     /// RFC 5280 §6.1 certificate-policy processing refused the path.
@@ -84,6 +86,7 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .leafKey: return 74
         case .extendedKeyUsage(let index), .keyUsage(let index): return index == 0 ? 76 : 55
         case .unknownCriticalExtension(let index): return index == 0 ? 75 : 54
+        case .nonConforming(let index, _): return index == 0 ? 73 : 53
         case .badSignature: return 50
         case .weakKey, .disallowedAlgorithm, .unsupportedAlgorithm, .algorithmMismatch: return 48
         case .nameConstraintViolation: return 45
@@ -118,6 +121,7 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .leafKey: return "leafKey"
         case .unknownCriticalExtension: return "unknownCriticalExtension"
         case .policy: return "policy"
+        case .nonConforming: return "nonConforming"
         case .budgetExceeded: return "budgetExceeded"
         case .pathTooLong: return "pathTooLong"
         case .refusedByCaller: return "refusedByCaller"
@@ -131,7 +135,7 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
              .unknownIssuer(let i), .pathLengthExceeded(let i), .notACA(let i), .keyUsage(let i),
              .extendedKeyUsage(let i), .nameConstraintViolation(let i), .unsupportedAlgorithm(let i, _),
              .disallowedAlgorithm(let i, _), .algorithmMismatch(let i, _, _), .weakKey(let i, _),
-             .unknownCriticalExtension(let i), .policy(let i, _):
+             .unknownCriticalExtension(let i), .policy(let i, _), .nonConforming(let i, _):
             return i
         case .hostnameMismatch, .invalidReferenceIdentity, .leafIsCA, .leafKey: return 0
         case .budgetExceeded, .pathTooLong, .refusedByCaller: return nil
@@ -178,6 +182,7 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .leafKey(let failure): return "the leaf's own key is refused: \(failure)"
         case .unknownCriticalExtension(let i): return "certificate \(i) has a critical extension PureX509 does not process"
         case .policy(let i, let failure): return "certificate \(i): \(failure)"
+        case .nonConforming(let i, let rule): return "certificate \(i): \(rule)"
         case .budgetExceeded(let budget): return "verification budget exhausted: \(budget)"
         case .pathTooLong: return "every path to an anchor is longer than the policy allows"
         case .refusedByCaller(let reason): return reason

@@ -62,6 +62,11 @@ def cert(subject, public_key, issuer, signing_key, ca=True, end=END, ski=None, a
     builder = (x509.CertificateBuilder().subject_name(name(subject)).issuer_name(name(issuer))
                .public_key(public_key).serial_number(serial[0]).not_valid_before(START).not_valid_after(end))
     builder = builder.add_extension(x509.BasicConstraints(ca=ca, path_length=None), critical=True)
+    # RFC 5280 §4.2.1.3: a CA's keyUsage asserts keyCertSign, so the shapes
+    # exercise the search rather than fail the profile checks at once.
+    builder = builder.add_extension(x509.KeyUsage(
+        digital_signature=not ca, content_commitment=False, key_encipherment=False, data_encipherment=False,
+        key_agreement=False, key_cert_sign=ca, crl_sign=ca, encipher_only=False, decipher_only=False), critical=True)
     if ski is not None:
         builder = builder.add_extension(x509.SubjectKeyIdentifier(ski), critical=False)
     if aki is not None:
