@@ -31,6 +31,18 @@ struct Verify: ParsableCommand {
     @Option(name: .customLong("purpose"), help: "server, client or any.")
     var purpose: String = "server"
 
+    @Option(name: .customLong("policy"), help: "An acceptable certificate policy OID (RFC 5280 user-initial-policy-set); repeatable. Default: any.")
+    var policies: [String] = []
+
+    @Flag(name: .customLong("explicit-policy"), help: "Require the path to be valid for an acceptable policy (initial-explicit-policy).")
+    var explicitPolicy = false
+
+    @Flag(name: .customLong("inhibit-policy-mapping"), help: "Refuse policy mappings (initial-policy-mapping-inhibit).")
+    var inhibitPolicyMapping = false
+
+    @Flag(name: .customLong("inhibit-any-policy"), help: "Do not let anyPolicy stand for other policies (initial-any-policy-inhibit).")
+    var inhibitAnyPolicy = false
+
     @Flag(name: .customLong("json"), help: "Print {\"trusted\", \"chain\", \"error\"} as JSON.")
     var json = false
 
@@ -69,6 +81,9 @@ struct Verify: ParsableCommand {
         if pinningMode == "certificate" && pinCertificates.isEmpty && !pins.isEmpty {
             throw ValidationError("--pinning-mode certificate pins certificates: give --pin-cert")
         }
+        for text in policies where OID(dotted: text) == nil {
+            throw ValidationError("--policy \(DisplayText.escaped(text)): not a dotted OID such as 2.23.140.1.2.1")
+        }
         for pin in pins {
             do { _ = try SPKIPin(pin) } catch { throw ValidationError("--pin \(DisplayText.escaped(pin)): \(error)") }
         }
@@ -88,6 +103,10 @@ struct Verify: ParsableCommand {
         var policy = VerificationPolicy(time: at.flatMap(Self.parseTime) ?? Int64(Date().timeIntervalSince1970))
         policy.purpose = purpose == "server" ? .serverAuth : purpose == "client" ? .clientAuth : .any
         policy.identity = host.flatMap { ServerIdentity(host: $0) } ?? ip.flatMap { ServerIdentity(ipAddress: $0) }
+        if !policies.isEmpty { policy.certificatePolicies.initialPolicySet = policies.compactMap { OID(dotted: $0) } }
+        policy.certificatePolicies.requireExplicitPolicy = explicitPolicy
+        policy.certificatePolicies.inhibitPolicyMapping = inhibitPolicyMapping
+        policy.certificatePolicies.inhibitAnyPolicy = inhibitAnyPolicy
         var verifier = Verifier(store: store, policy: policy)
 
         // The presented chain is the attacker's: a certificate whose DER is
@@ -151,7 +170,7 @@ struct Verify: ParsableCommand {
 
     func report(_ result: Result<VerifiedChain, TrustFailure>) {
         switch result {
-        case .success(let verified): printTrusted(verified.certificates)
+        case .success(let verified): printTrusted(verified.certificates, policies: verified.userConstrainedPolicies)
         case .failure(let failure): printRefused(code: failure.code, index: failure.certificateIndex, message: failure.description)
         }
     }
@@ -161,12 +180,15 @@ struct Verify: ParsableCommand {
     /// `{"trusted": true, "chain": […], "chainSubjects": [[…]], "error": null}`:
     /// `chain` keeps the escaped strings scripts read, `chainSubjects` gives
     /// each subject's attributes apart (`inspect --json`'s `subjectAttributes`).
-    func printTrusted(_ certificates: [Certificate]) {
+    /// `policies`: the user-constrained policy set (`policies` in the JSON,
+    /// dotted; null on the pinning path, which does not report it).
+    func printTrusted(_ certificates: [Certificate], policies: [OID]? = nil) {
         let names = certificates.map { $0.subjectName }
         if json {
             printJSON([
                 ("trusted", .bool(true)), ("chain", .array(names.map { .string($0.description) })),
                 ("chainSubjects", .array(names.map { CertificateSummary.attributesJSON($0.relativeNames) })), ("error", .null),
+                ("policies", policies.map { .array($0.map { .string($0.description) }) } ?? .null),
             ])
         } else {
             print("trusted")

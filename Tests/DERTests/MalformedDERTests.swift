@@ -168,3 +168,14 @@ func nestedSequences(_ depth: Int) -> [UInt8] {
     }
     #expect(outcome == [true, false, false])
 }
+
+/// Dotted decimal OIDs: the DER content octets, or nil for text that is not one.
+@Test func dottedOIDsAreEncodedOrRefused() {
+    #expect(OID(dotted: "2.5.29.32.0")?.bytes == [0x55, 0x1D, 0x20, 0x00])
+    #expect(OID(dotted: "1.2.840.113549.1.1.11")?.bytes == [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x0B])
+    #expect(OID(dotted: "2.999.3")?.bytes == [0x88, 0x37, 0x03])
+    #expect(OID(dotted: "2.23.140.1.2.1")?.description == "2.23.140.1.2.1")
+    for bad in ["", "1", "3.1", "1.40", "1..2", "1.2.", ".1.2", "1.02", "1.2.a", "1.2.18446744073709551616", " 1.2"] {
+        #expect(OID(dotted: bad) == nil, "\(bad)")
+    }
+}

@@ -292,3 +292,22 @@ func shell(_ command: String, input: String) throws -> String {
     #expect(try runPurex509(check + [try config("not json"), chain]).status == 2)
     #expect(try runPurex509(check + ["Vectors/none.json", chain]).status == 2)
 }
+
+/// `verify --policy/--explicit-policy` (RFC 5280 §6.1.1's inputs) and the
+/// user-constrained policy set in `--json` (Vectors/conformance).
+@Test func verifyPolicyInputs() throws {
+    let base = ["verify", "--roots", "Vectors/conformance/root.pem", "--host", "www.example.com", "--at", "2030-01-01T00:00:00Z", "--json"]
+    let chain = "Vectors/conformance/leaf-policy-dv.pem"
+    let any = try runPurex509(base + [chain])
+    #expect(any.status == 0, "\(any.error)")
+    #expect(any.output.contains(#""policies":["2.23.140.1.2.1"]"#), "\(any.output)")
+    let other = try runPurex509(base + ["--policy", "2.23.140.1.2.2", chain])
+    #expect(other.status == 0)
+    #expect(other.output.contains(#""policies":[]"#), "\(other.output)")
+    let required = try runPurex509(base + ["--policy", "2.23.140.1.2.2", "--explicit-policy", chain])
+    #expect(required.status == 1)
+    #expect(required.output.contains(#""code":"policy""#), "\(required.output)")
+    let bad = try runPurex509(base + ["--policy", "2.23.x", chain])
+    #expect(bad.status == 2)
+    #expect(bad.error.contains("--policy 2.23.x: not a dotted OID"), "\(bad.error)")
+}

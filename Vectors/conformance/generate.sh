@@ -39,6 +39,9 @@ keyUsage=critical,digitalSignature
 nameConstraints=critical,permitted;DNS:example.com"
 sign leaf-keycertsign root.pem "$work/root.key" "$base
 keyUsage=critical,digitalSignature,keyCertSign"
+sign leaf-policy-dv root.pem "$work/root.key" "$base
+keyUsage=critical,digitalSignature
+certificatePolicies=2.23.140.1.2.1"
 # An intermediate without keyUsage, and the same intermediate with it.
 openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out "$work/ca.key"
 openssl req -new -key "$work/ca.key" -subj "/CN=Conformance Test Intermediate" -out "$work/ca.csr"
