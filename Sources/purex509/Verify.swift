@@ -204,6 +204,7 @@ struct Verify: ParsableCommand {
             printJSON([
                 ("trusted", .bool(false)), ("chain", .array([])), ("chainSubjects", .array([])),
                 ("error", .object([("code", .string(code)), ("certificate", index.map { .int($0) } ?? .null), ("message", .string(message))])),
+                ("policies", .null),
             ])
         } else {
             printError("not trusted: \(message)")
