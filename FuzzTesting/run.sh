@@ -9,13 +9,14 @@
 # script exits non-zero; keep the input under Vectors/fuzz-regressions/<target>/
 # (the test run replays it) once the cause is fixed.
 set -euo pipefail
-cd "$(dirname "$0")"
+self="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
+cd "$(dirname "$self")"
 target=${1:-FuzzCertificate}
 seconds=${2:-60}
 all="FuzzCertificate FuzzPEM FuzzEvaluation FuzzPinString FuzzPinConfiguration FuzzSignature"
 
 if [ "$target" = all ]; then
-    for each in $all; do "$0" "$each" "$seconds"; done
+    for each in $all; do "$self" "$each" "$seconds"; done
     exit 0
 fi
 
