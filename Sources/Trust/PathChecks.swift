@@ -36,7 +36,8 @@ extension Verifier {
             }
         }
         if leaf.extensions.hasUnrecognisedCriticalExtension { return .unknownCriticalExtension(index: 0) }
-        if !isAnchor(leaf), let rule = Self.conformance(leaf) { return .nonConforming(index: 0, rule) }
+        // The store lookup only when a rule is broken: a conforming leaf costs nothing more.
+        if let rule = Self.conformance(leaf), !isAnchor(leaf) { return .nonConforming(index: 0, rule) }
         if let refusal = leafKeyRefusal(leaf) { return .leafKey(refusal) }
         return nil
     }
