@@ -10,6 +10,8 @@ public struct TrustEnvironment: Sendable {
     public var time: Int64
     public var budgets = Budgets()
     public var keys = KeyPolicy()
+    /// The RFC 5280 profile paths are validated under (`.strict` by default).
+    public var profile = ValidationProfile.strict
 
     public init(systemAnchors: TrustStore, time: Int64) {
         self.systemAnchors = systemAnchors
@@ -33,6 +35,7 @@ public struct TrustEnvironment: Sendable {
         }
         policy.budgets = budgets
         policy.keys = keys
+        policy.profile = profile
         var verifier = Verifier(store: anchors, policy: policy, cache: SignatureCache(capacity: 0))
         return verifier.verify(leaf: leaf, intermediates: Array(trust.certificates.dropFirst()), accept: accept)
     }

@@ -63,7 +63,7 @@ enum EvaluationFuzzing {
         guard store.anchors.contains(where: { $0.der == chain.anchor.der }) else {
             FuzzInvariant.fail("the verified chain ends in a certificate that is not an anchor")
         }
-        guard chain.certificates.count <= policy.budgets.maximumPathLength else {
+        guard chain.certificates.count <= policy.budgets.maximumIntermediates + 2 else {
             FuzzInvariant.fail("a path of \(chain.certificates.count) certificates exceeds the path-length budget")
         }
         guard ServerIdentity(host: host)?.isPresented(by: chain.leaf) == true else {

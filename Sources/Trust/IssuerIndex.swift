@@ -11,6 +11,8 @@ import PKIX
 struct IssuerIndex {
     /// Presented certificates, each DER once, in the order first presented.
     let certificates: [Certificate]
+    /// For each certificate, its position in the list it was built from.
+    let presentedAt: [Int]
     /// For each certificate, the class of certificates with its subject and SPKI.
     let keyClass: [Int]
     /// Positions into `certificates`, sorted by (subject, SPKI).
@@ -24,6 +26,7 @@ struct IssuerIndex {
         if presented.count <= 1 {
             certificates = presented
             keyClass = presented.isEmpty ? [] : [0]
+            presentedAt = keyClass
             sorted = keyClass
             return
         }
@@ -36,10 +39,13 @@ struct IssuerIndex {
         }
         var position = [Int](repeating: -1, count: presented.count)
         var certificates: [Certificate] = []
+        var presentedAt: [Int] = []
         for index in presented.indices where keep[index] {
             position[index] = certificates.count
             certificates.append(presented[index])
+            presentedAt.append(index)
         }
+        self.presentedAt = presentedAt
         var sorted: [Int] = []
         var keyClass = [Int](repeating: 0, count: certificates.count)
         var classCount = 0

@@ -63,35 +63,40 @@ extension Verifier {
         }
         var outcome = SubtreeOutcome()
         let count = search.candidateLists[slot]?.count ?? 0
-        if count == 0 { search.record(.unknownIssuer(index: childPosition)) }
+        if count == 0 { search.record(.unknownIssuer(index: childPosition), path: path) }
         for k in 0..<count {
             search.steps += 1
             guard search.steps <= policy.budgets.pathBuildingSteps else { throw .budgetExceeded(.pathBuildingSteps) }
             guard let candidate = search.candidateLists[slot]?[k] else { break }
             let position = childPosition + 1
             if let presented = candidate.presentedIndex, search.deadFrom[presented] <= position { continue }
+            let node = PathNode(candidate, store: store, index: search.index)
+            if search.trace != nil { search.note(.candidate(issuer: search.origin(of: node), position: childPosition)) }
             // A certificate already on the path (same subject and key) would make a loop.
             if let onPath = path.firstIndex(where: { $0.keyClass == candidate.keyClass }) {
-                search.record(.unknownIssuer(index: childPosition))
+                search.record(.unknownIssuer(index: childPosition), path: path)
                 outcome.loopPosition = min(outcome.loopPosition, onPath)
                 continue
             }
-            guard path.count < policy.budgets.maximumPathLength else {
-                search.record(.pathTooLong)
+            // Intermediates the path would hold with this candidate.
+            let intermediates = path.count - 1 + (candidate.anchorIndex == nil ? 1 : 0)
+            let tooLong: TrustFailure? = intermediates > policy.budgets.maximumIntermediates ? .pathTooLong : nil
+            if let failure = search.step(.pathDepth, position, node, tooLong) {
+                search.record(failure, path: path, then: node)
                 outcome.depthLimited = true
                 continue
             }
-            let node = PathNode(candidate, store: store, index: search.index)
             switch candidate.verdict {
-            case .valid: break
+            case .valid:
+                _ = search.step(.signature, childPosition, childNode, nil)
             case .invalid(let failure):
-                search.record(failure)
+                search.record(search.step(.signature, childPosition, childNode, failure) ?? failure, path: path, then: node)
                 continue
             case .unchecked:
                 let failure = try verifySignature(of: child, index: childPosition, by: node, search: &search)
                 search.candidateLists[slot]?[k].verdict = failure.map { .invalid($0) } ?? .valid
-                if let failure {
-                    search.record(failure)
+                if let failure = search.step(.signature, childPosition, childNode, failure) {
+                    search.record(failure, path: path, then: node)
                     continue
                 }
             }
@@ -100,15 +105,19 @@ extension Verifier {
             if let anchorIndex = candidate.anchorIndex {
                 outcome.reachedAnchor = true
                 var chain = VerifiedChain(path.map { $0.certificate }, anchorKeyDigest: store.keyDigest(ofAnchor: anchorIndex))
-                if let failure = try checkPath(&chain, search: &search) ?? accept(chain) {
-                    search.record(failure)
+                var failure = try checkPath(&chain, nodes: path, search: &search)
+                if failure == nil { failure = search.step(.caller, position, node, accept(chain)) }
+                if search.trace != nil { search.note(.path(path.map(search.origin), failure: failure)) }
+                if let failure {
+                    search.record(failure, path: path)
                     continue
                 }
+                if search.trace != nil { search.decidedPath = path.map(search.origin) }
                 outcome.chain = chain
                 return outcome
             }
-            if let failure = checkIntermediate(node.certificate, index: position) {
-                search.record(failure)
+            if let failure = checkIntermediate(node, index: position, search: &search) {
+                search.record(failure, path: path)
                 continue
             }
             let subtree = try extend(&path, search: &search, accept: accept)

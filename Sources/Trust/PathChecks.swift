@@ -5,41 +5,60 @@ import PKIX
 // the leaf alone (checked before any search, so that an expired leaf is
 // reported as such even when no issuer is found), facts about one
 // intermediate (checked when it is first considered), and facts that need
-// the whole path (path length, EKU of the issuers), checked once a path
-// reaches an anchor.
+// the whole path (the anchor's own constraints, path length, EKU of the
+// issuers, name constraints, policies), checked once a path reaches an
+// anchor. Every check goes through `SearchState.step`, which records it
+// when a trace is asked for.
 //
 // Decisions (docs/trust.md):
-// - The anchor is trusted as a name and a key (RFC 5280 §6.1.1(d)): its
-//   validity dates and extensions are not checked.
+// - An anchor given as a certificate binds the path with what it carries
+//   (RFC 5937 §3, as Chromium enforces anchor constraints): its validity
+//   (under the strict profile), critical extensions, basicConstraints
+//   (cA and pathLenConstraint), keyUsage, extended key usage and name
+//   constraints. An anchor without extensions (a v1 root) is a name and a key.
 // - anyExtendedKeyUsage alone on the leaf does not satisfy serverAuth or
-//   clientAuth: the CA/Browser Forum requirements forbid it in server
-//   certificates, and OpenSSL, webpki and Chrome refuse it (Go accepts).
-// - An extendedKeyUsage on an intermediate constrains the leaf: the
-//   intermediate must list the purpose or anyExtendedKeyUsage (as Go,
-//   Chrome and OpenSSL do; webpki ignores it).
+//   clientAuth under the strict profile: the CA/Browser Forum requirements
+//   forbid it in server certificates, and OpenSSL and webpki refuse it
+//   (Chromium and Go accept: the compatible profile).
+// - An extendedKeyUsage on an issuer constrains the leaf: the issuer must
+//   list the purpose or anyExtendedKeyUsage (as Go, Chrome and OpenSSL do;
+//   webpki ignores it).
 // - A CA certificate (basicConstraints cA TRUE) is refused as a server leaf
-//   (webpki's CaUsedAsEndEntity), unless it is itself an anchor.
+//   (webpki's CaUsedAsEndEntity) unless it is itself an anchor or the
+//   compatible profile is in force.
 
 extension Verifier {
     /// In rank order, so that the first failure found is the one reported.
-    func checkLeaf(_ leaf: Certificate) -> TrustFailure? {
+    func checkLeaf(_ leaf: Certificate, search: inout SearchState) -> TrustFailure? {
+        let node = search.leafNode
+        var hostname: TrustFailure? = nil
         if let identity = policy.identity, !identity.isPresented(by: leaf, commonNameFallback: policy.allowCommonNameFallback) {
-            return .hostnameMismatch(presented: presentedNames(leaf))
+            hostname = .hostnameMismatch(presented: presentedNames(leaf))
         }
-        if let failure = checkValidity(leaf, index: 0) { return failure }
-        if policy.purpose == .serverAuth && leaf.extensions.basicConstraints?.isCA == true && !isAnchor(leaf) { return .leafIsCA }
-        if !allowsPurpose(leaf, isLeaf: true) { return .extendedKeyUsage(index: 0) }
+        if let failure = search.step(.hostname, 0, node, hostname) { return failure }
+        if let failure = search.step(.validity, 0, node, checkValidity(leaf, index: 0)) { return failure }
+        if policy.purpose == .serverAuth {
+            let isCA = leaf.extensions.basicConstraints?.isCA == true && !policy.profile.acceptsCALeaf && !isAnchor(leaf)
+            if let failure = search.step(.leafNotCA, 0, node, isCA ? .leafIsCA : nil) { return failure }
+        }
+        let purpose: TrustFailure? = allowsPurpose(leaf, isLeaf: true) ? nil : .extendedKeyUsage(index: 0)
+        if let failure = search.step(.extendedKeyUsage, 0, node, purpose) { return failure }
         if policy.purpose == .serverAuth {
             // RFC 5280 §4.2.1.3 with TLS's uses: signing (ECDHE) or key encipherment (RSA kx).
-            if let usage = leaf.extensions.keyUsage?.usage, !usage.contains(.digitalSignature) && !usage.contains(.keyEncipherment) {
-                return .keyUsage(index: 0)
+            var usage: TrustFailure? = nil
+            if let bits = leaf.extensions.keyUsage?.usage, !bits.contains(.digitalSignature) && !bits.contains(.keyEncipherment) {
+                usage = .keyUsage(index: 0)
             }
+            if let failure = search.step(.keyUsage, 0, node, usage) { return failure }
         }
-        if leaf.extensions.hasUnrecognisedCriticalExtension { return .unknownCriticalExtension(index: 0) }
-        // The store lookup only when a rule is broken: a conforming leaf costs nothing more.
-        if let rule = Self.conformance(leaf), !isAnchor(leaf) { return .nonConforming(index: 0, rule) }
-        if let refusal = leafKeyRefusal(leaf) { return .leafKey(refusal) }
-        return nil
+        let critical: TrustFailure? = leaf.extensions.hasUnrecognisedCriticalExtension ? .unknownCriticalExtension(index: 0) : nil
+        if let failure = search.step(.criticalExtensions, 0, node, critical) { return failure }
+        for rule in ConformanceRule.presented {
+            // The store lookup only when a rule is broken: a conforming leaf costs nothing more.
+            let broken = breaks(rule, leaf) && !isAnchor(leaf)
+            if let failure = search.step(.profileRule(rule), 0, node, broken ? .nonConforming(index: 0, rule) : nil) { return failure }
+        }
+        return search.step(.leafKey, 0, node, leafKeyRefusal(leaf).map { .leafKey($0) })
     }
 
     /// The key policy applied to the leaf's own key, which the connection
@@ -65,38 +84,74 @@ extension Verifier {
     }
 
     /// An intermediate the path would go through, at path index `index`.
-    func checkIntermediate(_ certificate: Certificate, index: Int) -> TrustFailure? {
-        if let failure = checkValidity(certificate, index: index) { return failure }
-        if certificate.extensions.hasUnrecognisedCriticalExtension { return .unknownCriticalExtension(index: index) }
+    func checkIntermediate(_ node: PathNode, index: Int, search: inout SearchState) -> TrustFailure? {
+        let certificate = node.certificate
+        if let failure = search.step(.validity, index, node, checkValidity(certificate, index: index)) { return failure }
+        let critical: TrustFailure? = certificate.extensions.hasUnrecognisedCriticalExtension ? .unknownCriticalExtension(index: index) : nil
+        if let failure = search.step(.criticalExtensions, index, node, critical) { return failure }
         // RFC 5280 §6.1.4(k): an issuer is a v3 CA; v1/v2 only as an anchor.
-        guard certificate.version == .v3, certificate.extensions.basicConstraints?.isCA == true else { return .notACA(index: index) }
+        let isCA = certificate.version == .v3 && certificate.extensions.basicConstraints?.isCA == true
+        if let failure = search.step(.issuerIsCA, index, node, isCA ? nil : .notACA(index: index)) { return failure }
         // §6.1.4(n): keyUsage, when present, asserts keyCertSign.
-        if let usage = certificate.extensions.keyUsage?.usage, !usage.contains(.keyCertSign) { return .keyUsage(index: index) }
-        if let rule = Self.issuerConformance(certificate) { return .nonConforming(index: index, rule) }
+        var usage: TrustFailure? = nil
+        if let bits = certificate.extensions.keyUsage?.usage, !bits.contains(.keyCertSign) { usage = .keyUsage(index: index) }
+        if let failure = search.step(.keyUsage, index, node, usage) { return failure }
+        for rule in ConformanceRule.issuer {
+            let broken: TrustFailure? = breaks(rule, certificate) ? .nonConforming(index: index, rule) : nil
+            if let failure = search.step(.profileRule(rule), index, node, broken) { return failure }
+        }
         return nil
     }
 
     /// Checks that need the whole path (leaf first, anchor last).
-    func checkPath(_ chain: inout VerifiedChain, search: inout SearchState) throws(TrustFailure) -> TrustFailure? {
+    func checkPath(_ chain: inout VerifiedChain, nodes: [PathNode], search: inout SearchState) throws(TrustFailure) -> TrustFailure? {
         let certificates = chain.certificates
         let anchorIndex = certificates.count - 1
+        if let failure = checkAnchor(nodes[anchorIndex], index: anchorIndex, search: &search) { return failure }
         // §6.1.4(l), (m): each CA's pathLenConstraint bounds the number of
-        // non-self-issued intermediates below it (the leaf not counted).
-        for index in 1..<anchorIndex {
+        // non-self-issued intermediates below it (the leaf not counted);
+        // the anchor's too (RFC 5937 §3).
+        for index in 1...anchorIndex {
             guard let limit = certificates[index].extensions.basicConstraints?.pathLength else { continue }
             var below = 0
             for lower in 1..<index where !certificates[lower].isSelfIssued { below += 1 }
-            if below > limit { return .pathLengthExceeded(index: index) }
+            if let failure = search.step(.pathLength, index, nodes[index], below > limit ? .pathLengthExceeded(index: index) : nil) {
+                return failure
+            }
         }
-        for index in 1..<anchorIndex where !allowsPurpose(certificates[index], isLeaf: false) {
-            return .extendedKeyUsage(index: index)
+        for index in 1...anchorIndex {
+            let purpose: TrustFailure? = allowsPurpose(certificates[index], isLeaf: false) ? nil : .extendedKeyUsage(index: index)
+            if let failure = search.step(.extendedKeyUsage, index, nodes[index], purpose) { return failure }
         }
-        if let failure = try checkNameConstraints(certificates, comparisons: &search.nameComparisons) { return failure }
+        let names = try checkNameConstraints(certificates, comparisons: &search.nameComparisons)
+        if let failure = search.step(.nameConstraints, names?.certificateIndex ?? 0, nodes[names?.certificateIndex ?? 0], names) {
+            return failure
+        }
         switch try processPolicies(certificates) {
-        case .failure(let failure): return failure
-        case .success(let policies): chain.userConstrainedPolicies = policies
+        case .failure(let failure):
+            let index = failure.certificateIndex ?? anchorIndex
+            return search.step(.certificatePolicies, index, nodes[min(index, anchorIndex)], failure)
+        case .success(let policies):
+            chain.userConstrainedPolicies = policies
+            _ = search.step(.certificatePolicies, anchorIndex, nodes[anchorIndex], nil)
         }
         return nil
+    }
+
+    /// RFC 5937 §3: what an anchor certificate carries binds the path.
+    func checkAnchor(_ node: PathNode, index: Int, search: inout SearchState) -> TrustFailure? {
+        let anchor = node.certificate
+        if policy.profile.checksAnchorValidity {
+            if let failure = search.step(.anchorValidity, index, node, checkValidity(anchor, index: index)) { return failure }
+        }
+        let critical: TrustFailure? = anchor.extensions.hasUnrecognisedCriticalExtension ? .unknownCriticalExtension(index: index) : nil
+        if let failure = search.step(.criticalExtensions, index, node, critical) { return failure }
+        // Absent basicConstraints (a v1 root) leaves the anchor a name and a key.
+        let notCA = anchor.extensions.basicConstraints.map { !$0.isCA } ?? false
+        if let failure = search.step(.anchorIsCA, index, node, notCA ? .notACA(index: index) : nil) { return failure }
+        var usage: TrustFailure? = nil
+        if let bits = anchor.extensions.keyUsage?.usage, !bits.contains(.keyCertSign) { usage = .keyUsage(index: index) }
+        return search.step(.anchorKeyUsage, index, node, usage)
     }
 
     /// §6.1.3(a)(2): notBefore ≤ time ≤ notAfter.
@@ -115,7 +170,8 @@ extension Verifier {
         }
         guard certificate.extensions.extendedKeyUsage != nil else { return true }
         let purposes = certificate.extendedKeyUsages
-        return purposes.contains(wanted) || (!isLeaf && purposes.contains(.anyExtendedKeyUsage))
+        let anyAllowed = !isLeaf || policy.profile.acceptsAnyExtendedKeyUsageInLeaf
+        return purposes.contains(wanted) || (anyAllowed && purposes.contains(.anyExtendedKeyUsage))
     }
 
     func isAnchor(_ certificate: Certificate) -> Bool {

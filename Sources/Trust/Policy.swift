@@ -27,6 +27,9 @@ public struct VerificationPolicy: Sendable {
     /// The four inputs of RFC 5280 §6.1.1 (c), (e), (f), (g) for
     /// certificate-policy processing; the defaults accept any policy.
     public var certificatePolicies = CertificatePolicyInputs()
+    /// Which RFC 5280 profile rules bend: `.strict` (the default) or
+    /// `.compatible` (ValidationProfile).
+    public var profile = ValidationProfile.strict
     public var budgets = Budgets()
 
     public init(time: Int64, purpose: Purpose = .serverAuth, identity: ServerIdentity? = nil) {
@@ -71,9 +74,10 @@ public struct Budgets: Sendable, Equatable {
     public var pathBuildingSteps = 200_000
     /// Name comparisons under name constraints (webpki: 250,000).
     public var nameConstraintComparisons = 250_000
-    /// Certificates in a path, leaf and anchor included. webpki allows six
-    /// intermediates; the Web PKI uses at most three or four.
-    public var maximumPathLength = 8
+    /// Intermediates in a path, between the leaf and the anchor. The Web
+    /// PKI uses at most three or four; eight leaves room for private
+    /// hierarchies (webpki allows six, Go and OpenSSL more).
+    public var maximumIntermediates = 8
     /// Nodes and parent links of the valid-policy graph for one path
     /// (Trust/PolicyProcessing.swift). The graph keeps one node per policy
     /// per depth, so it grows with the size of the certificates, not

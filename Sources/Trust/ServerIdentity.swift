@@ -111,6 +111,16 @@ enum HostName {
         return labels >= 1
     }
 
+    /// A presented dNSName as RFC 5280 §4.2.1.6 asks: not empty, no empty
+    /// label, no trailing dot, at most 253 octets, a wildcard only as the
+    /// whole left-most label and never alone. Underscores pass, as for
+    /// reference names.
+    static func isValidPresented(_ name: ArraySlice<UInt8>) -> Bool {
+        guard !name.isEmpty, name.count <= 253, name.last != UInt8(ascii: ".") else { return false }
+        guard !name.elementsEqual([UInt8(ascii: "*")]) else { return false }
+        return isValid(name, allowWildcard: true)
+    }
+
     /// A presented dNSName against a normalised reference: exact (ASCII
     /// case-insensitive, trailing dot ignored), or a wildcard that is the
     /// whole left-most label, stands over at least two labels (never `*`

@@ -153,36 +153,40 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    public var description: String { describe { "certificate \($0)" } }
+
+    /// The message with each certificate named by `name` (given its index
+    /// in the path): the CLI names it by its position in the input and its subject.
+    public func describe(_ name: (Int) -> String) -> String {
         switch self {
-        case .malformed(let i, let error): return "certificate \(i) is malformed: \(error)"
+        case .malformed(let i, let error): return "\(name(i)) is malformed: \(error)"
         case .expired(let i, let notAfter, let at):
-            return "certificate \(i) expired at \(CivilTime.iso8601(notAfter)) (evaluated at \(CivilTime.iso8601(at)))"
+            return "\(name(i)) expired at \(CivilTime.iso8601(notAfter)) (evaluated at \(CivilTime.iso8601(at)))"
         case .notYetValid(let i, let notBefore, let at):
-            return "certificate \(i) is not valid before \(CivilTime.iso8601(notBefore)) (evaluated at \(CivilTime.iso8601(at)))"
-        case .badSignature(let i): return "certificate \(i) has a signature its issuer's key does not verify"
-        case .unknownIssuer(let i): return "no trusted issuer found for certificate \(i)"
+            return "\(name(i)) is not valid before \(CivilTime.iso8601(notBefore)) (evaluated at \(CivilTime.iso8601(at)))"
+        case .badSignature(let i): return "\(name(i)) has a signature its issuer's key does not verify"
+        case .unknownIssuer(let i): return "no trusted issuer found for \(name(i))"
         case .hostnameMismatch(let presented):
             return "the leaf does not name the host; it presents " + (presented.isEmpty ? "no DNS or IP names" : presented.joined(separator: ", "))
         case .invalidReferenceIdentity: return "the requested host name or address is not valid"
-        case .pathLengthExceeded(let i): return "certificate \(i) exceeds a CA's path length constraint"
-        case .notACA(let i): return "certificate \(i) issues certificates but is not a CA"
+        case .pathLengthExceeded(let i): return "\(name(i)) exceeds a CA's path length constraint"
+        case .notACA(let i): return "\(name(i)) issues certificates but is not a CA"
         case .leafIsCA: return "the leaf is a CA certificate"
-        case .keyUsage(let i): return "certificate \(i)'s key usage does not allow this use"
-        case .extendedKeyUsage(let i): return "certificate \(i)'s extended key usage does not allow the requested purpose"
-        case .nameConstraintViolation(let i): return "certificate \(i) has a name outside its issuers' name constraints"
-        case .unsupportedAlgorithm(let i, .signatureAlgorithm(let name)):
-            return "certificate \(i) is signed with \(name), which PureX509 does not verify"
+        case .keyUsage(let i): return "\(name(i))'s key usage does not allow this use"
+        case .extendedKeyUsage(let i): return "\(name(i))'s extended key usage does not allow the requested purpose"
+        case .nameConstraintViolation(let i): return "\(name(i)) has a name outside its issuers' name constraints"
+        case .unsupportedAlgorithm(let i, .signatureAlgorithm(let algorithm)):
+            return "\(name(i)) is signed with \(algorithm), which PureX509 does not verify"
         case .unsupportedAlgorithm(let i, let what):
-            return "certificate \(i)'s issuer key uses the " + what.description + ", which PureX509 does not support"
-        case .disallowedAlgorithm(let i, let algorithm): return "certificate \(i) is signed with \(algorithm), refused by policy"
+            return "\(name(i))'s issuer key uses the " + what.description + ", which PureX509 does not support"
+        case .disallowedAlgorithm(let i, let algorithm): return "\(name(i)) is signed with \(algorithm), refused by policy"
         case .algorithmMismatch(let i, let algorithm, let key):
-            return "certificate \(i) is signed with \(algorithm), which its issuer's \(key) key cannot have made"
-        case .weakKey(let i, let refusal): return "certificate \(i)'s issuer key is refused: \(refusal)"
+            return "\(name(i)) is signed with \(algorithm), which its issuer's \(key) key cannot have made"
+        case .weakKey(let i, let refusal): return "\(name(i))'s issuer key is refused: \(refusal)"
         case .leafKey(let failure): return "the leaf's own key is refused: \(failure)"
-        case .unknownCriticalExtension(let i): return "certificate \(i) has a critical extension PureX509 does not process"
-        case .policy(let i, let failure): return "certificate \(i): \(failure)"
-        case .nonConforming(let i, let rule): return "certificate \(i): \(rule)"
+        case .unknownCriticalExtension(let i): return "\(name(i)) has a critical extension PureX509 does not process"
+        case .policy(let i, let failure): return "\(name(i)): \(failure)"
+        case .nonConforming(let i, let rule): return "\(name(i)): \(rule)"
         case .budgetExceeded(let budget): return "verification budget exhausted: \(budget)"
         case .pathTooLong: return "every path to an anchor is longer than the policy allows"
         case .refusedByCaller(let reason): return reason

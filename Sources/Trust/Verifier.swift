@@ -60,15 +60,47 @@ public struct Verifier: Sendable {
         leaf: Certificate, intermediates: [Certificate],
         accept: (VerifiedChain) -> TrustFailure? = { _ in nil }
     ) -> Result<VerifiedChain, TrustFailure> {
-        if let failure = checkLeaf(leaf) { return .failure(failure) }
+        var search = SearchState(leaf: leaf, intermediates: intermediates)
+        return evaluate(&search, accept: accept)
+    }
+
+    /// `verify`, recording every check as it runs (`purex509 verify
+    /// --explain`), and the path the decision is about with where each of
+    /// its certificates came from. Decides exactly as `verify` does.
+    public mutating func explain(
+        leaf: Certificate, intermediates: [Certificate],
+        accept: (VerifiedChain) -> TrustFailure? = { _ in nil }
+    ) -> Explanation {
+        var search = SearchState(leaf: leaf, intermediates: intermediates)
+        search.trace = TraceLog()
+        search.bestPath = []
+        let result = evaluate(&search, accept: accept)
+        let origins = search.decidedPath ?? search.bestPath ?? []
+        let path = origins.map { origin -> PathEntry in
+            switch origin {
+            case .anchor(let index): return PathEntry(certificate: store.anchors[index], origin: origin)
+            case .presented(let position):
+                return PathEntry(certificate: position == 0 ? leaf : intermediates[position - 1], origin: origin)
+            }
+        }
+        return Explanation(result: result, path: path, steps: search.trace?.steps ?? [])
+    }
+
+    mutating func evaluate(_ search: inout SearchState, accept: (VerifiedChain) -> TrustFailure?) -> Result<VerifiedChain, TrustFailure> {
+        let leaf = search.leaf
+        if let failure = checkLeaf(leaf, search: &search) {
+            search.bestPath = search.bestPath.map { _ in [.presented(0)] }
+            return .failure(failure)
+        }
         // A leaf that is itself an anchor is trusted as such (a pinned
         // self-signed certificate, say): no signature to check.
         for index in store.anchors(named: leaf[leaf.subject]) where store.anchors[index].der == leaf.der {
             let chain = VerifiedChain([leaf], anchorKeyDigest: store.keyDigest(ofAnchor: index))
-            return accept(chain).map { .failure($0) } ?? .success(chain)
+            let refusal = search.step(.caller, 0, search.leafNode, accept(chain))
+            if search.trace != nil { search.decidedPath = [.presented(0)] }
+            return refusal.map { .failure($0) } ?? .success(chain)
         }
-        var search = SearchState(leaf: leaf, intermediates: intermediates)
-        var path = [PathNode(certificate: leaf, anchorIndex: nil, presentedIndex: nil, keyClass: search.leafKeyClass)]
+        var path = [search.leafNode]
         do {
             if let chain = try extend(&path, search: &search, accept: accept).chain { return .success(chain) }
         } catch {
@@ -112,6 +144,12 @@ struct SearchState {
     var steps = 0
     var nameComparisons = 0
     var best: TrustFailure? = nil
+    /// With a trace: every check, and the origins of the path of `best`
+    /// (nil when not explaining, so a plain evaluation keeps no paths).
+    var trace: TraceLog? = nil
+    var bestPath: [CertificateOrigin]? = nil
+    /// With a trace: the path that was trusted.
+    var decidedPath: [CertificateOrigin]? = nil
     let leaf: Certificate
     let leafKeyClass: Int
     var index: IssuerIndex
@@ -129,8 +167,31 @@ struct SearchState {
         deadFrom = Array(repeating: Int.max, count: index.count)
     }
 
-    mutating func record(_ failure: TrustFailure) {
+    var leafNode: PathNode { PathNode(certificate: leaf, anchorIndex: nil, presentedIndex: nil, keyClass: leafKeyClass) }
+
+    /// Keeps `failure` if it says more than what was seen so far; `path`
+    /// (the nodes up to the certificate it is about) is kept with it when explaining.
+    mutating func record(_ failure: TrustFailure, path: [PathNode], then next: PathNode? = nil) {
         if let current = best, current.rank >= failure.rank { return }
         best = failure
+        if bestPath != nil { bestPath = path.map(origin) + (next.map { [origin(of: $0)] } ?? []) }
+    }
+
+    /// Records one check when explaining; returns its verdict.
+    mutating func step(_ check: CheckName, _ position: Int, _ node: PathNode, _ failure: TrustFailure?) -> TrustFailure? {
+        if trace != nil {
+            let origin = origin(of: node)
+            trace?.steps.append(.check(check, position: position, origin: origin, failure: failure))
+        }
+        return failure
+    }
+
+    /// Call only when explaining: the step is built before the call.
+    mutating func note(_ step: TraceStep) { trace?.steps.append(step) }
+
+    func origin(of node: PathNode) -> CertificateOrigin {
+        if let anchor = node.anchorIndex { return .anchor(anchor) }
+        if let presented = node.presentedIndex { return .presented(index.presentedAt[presented] + 1) }
+        return .presented(0)
     }
 }

@@ -43,6 +43,12 @@ struct Verify: ParsableCommand {
     @Flag(name: .customLong("inhibit-any-policy"), help: "Do not let anyPolicy stand for other policies (initial-any-policy-inhibit).")
     var inhibitAnyPolicy = false
 
+    @Option(name: .customLong("profile"), help: "strict (every RFC 5280 rule, the default) or compatible (Chromium's leniencies; docs/trust.md).")
+    var profile: String = "strict"
+
+    @Flag(name: .customLong("explain"), help: "Also print every check that ran, in order, with its certificate, RFC section and verdict.")
+    var explain = false
+
     @Flag(name: .customLong("json"), help: "Print {\"trusted\", \"chain\", \"error\"} as JSON.")
     var json = false
 
@@ -75,6 +81,10 @@ struct Verify: ParsableCommand {
         if ip.map({ ServerIdentity(ipAddress: $0) == nil }) == true { throw ValidationError("--ip: not an IPv4 or IPv6 address") }
         if let at, case .failure(let failure) = TimeArgument.parse(at) { throw ValidationError("--at: \(failure)") }
         guard ["server", "client", "any"].contains(purpose) else { throw ValidationError("--purpose: server, client or any") }
+        guard ["strict", "compatible"].contains(profile) else { throw ValidationError("--profile: strict or compatible") }
+        if explain && usesSecurityPolicy {
+            throw ValidationError("--explain traces the path validation; it does not combine with the pinning flags yet")
+        }
         if let mode = pinningMode, !["certificate", "public-key"].contains(mode) {
             throw ValidationError("--pinning-mode: certificate or public-key")
         }
@@ -107,6 +117,7 @@ struct Verify: ParsableCommand {
         policy.certificatePolicies.requireExplicitPolicy = explicitPolicy
         policy.certificatePolicies.inhibitPolicyMapping = inhibitPolicyMapping
         policy.certificatePolicies.inhibitAnyPolicy = inhibitAnyPolicy
+        policy.profile = profile == "compatible" ? .compatible : .strict
         var verifier = Verifier(store: store, policy: policy)
 
         // The presented chain is the attacker's: a certificate whose DER is
@@ -129,15 +140,16 @@ struct Verify: ParsableCommand {
             try runSecurityPolicy(store: store, policy: policy, certificates: certificates + extra)
             return
         }
-        let result: Result<VerifiedChain, TrustFailure>
+        let explanation: Explanation
         if let malformed {
-            result = .failure(malformed)
+            explanation = Explanation(result: .failure(malformed), path: [], steps: [])
         } else {
             // noCertificateReason was nil, and every entry succeeded: there is a leaf.
-            result = verifier.verify(leaf: certificates[0], intermediates: Array(certificates.dropFirst()) + extra)
+            explanation = verifier.explain(leaf: certificates[0], intermediates: Array(certificates.dropFirst()) + extra)
         }
-        report(result)
-        if case .failure = result { throw ToolExit.refused }
+        let report = VerifyReport(explanation: explanation, chainCount: certificates.count)
+        self.report(report, presented: certificates + extra, anchors: store)
+        if case .failure = explanation.result { throw ToolExit.refused }
     }
 
     /// `--pin`, `--pin-cert`, `--pinning-mode`, `--allow-invalid`, `--no-validate-host`:
@@ -157,7 +169,8 @@ struct Verify: ParsableCommand {
         security.pinnedPublicKeys = pins.compactMap { try? SPKIPin($0) }
         security.allowInvalidCertificates = allowInvalid
         security.validatesDomainName = !noValidateHost
-        let environment = TrustEnvironment(systemAnchors: store, time: policy.time)
+        var environment = TrustEnvironment(systemAnchors: store, time: policy.time)
+        environment.profile = policy.profile
         let domain = host ?? ip
         switch security.evaluate(ServerTrust(certificates: certificates), domain: domain, in: environment) {
         case .success:
@@ -168,10 +181,28 @@ struct Verify: ParsableCommand {
         }
     }
 
-    func report(_ result: Result<VerifiedChain, TrustFailure>) {
-        switch result {
-        case .success(let verified): printTrusted(verified.certificates, policies: verified.userConstrainedPolicies)
-        case .failure(let failure): printRefused(code: failure.code, index: failure.certificateIndex, message: failure.description)
+    func report(_ report: VerifyReport, presented: [Certificate], anchors: TrustStore) {
+        let trace = explain ? report.traceJSON(presented: presented, anchors: anchors) : nil
+        switch report.explanation.result {
+        case .success(let verified):
+            printTrusted(verified.certificates, policies: verified.userConstrainedPolicies, report: report, trace: trace)
+        case .failure(let failure):
+            if json {
+                let names = report.explanation.path.map { $0.certificate.subjectName }
+                var members: [(String, JSONOutput)] = [
+                    ("trusted", .bool(false)), ("chain", .array(names.map { .string($0.description) })),
+                    ("chainSubjects", .array(names.map { CertificateSummary.attributesJSON($0.relativeNames) })),
+                    ("error", report.errorJSON(failure)), ("policies", .null), ("path", report.pathJSON),
+                ]
+                if let trace { members.append(("trace", trace)) }
+                printJSON(members)
+            } else {
+                printError("not trusted: \(report.message(failure))")
+            }
+        }
+        if explain && !json {
+            print("trace:")
+            for line in report.traceLines(presented: presented, anchors: anchors) { print(line) }
         }
     }
 
@@ -182,14 +213,17 @@ struct Verify: ParsableCommand {
     /// each subject's attributes apart (`inspect --json`'s `subjectAttributes`).
     /// `policies`: the user-constrained policy set (`policies` in the JSON,
     /// dotted; null on the pinning path, which does not report it).
-    func printTrusted(_ certificates: [Certificate], policies: [OID]? = nil) {
+    func printTrusted(_ certificates: [Certificate], policies: [OID]? = nil, report: VerifyReport? = nil, trace: JSONOutput? = nil) {
         let names = certificates.map { $0.subjectName }
         if json {
-            printJSON([
+            var members: [(String, JSONOutput)] = [
                 ("trusted", .bool(true)), ("chain", .array(names.map { .string($0.description) })),
                 ("chainSubjects", .array(names.map { CertificateSummary.attributesJSON($0.relativeNames) })), ("error", .null),
                 ("policies", policies.map { .array($0.map { .string($0.description) }) } ?? .null),
-            ])
+            ]
+            if let report { members.append(("path", report.pathJSON)) }
+            if let trace { members.append(("trace", trace)) }
+            printJSON(members)
         } else {
             print("trusted")
             for (i, name) in names.enumerated() { print("  \(i): \(name)") }

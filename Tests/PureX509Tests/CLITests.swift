@@ -158,18 +158,34 @@ func shell(_ command: String, input: String) throws -> String {
 }
 
 @Test func verifyContract() throws {
+    // The 2017 Netflix chain's intermediate was issued by a v1 root without
+    // a subjectKeyIdentifier and carries no authorityKeyIdentifier: the
+    // strict profile refuses it, naming it by input position and subject;
+    // the compatible profile (Chromium's leniencies) trusts it.
     let chain = "Vectors/samples/netflix-chain.pem", root = "Vectors/samples/netflix-root.pem"
-    let ok = try runPurex509(["verify", "--roots", root, "--host", "www.netflix.com", "--at", "2017-06-01T00:00:00Z", chain])
+    let strict = try runPurex509(["verify", "--roots", root, "--host", "www.netflix.com", "--at", "2017-06-01T00:00:00Z", chain])
+    #expect(strict.status == 1)
+    #expect(strict.error.contains("input certificate 1 (C=US, O=Symantec Corporation, OU=Symantec Trust Network, CN=Symantec Class 3 Secure Server CA - G4)"))
+    #expect(strict.error.contains("authorityKeyIdentifier"))
+    let strictJSON = try runPurex509(["verify", "--roots", root, "--host", "www.netflix.com", "--at", "2017-06-01T00:00:00Z", "--json", chain])
+    let strictResult = try #require(try JSONSerialization.jsonObject(with: Data(strictJSON.output.utf8)) as? [String: Any])
+    let strictError = try #require(strictResult["error"] as? [String: Any])
+    #expect(strictError["code"] as? String == "nonConforming")
+    #expect((strictError["from"] as? [String: Any])?["input"] as? Int == 1)
+    // The refused path as far as it was built: the leaf and the intermediate refused.
+    #expect((strictResult["chain"] as? [String])?.count == 2, "the refused path is listed")
+    #expect(try runPurex509(["verify", "--profile", "lenient", chain]).status == 2)
+    let ok = try runPurex509(["verify", "--profile", "compatible", "--roots", root, "--host", "www.netflix.com", "--at", "2017-06-01T00:00:00Z", chain])
     #expect(ok.status == 0)
     #expect(ok.output.hasPrefix("trusted\n"))
-    let seconds = try runPurex509(["verify", "--roots", root, "--host", "www.netflix.com", "--at", "1496275200", "--json", chain])
+    let seconds = try runPurex509(["verify", "--profile", "compatible", "--roots", root, "--host", "www.netflix.com", "--at", "1496275200", "--json", chain])
     #expect(seconds.status == 0)
     let trusted = try #require(try JSONSerialization.jsonObject(with: Data(seconds.output.utf8)) as? [String: Any])
     #expect(trusted["trusted"] as? Bool == true)
     #expect((trusted["chain"] as? [String])?.count == 3)
     #expect(trusted["error"] is NSNull)
 
-    let expired = try runPurex509(["verify", "--roots", root, "--host", "www.netflix.com", "--at", "2019-06-01T00:00:00Z", "--json", chain])
+    let expired = try runPurex509(["verify", "--profile", "compatible", "--roots", root, "--host", "www.netflix.com", "--at", "2019-06-01T00:00:00Z", "--json", chain])
     #expect(expired.status == 1)
     let refused = try #require(try JSONSerialization.jsonObject(with: Data(expired.output.utf8)) as? [String: Any])
     #expect(refused["trusted"] as? Bool == false)
@@ -183,7 +199,7 @@ func shell(_ command: String, input: String) throws -> String {
     #expect(wrongHost.error.contains("does not name the host"))
     let intermediateMissing = try runPurex509(["verify", "--roots", root, "--at", "1496275200", "Vectors/certs/rustls-webpki/tests/netflix/ee.der"])
     #expect(intermediateMissing.status == 1)
-    let untrusted = try runPurex509(["verify", "--roots", root, "--untrusted", "Vectors/certs/rustls-webpki/tests/netflix/inter.der",
+    let untrusted = try runPurex509(["verify", "--profile", "compatible", "--roots", root, "--untrusted", "Vectors/certs/rustls-webpki/tests/netflix/inter.der",
                                      "--at", "1496275200", "--purpose", "any", "Vectors/certs/rustls-webpki/tests/netflix/ee.der"])
     #expect(untrusted.status == 0)
 

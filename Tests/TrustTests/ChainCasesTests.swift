@@ -22,6 +22,8 @@ struct ChainCase: CustomTestStringConvertible, Sendable {
     let expected: String
     let index: Int?
     let detail: String?
+    /// The validation profile: `strict` or `compatible`.
+    let validation: String
     var testDescription: String { name }
 
     /// The case's name without its profile suffix: `valid.p256` is `valid`.
@@ -35,7 +37,7 @@ let chainCases: [ChainCase] = {
         ChainCase(name: $0["name"] as! String, profile: $0["profile"] as! String, rule: $0["rule"] as! String,
                   host: $0["host"] as? String, ip: $0["ip"] as? String, purpose: $0["purpose"] as! String,
                   at: Int64($0["at"] as! Int), expected: $0["expected"] as! String, index: $0["index"] as? Int,
-                  detail: $0["detail"] as? String)
+                  detail: $0["detail"] as? String, validation: $0["validation"] as? String ?? "strict")
     }
 }()
 
@@ -51,6 +53,7 @@ func evaluate(_ row: ChainCase) throws -> Result<VerifiedChain, TrustFailure> {
     policy.purpose = row.purpose == "client" ? .clientAuth : row.purpose == "any" ? .any : .serverAuth
     if let host = row.host { policy.identity = try #require(ServerIdentity(host: host)) }
     if let ip = row.ip { policy.identity = try #require(ServerIdentity(ipAddress: ip)) }
+    policy.profile = row.validation == "compatible" ? .compatible : .strict
     var verifier = Verifier(store: store, policy: policy)
     return verifier.verify(leaf: chain[0], intermediates: Array(chain.dropFirst()))
 }

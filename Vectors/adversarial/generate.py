@@ -67,10 +67,15 @@ def cert(subject, public_key, issuer, signing_key, ca=True, end=END, ski=None, a
     builder = builder.add_extension(x509.KeyUsage(
         digital_signature=not ca, content_commitment=False, key_encipherment=False, data_encipherment=False,
         key_agreement=False, key_cert_sign=ca, crl_sign=ca, encipher_only=False, decipher_only=False), critical=True)
-    if ski is not None:
+    # RFC 5280 §4.2.1.1–2 (the strict profile): every CA has an SKI and
+    # every certificate an AKI. Where a shape names none, identifiers that
+    # match nothing stand in, so the search order stays what the shape
+    # was built to exercise (the identifiers are only a hint).
+    if ca:
+        builder = builder.add_extension(x509.SubjectKeyIdentifier(ski if ski is not None else b"\xff" * 20), critical=False)
+    elif ski is not None:
         builder = builder.add_extension(x509.SubjectKeyIdentifier(ski), critical=False)
-    if aki is not None:
-        builder = builder.add_extension(x509.AuthorityKeyIdentifier(aki, None, None), critical=False)
+    builder = builder.add_extension(x509.AuthorityKeyIdentifier(aki if aki is not None else b"\x00" * 20, None, None), critical=False)
     if not ca:
         builder = builder.add_extension(x509.SubjectAlternativeName([x509.DNSName("www.example.com")]), critical=False)
     return builder.sign(signing_key, hashes.SHA256()).public_bytes(serialization.Encoding.DER)

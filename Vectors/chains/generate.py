@@ -171,9 +171,11 @@ def sign(builder, signer, hash_alg=None, pss=False):
 
 def issue(subject_cn, subject_key, issuer=None, *, ca=False, path_length=None, bc=True, ku="default",
           eku=None, sans=None, start=START, end=END, hash_alg=None, extra=(), subject_name=None, issuer_name=None,
-          pss=False, ski=None, signer=None):
+          pss=False, ski=None, signer=None, aki=True, ski_present=True, aki_critical=False, ski_critical=False):
     """Issues a certificate; issuer None means self-signed. `signer` signs in
-    the issuer's place, for signatures the issuer's key cannot have made."""
+    the issuer's place, for signatures the issuer's key cannot have made.
+    `aki` and `ski_present` False leave the key identifiers out; the
+    `*_critical` flags mark them critical (both break RFC 5280's profile)."""
     serial[0] += 1
     subject = subject_name or name(subject_cn)
     b = (x509.CertificateBuilder().subject_name(subject)
@@ -192,13 +194,16 @@ def issue(subject_cn, subject_key, issuer=None, *, ca=False, path_length=None, b
         b = b.add_extension(x509.KeyUsage(False, False, False, False, False, False, True, False, False), critical=True)
     elif ku == "dataonly":
         b = b.add_extension(x509.KeyUsage(False, False, False, True, False, False, False, False, False), critical=True)
+    elif ku == "signandcertsign":
+        b = b.add_extension(x509.KeyUsage(True, False, False, False, False, True, False, False, False), critical=True)
     if eku:
         b = b.add_extension(x509.ExtendedKeyUsage(eku), critical=False)
     if sans:
         b = b.add_extension(x509.SubjectAlternativeName(sans), critical=False)
-    b = b.add_extension(ski or x509.SubjectKeyIdentifier.from_public_key(subject_key.public_key()), critical=False)
-    if issuer:
-        b = b.add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(issuer.key.public_key()), critical=False)
+    if ski_present:
+        b = b.add_extension(ski or x509.SubjectKeyIdentifier.from_public_key(subject_key.public_key()), critical=ski_critical)
+    if issuer and aki:
+        b = b.add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(issuer.key.public_key()), critical=aki_critical)
     for ext, critical in extra:
         b = b.add_extension(ext, critical=critical)
     signer = signer or (issuer.key if issuer else subject_key)
@@ -231,7 +236,8 @@ def sha1_leaf(issuer, leaf_key):
         write_issuer(tmp, issuer)
         open(path("leaf.key"), "wb").write(leaf_key.pkcs8())
         open(path("ext.cnf"), "w").write(f"basicConstraints=critical,CA:FALSE\nkeyUsage=critical,{usage}\n"
-                                         "extendedKeyUsage=serverAuth\nsubjectAltName=DNS:www.example.com\n")
+                                         "extendedKeyUsage=serverAuth\nsubjectAltName=DNS:www.example.com\n"
+                                         "authorityKeyIdentifier=keyid\n")
         openssl("req", "-new", "-key", path("leaf.key"), "-subj", "/O=PureX509 Chains/CN=www.example.com", "-out", path("leaf.csr"))
         openssl("x509", "-req", "-in", path("leaf.csr"), "-CA", path("ca.pem"), "-CAkey", path("ca.key"),
                 "-set_serial", "77", "-sha1", "-days", "30", "-extfile", path("ext.cnf"), "-out", path("leaf.pem"))
@@ -311,13 +317,14 @@ def pem(nodes):
 
 
 def case(case_name, rule, chain, roots, expected, *, profile, host="www.example.com", ip=None, purpose="server",
-         index=None, at=T, detail=None):
+         index=None, at=T, detail=None, validation="strict"):
     folder = os.path.join(HERE, case_name)
     os.makedirs(folder, exist_ok=True)
     open(os.path.join(folder, "chain.pem"), "wb").write(pem(chain))
     open(os.path.join(folder, "roots.pem"), "wb").write(pem(roots))
     cases.append({"name": case_name, "profile": profile, "rule": rule, "host": host, "ip": ip, "purpose": purpose,
-                  "at": int(at.timestamp()), "expected": expected, "index": index, "detail": detail})
+                  "at": int(at.timestamp()), "expected": expected, "index": index, "detail": detail,
+                  "validation": validation})
 
 
 class Maker:
@@ -367,8 +374,11 @@ def validity_cases(m, b):
     m.case("expired-intermediate", "an expired intermediate", [L, I_expired], [R], "expired", index=1)
     R_expired = m.root("Root Expired", end=EXPIRED_END)
     I_under_expired_root = m.ca("Intermediate Under Expired Root", R_expired)
-    m.case("expired-anchor-ignored", "decision: the anchor's own dates are not checked",
-           [m.leaf(I_under_expired_root), I_under_expired_root], [R_expired], "trusted")
+    under_expired = [m.leaf(I_under_expired_root), I_under_expired_root]
+    m.case("expired-anchor", "RFC 5937 §3: an anchor certificate's dates are checked (strict)",
+           under_expired, [R_expired], "expired", index=2)
+    m.case("expired-anchor-compatible", "compatible: an anchor's dates are not checked, as in Chromium",
+           under_expired, [R_expired], "trusted", validation="compatible")
     m.case("expired-leaf-unknown-issuer", "an expired leaf beats unknown issuer", [m.leaf(I, end=EXPIRED_END)],
            [m.root("Unrelated Root")], "expired", index=0)
 
@@ -407,8 +417,10 @@ def constraint_cases(m, b):
     V1R = openssl_v1("Root V1", m.profile.root.new())
     I_under_v1 = m.ca("Intermediate Under V1 Root", V1R)
     m.case("v1-anchor", "a v1 anchor is accepted", [m.leaf(I_under_v1), I_under_v1], [V1R], "trusted", at=v1_at)
-    m.case("leaf-is-ca", "decision: a CA certificate is refused as a server leaf",
-           [m.leaf(I, ca=True, sans=[x509.DNSName("www.example.com")], eku=None), I], [R], "leafIsCA", index=0)
+    ca_leaf = m.leaf(I, ca=True, ku="signandcertsign", sans=[x509.DNSName("www.example.com")], eku=None)
+    m.case("leaf-is-ca", "decision: a CA certificate is refused as a server leaf (strict)", [ca_leaf, I], [R], "leafIsCA", index=0)
+    m.case("leaf-is-ca-compatible", "compatible: a CA leaf is accepted, as in Chromium", [ca_leaf, I], [R], "trusted",
+           validation="compatible")
 
 
 def usage_cases(m, b):
@@ -419,8 +431,11 @@ def usage_cases(m, b):
     m.case("leaf-keyusage-data-only", "a server leaf needs digitalSignature or keyEncipherment", [m.leaf(I, ku="dataonly"), I], [R], "keyUsage", index=0)
     m.case("leaf-eku-client-only", "the leaf must allow serverAuth", [m.leaf(I, eku=[CLIENT_AUTH]), I], [R], "extendedKeyUsage", index=0)
     m.case("leaf-eku-client-for-client", "clientAuth purpose accepts a clientAuth leaf", [m.leaf(I, eku=[CLIENT_AUTH]), I], [R], "trusted", purpose="client")
-    m.case("leaf-eku-any", "decision: anyExtendedKeyUsage alone on the leaf does not allow serverAuth",
-           [m.leaf(I, eku=[ExtendedKeyUsageOID.ANY_EXTENDED_KEY_USAGE]), I], [R], "extendedKeyUsage", index=0)
+    any_leaf = m.leaf(I, eku=[ExtendedKeyUsageOID.ANY_EXTENDED_KEY_USAGE])
+    m.case("leaf-eku-any", "decision: anyExtendedKeyUsage alone on the leaf does not allow serverAuth (strict)",
+           [any_leaf, I], [R], "extendedKeyUsage", index=0)
+    m.case("leaf-eku-any-compatible", "compatible: anyExtendedKeyUsage on the leaf allows serverAuth, as in Chromium",
+           [any_leaf, I], [R], "trusted", validation="compatible")
     I_eku_any = m.ca("Intermediate Any EKU", R, eku=[ExtendedKeyUsageOID.ANY_EXTENDED_KEY_USAGE])
     m.case("intermediate-eku-any", "anyExtendedKeyUsage on an intermediate leaves the purpose open", [m.leaf(I_eku_any), I_eku_any], [R], "trusted")
     m.case("leaf-without-eku", "no extendedKeyUsage: unrestricted", [m.leaf(I, eku=None), I], [R], "trusted")
@@ -457,13 +472,13 @@ def path_building_cases(m, b):
     LB = m.ca("Loop B", LA)
     LA2 = m.ca("Loop A", LB, key=LA.key, subject_name=LA.subject)
     m.case("loop", "intermediates certifying each other terminate", [m.leaf(LB), LB, LA2], [m.root("Loop Root")], "unknownIssuer")
-    # Depth: the default maximum path length is 8 certificates, anchor included.
+    # Depth: by default at most 8 intermediates between the leaf and the anchor.
     chain = [R]
-    for depth in range(6):
+    for depth in range(8):
         chain.append(m.ca(f"Depth {depth}", chain[-1]))
-    m.case("depth-at-limit", "8 certificates: the longest allowed path", [m.leaf(chain[-1])] + chain[:0:-1], [R], "trusted")
-    deeper = m.ca("Depth 6", chain[-1])
-    m.case("depth-over-limit", "9 certificates: one more than allowed", [m.leaf(deeper), deeper] + chain[:0:-1], [R], "pathTooLong")
+    m.case("depth-at-limit", "8 intermediates: the longest allowed path", [m.leaf(chain[-1])] + chain[:0:-1], [R], "trusted")
+    deeper = m.ca("Depth 8", chain[-1])
+    m.case("depth-over-limit", "9 intermediates: one more than allowed", [m.leaf(deeper), deeper] + chain[:0:-1], [R], "pathTooLong")
     # Budget: decoys with the real intermediate's name and key identifier (so
     # ordering by AKI/SKI cannot skip them) and their own keys. 100 signature
     # checks are allowed: 98 decoys plus the two real edges (leaf ← intermediate
@@ -523,6 +538,95 @@ def name_constraint_cases(m, b):
     m.case("nc-budget", "1,000 subtrees × 300 names exceed 250,000 comparisons", [m.leaf(I_many, sans=many_sans), I_many], [R], "budgetExceeded", host=None)
 
 
+def with_serial(node, issuer, serial_octets):
+    """`node` with its serial number's INTEGER content replaced, signed again
+    by `issuer` (cryptography writes only positive serials up to 20 octets)."""
+    der = node.cert.public_bytes(serialization.Encoding.DER)
+    start, _ = der_span(der, 0)
+    tbs_start, tbs_end = der_span(der, start)
+    _, algorithm_end = der_span(der, tbs_end)
+    _, version_end = der_span(der, tbs_start)          # [0] version
+    _, serial_end = der_span(der, version_end)
+    tbs = der_tlv(0x30, der[tbs_start:version_end] + der_tlv(0x02, serial_octets) + der[serial_end:tbs_end])
+    key, hash_alg = issuer.key, issuer.key.hash
+    if key.is_eddsa:
+        signature = key.private.sign(tbs)
+    elif key.is_rsa:
+        signature = key.private.sign(tbs, padding.PKCS1v15(), hash_alg)
+    else:
+        signature = key.private.sign(tbs, ec.ECDSA(hash_alg))
+    return Node(x509.load_der_x509_certificate(der_tlv(0x30, tbs + der[tbs_end:algorithm_end] + der_tlv(0x03, b"\x00" + signature))), node.key)
+
+
+def profile_rule_cases(m, b):
+    """RFC 5280's certificate profile (§4.1.2.2, §4.2.1.x), each rule refused
+    and, where the compatible profile bends it, accepted there."""
+    R, I, L = b
+    strict, compatible = {}, {"validation": "compatible"}
+    no_aki = m.leaf(I, aki=False)
+    m.case("leaf-without-aki", "§4.2.1.1: a leaf without authorityKeyIdentifier (strict)", [no_aki, I], [R], "nonConforming",
+           index=0, detail="authorityKeyIdentifier")
+    m.case("leaf-without-aki-compatible", "compatible: a missing authorityKeyIdentifier is accepted", [no_aki, I], [R], "trusted", **compatible)
+    I_no_aki = m.ca("Intermediate No AKI", R, aki=False)
+    m.case("intermediate-without-aki", "§4.2.1.1: an intermediate without authorityKeyIdentifier (strict)",
+           [m.leaf(I_no_aki), I_no_aki], [R], "nonConforming", index=1, detail="authorityKeyIdentifier")
+    I_no_ski = m.ca("Intermediate No SKI", R, ski_present=False)
+    m.case("intermediate-without-ski", "§4.2.1.2: a CA certificate without subjectKeyIdentifier",
+           [m.leaf(I_no_ski), I_no_ski], [R], "nonConforming", index=1, detail="subjectKeyIdentifier")
+    I_no_ku = m.ca("Intermediate No KU", R, ku=None)
+    m.case("intermediate-without-keyusage", "§4.2.1.3: a CA that signs certificates without keyUsage",
+           [m.leaf(I_no_ku), I_no_ku], [R], "nonConforming", index=1, detail="keyUsage")
+    m.case("leaf-critical-aki", "§4.2.1.1: authorityKeyIdentifier marked critical", [m.leaf(I, aki_critical=True), I], [R],
+           "nonConforming", index=0, detail="authorityKeyIdentifier is marked critical")
+    m.case("leaf-critical-ski", "§4.2.1.2: subjectKeyIdentifier marked critical", [m.leaf(I, ski_critical=True), I], [R],
+           "nonConforming", index=0, detail="subjectKeyIdentifier is marked critical")
+    aia = x509.AuthorityInformationAccess([x509.AccessDescription(x509.oid.AuthorityInformationAccessOID.CA_ISSUERS,
+                                                                  x509.UniformResourceIdentifier("http://ca.example.com/i.crt"))])
+    m.case("leaf-critical-aia", "§4.2.2.1: authorityInfoAccess marked critical", [m.leaf(I, extra=[(aia, True)]), I], [R],
+           "nonConforming", index=0, detail="authorityInfoAccess")
+    m.case("leaf-noncritical-aia", "authorityInfoAccess as it should be", [m.leaf(I, extra=[(aia, False)]), I], [R], "trusted")
+    leaf_nc = x509.NameConstraints(permitted_subtrees=[x509.DNSName("example.com")], excluded_subtrees=None)
+    m.case("leaf-name-constraints", "§4.2.1.10: nameConstraints in a leaf", [m.leaf(I, extra=[(leaf_nc, True)]), I], [R],
+           "nonConforming", index=0, detail="nameConstraints")
+    m.case("leaf-keycertsign", "§4.2.1.3: keyCertSign without cA", [m.leaf(I, ku="signandcertsign"), I], [R],
+           "nonConforming", index=0, detail="keyCertSign")
+    negative = with_serial(m.leaf(I), I, b"\xfe\x11")
+    m.case("leaf-serial-negative", "§4.1.2.2: a negative serial number (strict)", [negative, I], [R], "nonConforming",
+           index=0, detail="serial")
+    m.case("leaf-serial-negative-compatible", "compatible: a negative serial number is accepted, as in Chromium",
+           [negative, I], [R], "trusted", **compatible)
+    m.case("leaf-serial-zero", "§4.1.2.2: a zero serial number (strict)", [with_serial(m.leaf(I), I, b"\x00"), I], [R],
+           "nonConforming", index=0, detail="serial")
+    m.case("leaf-serial-21-octets", "§4.1.2.2: a 21-octet serial number", [with_serial(m.leaf(I), I, b"\x01" + b"\x22" * 20), I], [R],
+           "nonConforming", index=0, detail="20 octets")
+    m.case("leaf-serial-20-octets", "§4.1.2.2: a 20-octet serial number with its top bit set (a sign octet before it)",
+           [with_serial(m.leaf(I), I, b"\x00" + b"\xa5" * 20), I], [R], "trusted")
+    for label, bad in [("trailing-dot", "www.example.com."), ("empty-label", "www..example.com"),
+                       ("partial-wildcard", "w*.example.com"), ("space", "www example.com")]:
+        sans = [x509.DNSName("www.example.com"), x509.DNSName(bad)]
+        m.case(f"leaf-dnsname-{label}", f"§4.2.1.6: a dNSName SAN {bad!r} is not a valid host name", [m.leaf(I, sans=sans), I], [R],
+               "nonConforming", index=0, detail="dNSName")
+    m.case("leaf-dnsname-underscore", "decision: an underscore in a dNSName label is accepted (deployed names use it)",
+           [m.leaf(I, sans=[x509.DNSName("www.example.com"), x509.DNSName("_dmarc.example.com")]), I], [R], "trusted")
+    # Anchor constraints (RFC 5937 §3): what the anchor certificate carries binds the path.
+    for label, root_kw, expected, index in [
+            ("anchor-path-length-0", {"path_length": 0}, "pathLengthExceeded", 2),
+            ("anchor-keyusage-crl-only", {"ku": "crlonly"}, "keyUsage", 2),
+            ("anchor-eku-client", {"eku": [CLIENT_AUTH]}, "extendedKeyUsage", 2),
+            ("anchor-unknown-critical", {"extra": [(x509.UnrecognizedExtension(ObjectIdentifier("1.3.6.1.4.1.99999.78"), b"\x05\x00"), True)]},
+             "unknownCriticalExtension", 2)]:
+        root = m.root("Root " + label, **root_kw)
+        below = m.ca("Intermediate Under " + label, root)
+        m.case(label, f"RFC 5937 §3: an anchor with {label[len('anchor-'):]} binds the path", [m.leaf(below), below], [root], expected, index=index)
+    root_not_ca = issue("Root Not CA", m.profile.root.new(), None, ca=False, ku="ca")
+    below = m.ca("Intermediate Under Root Not CA", root_not_ca)
+    m.case("anchor-not-ca", "RFC 5937 §3: an anchor whose basicConstraints says cA FALSE cannot issue",
+           [m.leaf(below), below], [root_not_ca], "notACA", index=2)
+    root_p1 = m.root("Root PathLen 1", path_length=1)
+    below = m.ca("Intermediate Under Root PathLen 1", root_p1)
+    m.case("anchor-path-length-1", "an anchor's pathLenConstraint 1 over one intermediate", [m.leaf(below), below], [root_p1], "trusted")
+
+
 def rsa_only_cases(m, b):
     """Checks that only RSA has: its hash choice, PSS, SHA-1 and modulus size."""
     R, I, L = b
@@ -537,7 +641,7 @@ def rsa_only_cases(m, b):
 
 
 FAMILIES = [identity_cases, validity_cases, signature_cases, constraint_cases, usage_cases, extension_cases,
-            path_building_cases, name_constraint_cases]
+            path_building_cases, name_constraint_cases, profile_rule_cases]
 
 
 def profile_cases(profile):

@@ -25,6 +25,7 @@ root = (x509.CertificateBuilder().subject_name(root_name).issuer_name(root_name)
         .not_valid_before(NOT_BEFORE).not_valid_after(NOT_AFTER)
         .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
         .add_extension(x509.KeyUsage(False, False, False, False, False, True, True, False, False), critical=True)
+        .add_extension(x509.SubjectKeyIdentifier.from_public_key(root_key.public_key()), critical=False)
         .sign(root_key, hashes.SHA256()))
 open("root.pem", "wb").write(root.public_bytes(Encoding.PEM))
 
@@ -34,7 +35,9 @@ def leaf(attributes, sans=None):
     builder = (x509.CertificateBuilder().subject_name(x509.Name(attributes)).issuer_name(root_name)
                .public_key(key.public_key()).serial_number(x509.random_serial_number())
                .not_valid_before(NOT_BEFORE).not_valid_after(NOT_AFTER)
-               .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True))
+               .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
+               # RFC 5280 §4.2.1.1: the strict profile refuses a leaf without it.
+               .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(root_key.public_key()), critical=False))
     if sans:
         builder = builder.add_extension(x509.SubjectAlternativeName(sans), critical=False)
     return builder.sign(root_key, hashes.SHA256())

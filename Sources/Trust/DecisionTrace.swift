@@ -1,0 +1,138 @@
+import PKIX
+
+// The decision trace (issue 11 item 5): what the verifier checked, in the
+// order it checked it, for `purex509 verify --explain`. Recording is off
+// unless asked for (`Verifier.explain`), and then each check appends one
+// step; a plain `verify` pays one branch per check.
+
+/// Where a certificate of a path came from.
+public enum CertificateOrigin: Sendable, Equatable, CustomStringConvertible {
+    /// Its position among the presented certificates: 0 is the leaf, then
+    /// the intermediates in the order given (a position in the input file).
+    case presented(Int)
+    /// Its index in the trust store.
+    case anchor(Int)
+
+    public var description: String {
+        switch self {
+        case .presented(let position): return "input certificate \(position)"
+        case .anchor(let index): return "trust anchor \(index)"
+        }
+    }
+}
+
+/// A certificate of a path with where it came from.
+public struct PathEntry: Sendable {
+    public let certificate: Certificate
+    public let origin: CertificateOrigin
+}
+
+/// One named check of the verifier, with the text that requires it.
+public enum CheckName: Sendable, Equatable, CustomStringConvertible {
+    case hostname, validity, leafNotCA, extendedKeyUsage, keyUsage, criticalExtensions
+    case profileRule(ConformanceRule)
+    case leafKey, pathDepth, signature, issuerIsCA, pathLength, nameConstraints, certificatePolicies
+    case anchorValidity, anchorIsCA, anchorKeyUsage, caller
+
+    /// The rule's source.
+    public var section: String {
+        switch self {
+        case .hostname: return "RFC 9525 §6.3"
+        case .validity: return "RFC 5280 §6.1.3(a)(2)"
+        case .leafNotCA: return "CA/B Forum BR §7.1.2.7.8"
+        case .extendedKeyUsage: return "RFC 5280 §4.2.1.12"
+        case .keyUsage: return "RFC 5280 §4.2.1.3, §6.1.4(n)"
+        case .criticalExtensions: return "RFC 5280 §4.2, §6.1.4(o)"
+        case .profileRule(let rule): return rule.section
+        case .leafKey: return "CA/B Forum BR §6.1.5"
+        case .pathDepth: return "Budgets.maximumIntermediates"
+        case .signature: return "RFC 5280 §6.1.3(a)(1)"
+        case .issuerIsCA: return "RFC 5280 §6.1.4(k)"
+        case .pathLength: return "RFC 5280 §6.1.4(l), (m)"
+        case .nameConstraints: return "RFC 5280 §6.1.3(b), (c)"
+        case .certificatePolicies: return "RFC 5280 §6.1.3(d)–(f), §6.1.5"
+        case .anchorValidity: return "RFC 5937 §3"
+        case .anchorIsCA: return "RFC 5937 §3"
+        case .anchorKeyUsage: return "RFC 5937 §3"
+        case .caller: return "the caller's acceptance (pinning)"
+        }
+    }
+
+    /// A stable name for scripts (`--json`).
+    public var code: String {
+        switch self {
+        case .hostname: return "hostname"
+        case .validity: return "validity"
+        case .leafNotCA: return "leafNotCA"
+        case .extendedKeyUsage: return "extendedKeyUsage"
+        case .keyUsage: return "keyUsage"
+        case .criticalExtensions: return "criticalExtensions"
+        case .profileRule(let rule): return rule.code
+        case .leafKey: return "leafKey"
+        case .pathDepth: return "pathDepth"
+        case .signature: return "signature"
+        case .issuerIsCA: return "issuerIsCA"
+        case .pathLength: return "pathLength"
+        case .nameConstraints: return "nameConstraints"
+        case .certificatePolicies: return "certificatePolicies"
+        case .anchorValidity: return "anchorValidity"
+        case .anchorIsCA: return "anchorIsCA"
+        case .anchorKeyUsage: return "anchorKeyUsage"
+        case .caller: return "caller"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .hostname: return "the leaf names the host"
+        case .validity: return "valid at the verification time"
+        case .leafNotCA: return "the leaf is not a CA"
+        case .extendedKeyUsage: return "extended key usage allows the purpose"
+        case .keyUsage: return "key usage allows the use"
+        case .criticalExtensions: return "every critical extension is processed"
+        case .profileRule(let rule): return rule.checkDescription
+        case .leafKey: return "the leaf's key is allowed"
+        case .pathDepth: return "the path is not too long"
+        case .signature: return "the issuer's key verifies the signature"
+        case .issuerIsCA: return "the issuer is a v3 CA"
+        case .pathLength: return "path length constraints hold"
+        case .nameConstraints: return "names are inside the name constraints"
+        case .certificatePolicies: return "certificate policies are valid for the path"
+        case .anchorValidity: return "the anchor is valid at the verification time"
+        case .anchorIsCA: return "the anchor may issue certificates"
+        case .anchorKeyUsage: return "the anchor's key usage allows keyCertSign"
+        case .caller: return "the caller accepts the path"
+        }
+    }
+}
+
+/// One entry of the trace.
+public enum TraceStep: Sendable {
+    /// A check on the certificate at `position` of the path being built;
+    /// `failure` nil means it passed.
+    case check(CheckName, position: Int, origin: CertificateOrigin, failure: TrustFailure?)
+    /// The search tries `issuer` as the issuer of the certificate at `position`.
+    case candidate(issuer: CertificateOrigin, position: Int)
+    /// A path reached an anchor and was decided: nil is trusted.
+    case path([CertificateOrigin], failure: TrustFailure?)
+}
+
+/// What `Verifier.explain` returns: the decision, the path it is about
+/// (the verified path, or the path of the reported failure, as far as it
+/// was built), and every step, in order.
+public struct Explanation: Sendable {
+    public let result: Result<VerifiedChain, TrustFailure>
+    public let path: [PathEntry]
+    public let steps: [TraceStep]
+
+    public init(result: Result<VerifiedChain, TrustFailure>, path: [PathEntry], steps: [TraceStep]) {
+        self.result = result
+        self.path = path
+        self.steps = steps
+    }
+}
+
+/// The recording side, carried in the search state.
+struct TraceLog {
+    var steps: [TraceStep] = []
+}

@@ -1,0 +1,112 @@
+import PureX509
+
+/// What `verify` says about a decision outside the pinning path: the
+/// certificates named by where they came from (their position in CHAIN,
+/// in the --untrusted files, or among the --roots anchors) and their
+/// subjects, the path the decision is about, and with --explain every
+/// check in the order it ran (docs/output.md).
+struct VerifyReport {
+    let explanation: Explanation
+    /// How many certificates CHAIN held: later presented positions came from --untrusted.
+    let chainCount: Int
+
+    /// "input certificate 2 (CN=…)", "--untrusted certificate 0 (CN=…)" or "trust anchor 5 (CN=…)".
+    func label(_ origin: CertificateOrigin, _ certificate: Certificate?) -> String {
+        let place: String
+        switch origin {
+        case .presented(let position) where position < chainCount: place = "input certificate \(position)"
+        case .presented(let position): place = "--untrusted certificate \(position - chainCount)"
+        case .anchor(let index): place = "trust anchor \(index)"
+        }
+        return certificate.map { place + " (" + $0.subjectName.description + ")" } ?? place
+    }
+
+    /// The certificate at `index` of the reported path, named.
+    func name(_ index: Int) -> String {
+        let path = explanation.path
+        // No path: a malformed input certificate, whose index is its position.
+        if path.isEmpty { return "input certificate \(index)" }
+        guard index >= 0, index < path.count else { return "certificate \(index)" }
+        return label(path[index].origin, path[index].certificate)
+    }
+
+    func message(_ failure: TrustFailure) -> String { failure.describe(name) }
+
+    func certificateJSON(_ origin: CertificateOrigin, _ certificate: Certificate?) -> JSONOutput {
+        var input: JSONOutput = .null, untrusted: JSONOutput = .null, anchor: JSONOutput = .null
+        switch origin {
+        case .presented(let position) where position < chainCount: input = .int(position)
+        case .presented(let position): untrusted = .int(position - chainCount)
+        case .anchor(let index): anchor = .int(index)
+        }
+        return .object([("input", input), ("untrusted", untrusted), ("anchor", anchor),
+                        ("subject", certificate.map { .string($0.subjectName.description) } ?? .null)])
+    }
+
+    var pathJSON: JSONOutput {
+        .array(explanation.path.map { certificateJSON($0.origin, $0.certificate) })
+    }
+
+    /// The error object: the path index as before, plus where the certificate came from.
+    func errorJSON(_ failure: TrustFailure) -> JSONOutput {
+        let index = failure.certificateIndex
+        let entry = index.flatMap { $0 < explanation.path.count ? explanation.path[$0] : nil }
+        return .object([
+            ("code", .string(failure.code)), ("certificate", index.map { .int($0) } ?? .null),
+            ("from", entry.map { certificateJSON($0.origin, $0.certificate) } ?? .null),
+            ("message", .string(message(failure))),
+        ])
+    }
+
+    // The trace.
+
+    /// The certificate behind an origin, when the reported path or the trace
+    /// can say (every origin the trace names is on some candidate path).
+    func certificate(_ origin: CertificateOrigin, presented: [Certificate], anchors: TrustStore) -> Certificate? {
+        switch origin {
+        case .presented(let position): return position < presented.count ? presented[position] : nil
+        case .anchor(let index): return index < anchors.count ? anchors.anchors[index] : nil
+        }
+    }
+
+    func traceLines(presented: [Certificate], anchors: TrustStore) -> [String] {
+        func named(_ origin: CertificateOrigin) -> String { label(origin, certificate(origin, presented: presented, anchors: anchors)) }
+        return explanation.steps.map { step in
+            switch step {
+            case .check(let check, let position, let origin, let failure):
+                let verdict = failure == nil ? "pass" : "FAIL"
+                let head = "  [\(verdict)] path \(position), \(named(origin)): \(check) (\(check.section))"
+                return failure.map { head + ": " + $0.describe { "path certificate \($0)" } } ?? head
+            case .candidate(let issuer, let position):
+                return "  try \(named(issuer)) as the issuer of path certificate \(position)"
+            case .path(let origins, let failure):
+                let chain = origins.map(named).joined(separator: " <- ")
+                return "  path " + chain + ": " + (failure.map { "refused, " + $0.describe { "path certificate \($0)" } } ?? "trusted")
+            }
+        }
+    }
+
+    func traceJSON(presented: [Certificate], anchors: TrustStore) -> JSONOutput {
+        func cert(_ origin: CertificateOrigin) -> JSONOutput { certificateJSON(origin, certificate(origin, presented: presented, anchors: anchors)) }
+        func failureJSON(_ failure: TrustFailure?) -> JSONOutput {
+            failure.map { .object([("code", .string($0.code)), ("message", .string($0.describe { "path certificate \($0)" }))]) } ?? .null
+        }
+        return .array(explanation.steps.map { step in
+            switch step {
+            case .check(let check, let position, let origin, let failure):
+                return .object([
+                    ("step", .string("check")), ("check", .string(check.code)), ("section", .string(check.section)),
+                    ("description", .string(check.description)), ("position", .int(position)), ("certificate", cert(origin)),
+                    ("verdict", .string(failure == nil ? "pass" : "fail")), ("failure", failureJSON(failure)),
+                ])
+            case .candidate(let issuer, let position):
+                return .object([("step", .string("candidate")), ("position", .int(position)), ("issuer", cert(issuer))])
+            case .path(let origins, let failure):
+                return .object([
+                    ("step", .string("path")), ("path", .array(origins.map(cert))),
+                    ("verdict", .string(failure == nil ? "trusted" : "refused")), ("failure", failureJSON(failure)),
+                ])
+            }
+        })
+    }
+}
