@@ -39,7 +39,7 @@ public enum CheckName: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .hostname: return "RFC 9525 §6.3"
         case .validity: return "RFC 5280 §6.1.3(a)(2)"
-        case .leafNotCA: return "CA/B Forum BR §7.1.2.7.8"
+        case .leafNotCA: return "CA/B Forum BR §7.1.2.7 (subscriber basicConstraints)"
         case .extendedKeyUsage: return "RFC 5280 §4.2.1.12"
         case .keyUsage: return "RFC 5280 §4.2.1.3, §6.1.4(n)"
         case .criticalExtensions: return "RFC 5280 §4.2, §6.1.4(o)"
@@ -54,7 +54,7 @@ public enum CheckName: Sendable, Equatable, CustomStringConvertible {
         case .anchorValidity: return "RFC 5937 §3"
         case .anchorIsCA: return "RFC 5937 §3"
         case .anchorKeyUsage: return "RFC 5937 §3"
-        case .caller: return "the caller's acceptance (pinning)"
+        case .caller: return "the accept function (pinning)"
         }
     }
 
