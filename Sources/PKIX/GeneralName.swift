@@ -112,6 +112,19 @@ extension Certificate {
         DisplayText.escaped(utf8: self[name.value], escapingCommas: true)
     }
 
+    /// Whether any subjectAltName entry satisfies `predicate`, decoding one
+    /// entry at a time: no list is built, so the hot path's name checks
+    /// (matching the host, the dNSName syntax rule) allocate nothing.
+    public func containsAlternativeName(where predicate: (GeneralName) -> Bool) -> Bool {
+        guard let san = extensions.subjectAlternativeName else { return false }
+        return withReader(san.list) { reader in
+            while !reader.isAtEnd, let name = try? GeneralName.read(&reader, context: .alternativeName) {
+                if predicate(name) { return true }
+            }
+            return false
+        }
+    }
+
     /// The subjectAltName entries, or an empty list when the extension is absent.
     public var subjectAlternativeNames: [GeneralName] {
         guard let san = extensions.subjectAlternativeName else { return [] }

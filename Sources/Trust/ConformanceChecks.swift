@@ -108,9 +108,26 @@ public enum ConformanceRule: Sendable, Equatable, CustomStringConvertible {
 }
 
 extension Verifier {
-    /// Whether `certificate` breaks `rule` under the policy's profile.
-    func breaks(_ rule: ConformanceRule, _ certificate: Certificate) -> Bool {
+    /// Runs `rules` on the certificate at path position `index`, each one a
+    /// step of the trace; the first broken one is the failure. A broken
+    /// rule on a leaf that is itself an anchor does not count (the anchor
+    /// is the caller's); the store lookup happens only then.
+    func checkRules(_ rules: [ConformanceRule], _ node: PathNode, index: Int, search: inout SearchState) -> TrustFailure? {
+        let certificate = node.certificate
+        // One copy of the extensions for all the rules (each access through
+        // the certificate copies the whole struct).
         let extensions = certificate.extensions
+        for rule in rules {
+            let broken = breaks(rule, certificate, extensions) && !(index == 0 && isAnchor(certificate))
+            if let failure = search.step(.profileRule(rule), index, node, broken ? .nonConforming(index: index, rule) : nil) {
+                return failure
+            }
+        }
+        return nil
+    }
+
+    /// Whether `certificate` (whose extensions are `extensions`) breaks `rule` under the policy's profile.
+    func breaks(_ rule: ConformanceRule, _ certificate: Certificate, _ extensions: Extensions) -> Bool {
         let profile = policy.profile
         switch rule {
         case .criticalAuthorityKeyIdentifier: return extensions.authorityKeyIdentifier?.critical == true
@@ -123,8 +140,8 @@ extension Verifier {
             // Self-issued stands in for self-signed: telling them apart costs
             // a signature check, and a self-issued certificate's issuer is
             // found by its name whatever its identifiers say.
-            guard !profile.acceptsMissingAuthorityKeyIdentifier, !certificate.isSelfIssued else { return false }
-            return extensions.authorityKeyIdentifier?.keyIdentifier == nil
+            guard !profile.acceptsMissingAuthorityKeyIdentifier, extensions.authorityKeyIdentifier?.keyIdentifier == nil else { return false }
+            return !certificate.isSelfIssued
         case .missingSubjectKeyIdentifier: return extensions.basicConstraints?.isCA == true && extensions.subjectKeyIdentifier == nil
         case .serialNumberNotPositive:
             guard !profile.acceptsNonPositiveSerialNumber else { return false }
@@ -140,7 +157,7 @@ extension Verifier {
             return serial.count - signOctet > 20
         case .malformedDNSName:
             guard extensions.subjectAlternativeName != nil else { return false }
-            return certificate.subjectAlternativeNames.contains { $0.kind == .dnsName && !HostName.isValidPresented(certificate[$0.value]) }
+            return certificate.containsAlternativeName { $0.kind == .dnsName && !HostName.isValidPresented(certificate[$0.value]) }
         case .missingKeyUsage: return extensions.keyUsage == nil
         }
     }

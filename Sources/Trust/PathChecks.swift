@@ -53,11 +53,7 @@ extension Verifier {
         }
         let critical: TrustFailure? = leaf.extensions.hasUnrecognisedCriticalExtension ? .unknownCriticalExtension(index: 0) : nil
         if let failure = search.step(.criticalExtensions, 0, node, critical) { return failure }
-        for rule in ConformanceRule.presented {
-            // The store lookup only when a rule is broken: a conforming leaf costs nothing more.
-            let broken = breaks(rule, leaf) && !isAnchor(leaf)
-            if let failure = search.step(.profileRule(rule), 0, node, broken ? .nonConforming(index: 0, rule) : nil) { return failure }
-        }
+        if let failure = checkRules(ConformanceRule.presented, node, index: 0, search: &search) { return failure }
         return search.step(.leafKey, 0, node, leafKeyRefusal(leaf).map { .leafKey($0) })
     }
 
@@ -96,11 +92,7 @@ extension Verifier {
         var usage: TrustFailure? = nil
         if let bits = certificate.extensions.keyUsage?.usage, !bits.contains(.keyCertSign) { usage = .keyUsage(index: index) }
         if let failure = search.step(.keyUsage, index, node, usage) { return failure }
-        for rule in ConformanceRule.issuer {
-            let broken: TrustFailure? = breaks(rule, certificate) ? .nonConforming(index: index, rule) : nil
-            if let failure = search.step(.profileRule(rule), index, node, broken) { return failure }
-        }
-        return nil
+        return checkRules(ConformanceRule.issuer, node, index: index, search: &search)
     }
 
     /// Checks that need the whole path (leaf first, anchor last).

@@ -48,17 +48,13 @@ public enum ServerIdentity: Sendable, Equatable, CustomStringConvertible {
 
     /// Whether the leaf's subjectAltName presents this identity.
     public func isPresented(by leaf: Certificate) -> Bool {
-        for name in leaf.subjectAlternativeNames {
+        leaf.containsAlternativeName { name in
             switch (self, name.kind) {
-            case (.dnsName(let reference), .dnsName):
-                if HostName.matches(presented: leaf[name.value], reference: reference) { return true }
-            case (.ipAddress(let reference), .ipAddress):
-                if leaf[name.value].elementsEqual(reference) { return true }
-            default:
-                continue
+            case (.dnsName(let reference), .dnsName): return HostName.matches(presented: leaf[name.value], reference: reference)
+            case (.ipAddress(let reference), .ipAddress): return leaf[name.value].elementsEqual(reference)
+            default: return false
             }
         }
-        return false
     }
 }
 
