@@ -124,15 +124,28 @@ public struct Explanation: Sendable {
     public let result: Result<VerifiedChain, TrustFailure>
     public let path: [PathEntry]
     public let steps: [TraceStep]
+    /// Steps taken after `Budgets.traceSteps` were recorded, not kept.
+    public let omittedSteps: Int
 
-    public init(result: Result<VerifiedChain, TrustFailure>, path: [PathEntry], steps: [TraceStep]) {
+    public init(result: Result<VerifiedChain, TrustFailure>, path: [PathEntry], steps: [TraceStep], omittedSteps: Int = 0) {
         self.result = result
         self.path = path
         self.steps = steps
+        self.omittedSteps = omittedSteps
     }
 }
 
-/// The recording side, carried in the search state.
+/// The recording side, carried in the search state. Bounded: a hostile
+/// chain may take 200,000 path-building steps, each several checks, and a
+/// trace of all of them would cost more than the evaluation itself.
 struct TraceLog {
     var steps: [TraceStep] = []
+    var omitted = 0
+    let limit: Int
+
+    init(limit: Int) { self.limit = limit }
+
+    mutating func add(_ step: TraceStep) {
+        if steps.count < limit { steps.append(step) } else { omitted += 1 }
+    }
 }

@@ -84,6 +84,10 @@ public struct Budgets: Sendable, Equatable {
     /// exponentially as the RFC's tree can (OpenSSL's CVE-2023-0464); a
     /// real path needs a few dozen.
     public var policyGraph = 20_000
+    /// Steps `Verifier.explain` keeps (the rest are counted, not kept).
+    /// A real chain's trace has 40–100 steps; this bounds what a hostile
+    /// chain's trace costs (about 100 bytes a step).
+    public var traceSteps = 10_000
 
     public init() {}
 }

@@ -72,7 +72,7 @@ public struct Verifier: Sendable {
         accept: (VerifiedChain) -> TrustFailure? = { _ in nil }
     ) -> Explanation {
         var search = SearchState(leaf: leaf, intermediates: intermediates)
-        search.trace = TraceLog()
+        search.trace = TraceLog(limit: policy.budgets.traceSteps)
         search.bestPath = []
         let result = evaluate(&search, accept: accept)
         let origins = search.decidedPath ?? search.bestPath ?? []
@@ -83,7 +83,7 @@ public struct Verifier: Sendable {
                 return PathEntry(certificate: position == 0 ? leaf : intermediates[position - 1], origin: origin)
             }
         }
-        return Explanation(result: result, path: path, steps: search.trace?.steps ?? [])
+        return Explanation(result: result, path: path, steps: search.trace?.steps ?? [], omittedSteps: search.trace?.omitted ?? 0)
     }
 
     mutating func evaluate(_ search: inout SearchState, accept: (VerifiedChain) -> TrustFailure?) -> Result<VerifiedChain, TrustFailure> {
@@ -181,13 +181,13 @@ struct SearchState {
     mutating func step(_ check: CheckName, _ position: Int, _ node: PathNode, _ failure: TrustFailure?) -> TrustFailure? {
         if trace != nil {
             let origin = origin(of: node)
-            trace?.steps.append(.check(check, position: position, origin: origin, failure: failure))
+            trace?.add(.check(check, position: position, origin: origin, failure: failure))
         }
         return failure
     }
 
     /// Call only when explaining: the step is built before the call.
-    mutating func note(_ step: TraceStep) { trace?.steps.append(step) }
+    mutating func note(_ step: TraceStep) { trace?.add(step) }
 
     func origin(of node: PathNode) -> CertificateOrigin {
         if let anchor = node.anchorIndex { return .anchor(anchor) }

@@ -194,7 +194,7 @@ struct Verify: ParsableCommand {
                     ("chainSubjects", .array(names.map { CertificateSummary.attributesJSON($0.relativeNames) })),
                     ("error", report.errorJSON(failure)), ("policies", .null), ("path", report.pathJSON),
                 ]
-                if let trace { members.append(("trace", trace)) }
+                if let trace { members.append(("trace", trace)); members.append(("traceOmittedSteps", .int(report.explanation.omittedSteps))) }
                 printJSON(members)
             } else {
                 printError("not trusted: \(report.message(failure))")
@@ -222,7 +222,10 @@ struct Verify: ParsableCommand {
                 ("policies", policies.map { .array($0.map { .string($0.description) }) } ?? .null),
             ]
             if let report { members.append(("path", report.pathJSON)) }
-            if let trace { members.append(("trace", trace)) }
+            if let trace {
+                members.append(("trace", trace))
+                members.append(("traceOmittedSteps", .int(report?.explanation.omittedSteps ?? 0)))
+            }
             printJSON(members)
         } else {
             print("trusted")

@@ -71,6 +71,8 @@ struct VerifyReport {
 
     func traceLines(presented: [Certificate], anchors: TrustStore) -> [String] {
         func named(_ origin: CertificateOrigin) -> String { label(origin, certificate(origin, presented: presented, anchors: anchors)) }
+        if explanation.steps.isEmpty { return ["  (no steps: a presented certificate did not parse, so nothing was checked)"] }
+        let omitted = explanation.omittedSteps > 0 ? ["  … \(explanation.omittedSteps) more steps, not recorded (Budgets.traceSteps)"] : []
         return explanation.steps.map { step in
             switch step {
             case .check(let check, let position, let origin, let failure):
@@ -83,7 +85,7 @@ struct VerifyReport {
                 let chain = origins.map(named).joined(separator: " <- ")
                 return "  path " + chain + ": " + (failure.map { "refused, " + $0.describe { "path certificate \($0)" } } ?? "trusted")
             }
-        }
+        } + omitted
     }
 
     func traceJSON(presented: [Certificate], anchors: TrustStore) -> JSONOutput {

@@ -327,3 +327,33 @@ func shell(_ command: String, input: String) throws -> String {
     #expect(bad.status == 2)
     #expect(bad.error.contains("--policy 2.23.x: not a dotted OID"), "\(bad.error)")
 }
+
+/// `verify --explain`: the trace after the verdict, in text and in JSON;
+/// refused paths listed with their verdict; not with the pinning flags.
+@Test func verifyExplain() throws {
+    let folder = "Vectors/chains/expired-anchor/"
+    let base = ["verify", "--roots", folder + "roots.pem", "--host", "www.example.com", "--at", "2025-06-01T00:00:00Z"]
+    let strict = try runPurex509(base + ["--explain", folder + "chain.pem"])
+    #expect(strict.status == 1)
+    #expect(strict.error.contains("trust anchor 0 (O=PureX509 Chains, CN=Root Expired) expired at"))
+    #expect(strict.output.hasPrefix("trace:\n"))
+    #expect(strict.output.contains("[FAIL] path 2, trust anchor 0 (O=PureX509 Chains, CN=Root Expired): the anchor is valid at the verification time (RFC 5937 §3)"))
+    #expect(strict.output.contains("path input certificate 0 (O=PureX509 Chains, CN=www.example.com) <- input certificate 1"))
+    let compatible = try runPurex509(base + ["--profile", "compatible", "--explain", "--json", folder + "chain.pem"])
+    #expect(compatible.status == 0)
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(compatible.output.utf8)) as? [String: Any])
+    let trace = try #require(json["trace"] as? [[String: Any]])
+    #expect(trace.contains { $0["check"] as? String == "hostname" && $0["verdict"] as? String == "pass" })
+    #expect(!trace.contains { $0["check"] as? String == "anchorValidity" })
+    #expect((trace.last?["verdict"] as? String) == "trusted")
+    #expect(json["traceOmittedSteps"] as? Int == 0)
+    let path = try #require(json["path"] as? [[String: Any]])
+    #expect(path.map { $0["input"] as? Int } == [0, 1, nil])
+    #expect(path.last?["anchor"] as? Int == 0)
+    // Malformed input: nothing was checked, and the trace says so.
+    let malformed = try runPurex509(base + ["--explain", "Vectors/chromium-pki/parse_certificate_unittest/bad_key_usage.pem"])
+    #expect(malformed.status == 1)
+    #expect(malformed.error.contains("not trusted: input certificate 0 is malformed"))
+    #expect(malformed.output.contains("no steps: a presented certificate did not parse"))
+    #expect(try runPurex509(base + ["--explain", "--pin", "sha256/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=", folder + "chain.pem"]).status == 2)
+}

@@ -106,3 +106,19 @@ let leafRules = ["criticalAuthorityKeyIdentifier", "criticalSubjectKeyIdentifier
     #expect(!s.acceptsNonPositiveSerialNumber && c.acceptsNonPositiveSerialNumber)
     #expect(s.checksAnchorValidity && !c.checksAnchorValidity)
 }
+
+/// The trace is bounded (a hostile chain's would be large): steps past
+/// `Budgets.traceSteps` are counted, not kept, and the decision is unchanged.
+@Test func traceIsBounded() throws {
+    let row = try chainCase("decoys-within-budget")
+    let folder = vectors.appendingPathComponent("chains/" + row.name)
+    let chain = try certificates(folder.appendingPathComponent("chain.pem"))
+    var policy = VerificationPolicy(time: row.at)
+    policy.identity = ServerIdentity(host: "www.example.com")
+    policy.budgets.traceSteps = 25
+    var verifier = Verifier(store: TrustStore(try certificates(folder.appendingPathComponent("roots.pem"))), policy: policy)
+    let explanation = verifier.explain(leaf: chain[0], intermediates: Array(chain.dropFirst()))
+    #expect(explanation.steps.count == 25)
+    #expect(explanation.omittedSteps > 100, "98 decoys each take several steps")
+    guard case .success = explanation.result else { Issue.record("\(explanation.result)"); return }
+}
