@@ -93,7 +93,13 @@ extension Verifier {
                 search.record(search.step(.signature, childPosition, childNode, failure) ?? failure, path: path, then: node)
                 continue
             case .unchecked:
-                let failure = try verifySignature(of: child, index: childPosition, by: node, search: &search)
+                let failure: TrustFailure?
+                do {
+                    failure = try verifySignature(of: child, index: childPosition, by: node, search: &search)
+                } catch {
+                    _ = search.step(.signature, childPosition, childNode, error)
+                    throw error
+                }
                 search.candidateLists[slot]?[k].verdict = failure.map { .invalid($0) } ?? .valid
                 if let failure = search.step(.signature, childPosition, childNode, failure) {
                     search.record(failure, path: path, then: node)

@@ -115,11 +115,25 @@ extension Verifier {
             let purpose: TrustFailure? = allowsPurpose(certificates[index], isLeaf: false) ? nil : .extendedKeyUsage(index: index)
             if let failure = search.step(.extendedKeyUsage, index, nodes[index], purpose) { return failure }
         }
-        let names = try checkNameConstraints(certificates, comparisons: &search.nameComparisons)
+        // A budget that runs out ends the evaluation; the trace records it first.
+        let names: TrustFailure?
+        do {
+            names = try checkNameConstraints(certificates, comparisons: &search.nameComparisons)
+        } catch {
+            _ = search.step(.nameConstraints, anchorIndex, nodes[anchorIndex], error)
+            throw error
+        }
         if let failure = search.step(.nameConstraints, names?.certificateIndex ?? 0, nodes[names?.certificateIndex ?? 0], names) {
             return failure
         }
-        switch try processPolicies(certificates) {
+        let policies: Result<[OID], TrustFailure>
+        do {
+            policies = try processPolicies(certificates)
+        } catch {
+            _ = search.step(.certificatePolicies, anchorIndex, nodes[anchorIndex], error)
+            throw error
+        }
+        switch policies {
         case .failure(let failure):
             let index = failure.certificateIndex ?? anchorIndex
             return search.step(.certificatePolicies, index, nodes[min(index, anchorIndex)], failure)

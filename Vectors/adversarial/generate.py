@@ -57,7 +57,7 @@ def name(cn):
     return x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, cn)])
 
 
-def cert(subject, public_key, issuer, signing_key, ca=True, end=END, ski=None, aki=None):
+def cert(subject, public_key, issuer, signing_key, ca=True, end=END, ski=None, aki=None, extra=()):
     serial[0] += 1
     builder = (x509.CertificateBuilder().subject_name(name(subject)).issuer_name(name(issuer))
                .public_key(public_key).serial_number(serial[0]).not_valid_before(START).not_valid_after(end))
@@ -78,6 +78,8 @@ def cert(subject, public_key, issuer, signing_key, ca=True, end=END, ski=None, a
     builder = builder.add_extension(x509.AuthorityKeyIdentifier(aki if aki is not None else b"\x00" * 20, None, None), critical=False)
     if not ca:
         builder = builder.add_extension(x509.SubjectAlternativeName([x509.DNSName("www.example.com")]), critical=False)
+    for extension, critical in extra:
+        builder = builder.add_extension(extension, critical=critical)
     return builder.sign(signing_key, hashes.SHA256()).public_bytes(serialization.Encoding.DER)
 
 
@@ -133,6 +135,45 @@ def decoys(n, expired=False):
     return [leaf] + cas
 
 
+def der(tag, content):
+    n = len(content)
+    length = bytes([n]) if n < 0x80 else bytes([0x80 | ((n.bit_length() + 7) // 8)]) + n.to_bytes((n.bit_length() + 7) // 8, "big")
+    return bytes([tag]) + length + content
+
+
+def _oid_body(dotted):
+    parts = [int(p) for p in dotted.split(".")]
+    body = bytes([parts[0] * 40 + parts[1]])
+    for part in parts[2:]:
+        chunk = [part & 0x7F]
+        part >>= 7
+        while part:
+            chunk.append(0x80 | (part & 0x7F))
+            part >>= 7
+        body += bytes(reversed(chunk))
+    return body
+
+
+def policies(anchor_key, width, mappings):
+    """The CVE-2023-0464 shape, reaching the anchor: eight CAs and a leaf,
+    each asserting `width` policies and anyPolicy, each CA mapping
+    `mappings` of them onto others. RFC 5280's tree would grow as width^8;
+    the graph grows by about three units per policy per level and stops
+    at Budgets.policyGraph (budgetExceeded)."""
+    oids = [f"1.3.6.1.4.1.99999.5.{i}" for i in range(width)]
+    policy_ext = (x509.CertificatePolicies([x509.PolicyInformation(x509.ObjectIdentifier(o), None) for o in oids]
+                                           + [x509.PolicyInformation(x509.ObjectIdentifier("2.5.29.32.0"), None)]), False)
+    pairs = b"".join(der(0x30, der(0x06, _oid_body(oids[i])) + der(0x06, _oid_body(oids[(i + 1) % width]))) for i in range(mappings))
+    mapping_ext = (x509.UnrecognizedExtension(x509.ObjectIdentifier("2.5.29.33"), der(0x30, pairs)), True)
+    keys = [key() for _ in range(8)]
+    cas, issuer, issuer_key = [], "Adversarial Anchor", anchor_key
+    for i in range(8):
+        cas.append(cert(f"Policy CA {i}", keys[i].public_key(), issuer, issuer_key, extra=[policy_ext, mapping_ext]))
+        issuer, issuer_key = f"Policy CA {i}", keys[i]
+    leaf = cert("www.example.com", key().public_key(), issuer, issuer_key, ca=False, extra=[policy_ext])
+    return [leaf] + list(reversed(cas))
+
+
 def main():
     anchor_key = key()
     with open(os.path.join(HERE, "anchor.der"), "wb") as out:
@@ -148,6 +189,7 @@ def main():
         "decoys-1000": decoys(1000),
         "expired-decoys-1000": decoys(1000, expired=True),
         "unrelated-1000": unrelated(1000),
+        "policies-1000": policies(anchor_key, 1000, 500),
     }
     for stem, certificates in files.items():
         with open(os.path.join(HERE, stem + ".der"), "wb") as out:
