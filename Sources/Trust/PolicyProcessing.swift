@@ -172,6 +172,7 @@ extension Verifier {
             }
         }
         if anyAllowed && policies.contains(.anyPolicy) {
+            let listed = OIDSet(listed)
             // Every expected policy of depth i−1 not already a node here.
             var k = 0
             while k < expectations.count {
@@ -194,22 +195,42 @@ extension Verifier {
     /// mapping inhibited, mapped nodes are deleted instead.
     static func applyMappings(_ mappings: [PolicyMapping], to level: inout PolicyGraph.Level, allowed: Bool,
                               spend: (Int) throws(TrustFailure) -> Void) throws(TrustFailure) {
-        var issuers: [OID] = []
-        for mapping in mappings where !issuers.contains(mapping.issuerDomainPolicy) { issuers.append(mapping.issuerDomainPolicy) }
         try spend(mappings.count)
-        for issuer in issuers {
-            if !allowed {
-                level.nodes.removeAll { $0.policy == issuer }
-                continue
-            }
-            var subjects: [OID] = []
-            for mapping in mappings where mapping.issuerDomainPolicy == issuer && !subjects.contains(mapping.subjectDomainPolicy) {
-                subjects.append(mapping.subjectDomainPolicy)
-            }
-            if let k = level.index(of: issuer) {
-                level.nodes[k].expected = subjects
+        // Grouped by issuer-domain policy through one sort (a certificate may
+        // carry thousands of mappings: no pairwise scans), each group's
+        // subject-domain policies in the order they appear, the groups in
+        // the order their issuer first appears.
+        let order = mappings.indices.sorted { a, b in
+            let x = mappings[a].issuerDomainPolicy, y = mappings[b].issuerDomainPolicy
+            return x == y ? a < b : lexicographicallyPrecedes(x, y)
+        }
+        var groups: [(issuer: OID, subjects: [OID], first: Int)] = []
+        var start = 0
+        while start < order.count {
+            let issuer = mappings[order[start]].issuerDomainPolicy
+            var end = start
+            while end < order.count && mappings[order[end]].issuerDomainPolicy == issuer { end += 1 }
+            groups.append((issuer, uniqued(order[start..<end].map { mappings[$0].subjectDomainPolicy }), order[start]))
+            start = end
+        }
+        groups.sort { $0.first < $1.first }
+        if !allowed {
+            let mapped = OIDSet(groups.map { $0.issuer })
+            level.nodes.removeAll { mapped.contains($0.policy) }
+            return
+        }
+        // The first node of each policy, found by binary search (issuers are
+        // distinct, so nodes appended below are never looked up).
+        let nodes = level.nodes
+        let byPolicy = nodes.indices.sorted { a, b in
+            nodes[a].policy == nodes[b].policy ? a < b : lexicographicallyPrecedes(nodes[a].policy, nodes[b].policy)
+        }
+        for group in groups {
+            let at = partitionPoint(byPolicy.count) { lexicographicallyPrecedes(nodes[byPolicy[$0]].policy, group.issuer) }
+            if at < byPolicy.count && nodes[byPolicy[at]].policy == group.issuer {
+                level.nodes[byPolicy[at]].expected = group.subjects
             } else if level.hasAny {
-                level.nodes.append(PolicyGraph.Node(policy: issuer, parents: [], underAny: true, expected: subjects))
+                level.nodes.append(PolicyGraph.Node(policy: group.issuer, parents: [], underAny: true, expected: group.subjects))
                 try spend(1)
             }
         }
@@ -233,23 +254,43 @@ extension Verifier {
                 }
             }
         }
-        var topPolicies: [OID] = []
-        var result: [OID] = []
+        var top: [OID] = []
         for depth in levels.indices where depth >= 1 {
-            for (k, node) in levels[depth].nodes.enumerated() where node.underAny && alive[depth][k] {
-                if !topPolicies.contains(node.policy) { topPolicies.append(node.policy) }
-                if (acceptsAny || initial.contains(node.policy)) && !result.contains(node.policy) { result.append(node.policy) }
-            }
+            for (k, node) in levels[depth].nodes.enumerated() where node.underAny && alive[depth][k] { top.append(node.policy) }
         }
+        let wanted = OIDSet(initial), topPolicies = OIDSet(top)
+        var result = uniqued(top.filter { acceptsAny || wanted.contains($0) })
         if levels[last].hasAny {
             if acceptsAny {
                 result.append(.anyPolicy)
             } else {
-                for policy in initial where !topPolicies.contains(policy) && !result.contains(policy) { result.append(policy) }
+                let found = OIDSet(result)
+                result += uniqued(initial.filter { !topPolicies.contains($0) && !found.contains($0) })
             }
         }
         return result
     }
+}
+
+/// OIDs sorted once, for membership tests in log n.
+struct OIDSet {
+    private let sorted: [OID]
+
+    init(_ oids: [OID]) { sorted = oids.sorted { lexicographicallyPrecedes($0, $1) } }
+
+    func contains(_ oid: OID) -> Bool {
+        let at = partitionPoint(sorted.count) { lexicographicallyPrecedes(sorted[$0], oid) }
+        return at < sorted.count && sorted[at] == oid
+    }
+}
+
+/// `list` without repeats, first occurrences kept in order; n log n.
+func uniqued(_ list: [OID]) -> [OID] {
+    guard list.count > 1 else { return list }
+    let order = list.indices.sorted { a, b in list[a] == list[b] ? a < b : lexicographicallyPrecedes(list[a], list[b]) }
+    var keep = [Bool](repeating: true, count: list.count)
+    for (previous, next) in zip(order, order.dropFirst()) where list[previous] == list[next] { keep[next] = false }
+    return list.indices.filter { keep[$0] }.map { list[$0] }
 }
 
 /// Byte order of two OIDs' content octets (any total order serves the sort).
