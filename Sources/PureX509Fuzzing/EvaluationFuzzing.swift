@@ -58,6 +58,25 @@ enum EvaluationFuzzing {
         guard same(first, again), same(first, cold) else {
             FuzzInvariant.fail("verdict depends on the signature cache: \(describe(first)) / \(describe(again)) / \(describe(cold))")
         }
+        if let certificates = try? ders.map({ try Certificate(derEncoded: $0) }) {
+            // The trace records the decision; it must not change it.
+            var explaining = Verifier(store: store, policy: policy)
+            let explained = explaining.explain(leaf: certificates[0], intermediates: Array(certificates.dropFirst()))
+            guard same(first, explained.result) else {
+                FuzzInvariant.fail("explain decides \(describe(explained.result)), verify \(describe(first))")
+            }
+            // The compatible profile only loosens: what strict trusts, it
+            // trusts, unless a budget ran out on a subtree strict had cut.
+            var loose = policy
+            loose.profile = .compatible
+            var compatible = Verifier(store: store, policy: loose)
+            let lenient = compatible.verify(leaf: certificates[0], intermediates: Array(certificates.dropFirst()))
+            if case .success = first, case .failure(let failure) = lenient {
+                if case .budgetExceeded = failure {} else {
+                    FuzzInvariant.fail("strict trusts a chain the compatible profile refuses: \(failure.code)")
+                }
+            }
+        }
         guard case .success(let chain) = first else { return }
         guard chain.leaf.der == ders[0] else { FuzzInvariant.fail("the verified chain does not start with the presented leaf") }
         guard store.anchors.contains(where: { $0.der == chain.anchor.der }) else {
