@@ -32,7 +32,9 @@ public struct PinSet: Sendable {
     public init(pattern: HostPattern, pins: [SPKIPin], expiration: Int64? = nil, failClosed: Bool = false,
                 enforce: Bool = true, minimumPins: Int = 2) throws(ConfigurationError) {
         guard !pins.isEmpty else { throw .noPins }
-        if enforce && pins.count < minimumPins { throw .insufficientPins(have: pins.count, need: minimumPins) }
+        // Distinct pins: the same pin twice is no backup.
+        let distinct = pins.indices.filter { i in !pins[..<i].contains(pins[i]) }.count
+        if enforce && distinct < minimumPins { throw .insufficientPins(have: distinct, need: minimumPins) }
         self.pattern = pattern
         self.pins = pins
         self.expiration = expiration
@@ -91,19 +93,26 @@ public struct PinningConfiguration: Sendable {
                                 expectedPins: set.pins, enforced: set.enforce, reason: reason)
         }
         if set.isExpired(at: environment.time) {
-            if set.failClosed {
+            // Report-only never blocks, expired or not.
+            if set.failClosed && set.enforce {
                 report(makeReport("pin set expired; failing closed"))
                 return .pinSetExpired(host: host)
             }
             return validateWithoutPins()
         }
         let pins = set.pins
-        let result = environment.validate(trust, anchors: environment.systemAnchors, host: host, accept: PinCheck.keys(pins))
-        if case .failure(.refusedByCaller) = result {
-            let miss = ServerTrustFailure.publicKeyPinningFailed(host: host, served: trust.served, pinned: pins)
-            report(makeReport(miss.description))
-            return set.enforce ? miss : nil
+        let miss = ServerTrustFailure.publicKeyPinningFailed(host: host, served: trust.served, pinned: pins)
+        guard set.enforce else {
+            // Report-only: validation alone decides; the verified path's
+            // pins are checked only to report a miss.
+            let result = environment.validate(trust, anchors: environment.systemAnchors, evaluation: .ssl(host: host))
+            if case .success(let chain) = result, PinCheck.keys(pins)(chain) != nil { report(makeReport(miss.description)) }
+            return ServerTrustFailure.from(result, miss: nil)
         }
-        return ServerTrustFailure.from(result, miss: .noPublicKeysFound)
+        // Enforced: the pins on each verified path; a miss outranks the
+        // other paths' failures, so it is reported as a pin miss.
+        let result = environment.validate(trust, anchors: environment.systemAnchors, evaluation: .ssl(host: host), accept: PinCheck.keys(pins))
+        if case .failure(.refusedByCaller) = result { report(makeReport(miss.description)) }
+        return ServerTrustFailure.from(result, miss: miss)
     }
 }

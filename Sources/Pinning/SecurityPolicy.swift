@@ -33,44 +33,54 @@ public struct SecurityPolicy: Sendable {
             && (pinningMode == .none || (pinnedCertificates.isEmpty && pinnedPublicKeys.isEmpty)) {
             return .failure(.domainValidationRequiresPinning)
         }
-        // Step 2: the SSL policy with the domain, or the basic X.509 policy.
-        let host = validatesDomainName ? domain : nil
-        let systemResult = environment.validate(trust, anchors: environment.systemAnchors, host: host)
+        // Step 2 (AFSecurityPolicy.m: `SecPolicyCreateSSL(true, domain)` when
+        // validatesDomainName, even with a nil domain, else
+        // `SecPolicyCreateBasicX509()`).
+        let evaluation: TrustEnvironment.Evaluation = validatesDomainName ? .ssl(host: domain) : .basicX509
+        let label = domain ?? ""
+        let pins = pinnedCertificates.map(SPKIPin.init(certificate:)) + pinnedPublicKeys
+        // Step 6 in one search: the pins are checked on each verified path (a
+        // miss sends the search to the next path), and a pin miss outranks
+        // the failures of other paths, so `refusedByCaller` means "valid, but
+        // no path carries a pinned key".
+        let result: Result<VerifiedChain, TrustFailure>
+        if pinningMode == .publicKey {
+            result = environment.validate(trust, anchors: environment.systemAnchors, evaluation: evaluation, accept: PinCheck.keys(pins))
+        } else {
+            result = environment.validate(trust, anchors: environment.systemAnchors, evaluation: evaluation)
+        }
         let isValid: Bool
-        if case .success = systemResult { isValid = true } else { isValid = false }
+        switch result {
+        case .success, .failure(.refusedByCaller): isValid = true
+        default: isValid = false
+        }
 
         switch pinningMode {
         case .none:
             // Step 3.
             if allowInvalidCertificates || isValid { return .success(()) }
-            return .failure(failure(from: systemResult))
+            return .failure(failure(from: result))
         case .certificate, .publicKey:
             // Step 4.
-            if !isValid && !allowInvalidCertificates { return .failure(failure(from: systemResult)) }
+            if !isValid && !allowInvalidCertificates { return .failure(failure(from: result)) }
         }
-        let label = domain ?? ""
         if pinningMode == .certificate {
-            // Step 5: the pinned certificates are the only anchors; the chain must
-            // validate against them, and contain one of them byte for byte.
+            // Step 5: the pinned certificates are the only anchors (a second
+            // evaluation, as AFNetworking makes one after
+            // SecTrustSetAnchorCertificates); the chain must validate
+            // against them and contain one of them byte for byte.
             let pinned = TrustStore(pinnedCertificates)
-            let result = environment.validate(trust, anchors: pinned, host: host, accept: PinCheck.certificates(pinnedCertificates))
-            switch result {
+            switch environment.validate(trust, anchors: pinned, evaluation: evaluation, accept: PinCheck.certificates(pinnedCertificates)) {
             case .success: return .success(())
             case .failure(.refusedByCaller):
                 return .failure(.certificatePinningFailed(host: label, served: trust.served, pinned: pinnedCertificates.map(ServedCertificate.init)))
             case .failure(let failure): return .failure(.defaultEvaluationFailed(failure))
             }
         }
-        // Step 6: any certificate of the chain carries a pinned key. When the
-        // chain validated, the pins are checked on verified paths (a miss sends
-        // the search to the next path); otherwise on the presented certificates.
-        let pins = pinnedCertificates.map(SPKIPin.init(certificate:)) + pinnedPublicKeys
-        if isValid {
-            let pinned = environment.validate(trust, anchors: environment.systemAnchors, host: host, accept: PinCheck.keys(pins))
-            if case .success = pinned { return .success(()) }
-        } else if trust.certificates.contains(where: { pins.contains(SPKIPin(certificate: $0)) }) {
-            return .success(())
-        }
+        // Step 6: any certificate of the chain carries a pinned key; when the
+        // chain did not validate (allowInvalidCertificates), the presented ones.
+        if case .success = result { return .success(()) }
+        if !isValid && trust.certificates.contains(where: { pins.contains(SPKIPin(certificate: $0)) }) { return .success(()) }
         return .failure(.publicKeyPinningFailed(host: label, served: trust.served, pinned: pins))
     }
 

@@ -86,18 +86,22 @@ public enum ServerTrustFailure: Error, Sendable, Equatable, CustomStringConverti
         }
     }
 
-    /// A validation failure as a pinning failure: a wrong host is
-    /// `hostValidationFailed`, anything else `defaultEvaluationFailed`.
+    /// A validation failure as a pinning failure: a wrong host (or a host
+    /// string that is no host name) is `hostValidationFailed`, anything else
+    /// `defaultEvaluationFailed`.
     public init(validation failure: TrustFailure) {
-        if case .hostnameMismatch = failure { self = .hostValidationFailed(failure) } else { self = .defaultEvaluationFailed(failure) }
+        switch failure {
+        case .hostnameMismatch, .invalidReferenceIdentity: self = .hostValidationFailed(failure)
+        default: self = .defaultEvaluationFailed(failure)
+        }
     }
 
     /// Validation with pins checked on the path: a path refused by the pin
     /// check becomes `miss`, other failures map as `init(validation:)`.
-    static func from(_ result: Result<VerifiedChain, TrustFailure>, miss: ServerTrustFailure) -> ServerTrustFailure? {
+    static func from(_ result: Result<VerifiedChain, TrustFailure>, miss: ServerTrustFailure?) -> ServerTrustFailure? {
         switch result {
         case .success: return nil
-        case .failure(.refusedByCaller): return miss
+        case .failure(.refusedByCaller(let reason)): return miss ?? .customEvaluationFailed(reason)
         case .failure(let failure): return ServerTrustFailure(validation: failure)
         }
     }

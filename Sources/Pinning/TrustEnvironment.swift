@@ -1,42 +1,83 @@
 import PKIX
 import Trust
 
-/// What pinning policies validate chains with: the system anchors, the
-/// evaluation time and the verifier's knobs. Pinning never builds paths
-/// itself; it asks `Trust.Verifier` and judges the paths it returns.
+/// What pinning policies validate chains with: the system anchors and one
+/// complete `VerificationPolicy` (time, purpose, profile, key policy,
+/// budgets, switches). Pinning never builds paths itself; it asks
+/// `Trust.Verifier` and judges the paths it returns.
 public struct TrustEnvironment: Sendable {
     public var systemAnchors: TrustStore
-    /// Seconds since 1970.
-    public var time: Int64
-    public var budgets = Budgets()
-    public var keys = KeyPolicy()
-    /// The RFC 5280 profile paths are validated under (`.strict` by default).
-    public var profile = ValidationProfile.strict
+    /// Everything but the reference identity, which each evaluation sets
+    /// from its host. `policy.purpose` is the purpose of Apple's SSL policy
+    /// (`.serverAuth` unless a caller, such as `verify --purpose`, says otherwise).
+    public var policy: VerificationPolicy
 
     public init(systemAnchors: TrustStore, time: Int64) {
         self.systemAnchors = systemAnchors
-        self.time = time
+        self.policy = VerificationPolicy(time: time, purpose: .serverAuth)
     }
 
-    /// Validates the trust against `anchors`: the SSL server policy for
-    /// `host`, or with `host` nil the basic X.509 policy (no name, no
-    /// extended key usage), as Apple's `SecPolicyCreateSSL` and
-    /// `SecPolicyCreateBasicX509` do. `accept` may refuse a verified path,
-    /// and the path builder then tries the next one.
+    public init(systemAnchors: TrustStore, policy: VerificationPolicy) {
+        self.systemAnchors = systemAnchors
+        self.policy = policy
+        self.policy.identity = nil
+    }
+
+    /// Seconds since 1970.
+    public var time: Int64 {
+        get { policy.time }
+        set { policy.time = newValue }
+    }
+    public var budgets: Budgets {
+        get { policy.budgets }
+        set { policy.budgets = newValue }
+    }
+    public var keys: KeyPolicy {
+        get { policy.keys }
+        set { policy.keys = newValue }
+    }
+    public var profile: ValidationProfile {
+        get { policy.profile }
+        set { policy.profile = newValue }
+    }
+
+    /// Which of Apple's policies an evaluation applies.
+    public enum Evaluation: Sendable, Equatable {
+        /// `SecPolicyCreateSSL(true, host)`: the environment's purpose
+        /// (server authentication), and the host when one is given.
+        case ssl(host: String?)
+        /// `SecPolicyCreateBasicX509()`: the path only, no purpose, no name.
+        case basicX509
+    }
+
+    /// Validates the trust against `anchors` under `evaluation`. `accept`
+    /// may refuse a verified path, and the path builder then tries the next one.
+    public func validate(
+        _ trust: ServerTrust, anchors: TrustStore, evaluation: Evaluation,
+        accept: (VerifiedChain) -> TrustFailure? = { _ in nil }
+    ) -> Result<VerifiedChain, TrustFailure> {
+        guard let leaf = trust.certificates.first else { return .failure(.unknownIssuer(index: 0)) }
+        var policy = self.policy
+        policy.identity = nil
+        switch evaluation {
+        case .ssl(let host):
+            if let host {
+                guard let identity = ServerIdentity(host: host) else { return .failure(.invalidReferenceIdentity) }
+                policy.identity = identity
+            }
+        case .basicX509:
+            policy.purpose = .any
+        }
+        var verifier = Verifier(store: anchors, policy: policy, cache: SignatureCache(capacity: 0))
+        return verifier.verify(leaf: leaf, intermediates: Array(trust.certificates.dropFirst()), accept: accept)
+    }
+
+    /// The SSL policy for `host`, or the basic X.509 policy when `host` is
+    /// nil: the choice `PinningConfiguration` and older callers make.
     public func validate(
         _ trust: ServerTrust, anchors: TrustStore, host: String?,
         accept: (VerifiedChain) -> TrustFailure? = { _ in nil }
     ) -> Result<VerifiedChain, TrustFailure> {
-        guard let leaf = trust.certificates.first else { return .failure(.unknownIssuer(index: 0)) }
-        var policy = VerificationPolicy(time: time, purpose: host == nil ? .any : .serverAuth)
-        if let host {
-            guard let identity = ServerIdentity(host: host) else { return .failure(.invalidReferenceIdentity) }
-            policy.identity = identity
-        }
-        policy.budgets = budgets
-        policy.keys = keys
-        policy.profile = profile
-        var verifier = Verifier(store: anchors, policy: policy, cache: SignatureCache(capacity: 0))
-        return verifier.verify(leaf: leaf, intermediates: Array(trust.certificates.dropFirst()), accept: accept)
+        validate(trust, anchors: anchors, evaluation: host.map { .ssl(host: $0) } ?? .basicX509, accept: accept)
     }
 }

@@ -8,30 +8,30 @@ public protocol ServerTrustEvaluating: AnyObject, Sendable {
     func evaluate(_ trust: ServerTrust, forHost host: String, in environment: TrustEnvironment) -> ServerTrustFailure?
 }
 
-/// Chain validation against the system anchors, with the host or without.
+/// Chain validation against the system anchors with Apple's SSL policy,
+/// for the host or (validateHost false) for no name: Alamofire's
+/// `performValidation(forHost:)` and `performDefaultValidation(forHost:)`
+/// both evaluate with `SecPolicyCreateSSL`, so the server-authentication
+/// purpose holds either way.
 public final class DefaultTrustEvaluator: ServerTrustEvaluating {
     public let validateHost: Bool
 
     public init(validateHost: Bool = true) { self.validateHost = validateHost }
 
     public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: TrustEnvironment) -> ServerTrustFailure? {
-        Self.defaultValidation(trust, host: host, validateHost: validateHost, anchors: environment.systemAnchors, in: environment)
-    }
-
-    static func defaultValidation(_ trust: ServerTrust, host: String, validateHost: Bool, anchors: TrustStore,
-                                  in environment: TrustEnvironment) -> ServerTrustFailure? {
-        switch environment.validate(trust, anchors: anchors, host: validateHost ? host : nil) {
-        case .success: return nil
-        case .failure(let failure): return ServerTrustFailure(validation: failure)
-        }
+        let result = environment.validate(trust, anchors: environment.systemAnchors, evaluation: .ssl(host: validateHost ? host : nil))
+        return ServerTrustFailure.from(result, miss: nil)
     }
 }
 
-/// Certificate pinning. With `performDefaultValidation` the pinned
-/// certificates are the only anchors (anchors-only) and the validated path
-/// must hold one of them; without it, any served certificate equal byte for
-/// byte to a pinned one suffices. `acceptSelfSignedCertificates` lets a
-/// pinned self-signed leaf stand as its own anchor.
+/// Certificate pinning, as Alamofire's evaluator decides: with
+/// `acceptSelfSignedCertificates` the pinned certificates become the only
+/// anchors (`SecTrustSetAnchorCertificates`), otherwise the system anchors
+/// stay; `performDefaultValidation` evaluates with the SSL policy and no
+/// name, `validateHost` with the SSL policy for the host (each a full chain
+/// evaluation, so the host is validated even without default validation);
+/// then a certificate of the evaluated chain (the served ones when nothing
+/// was evaluated) must equal a pinned one byte for byte.
 public final class PinnedCertificatesTrustEvaluator: ServerTrustEvaluating {
     public let certificates: [Certificate]
     public let acceptSelfSignedCertificates: Bool
@@ -50,22 +50,23 @@ public final class PinnedCertificatesTrustEvaluator: ServerTrustEvaluating {
         guard !certificates.isEmpty else { return .noCertificatesFound }
         let pinned = certificates
         let miss = ServerTrustFailure.certificatePinningFailed(host: host, served: trust.served, pinned: pinned.map(ServedCertificate.init))
-        guard performDefaultValidation else {
-            if validateHost, let leaf = trust.certificates.first, let identity = ServerIdentity(host: host), !identity.isPresented(by: leaf) {
-                return .hostValidationFailed(.hostnameMismatch(presented: []))
-            }
+        guard performDefaultValidation || validateHost else {
             return trust.certificates.contains { served in pinned.contains { $0.der == served.der } } ? nil : miss
         }
-        // A self-signed pinned leaf is its own anchor only when allowed.
-        let anchors = acceptSelfSignedCertificates ? pinned : pinned.filter { !($0.isSelfIssued && trust.certificates.first?.der == $0.der) }
-        let result = environment.validate(trust, anchors: TrustStore(anchors), host: validateHost ? host : nil, accept: PinCheck.certificates(pinned))
+        // One search: the host evaluation includes the nameless one, and the
+        // pin check runs on each verified path.
+        let anchors = acceptSelfSignedCertificates ? TrustStore(pinned) : environment.systemAnchors
+        let result = environment.validate(trust, anchors: anchors, evaluation: .ssl(host: validateHost ? host : nil),
+                                          accept: PinCheck.certificates(pinned))
         return ServerTrustFailure.from(result, miss: miss)
     }
 }
 
-/// Public-key pinning: default validation first when asked (pins then
-/// checked on the verified paths, a miss moving the search on), else any
-/// served certificate's key equal to a pinned key.
+/// Public-key pinning, as Alamofire's evaluator decides: default validation
+/// (SSL policy, no name) when asked, host validation (SSL policy for the
+/// host) when asked, each a full evaluation against the system anchors;
+/// then a key of the evaluated chain (the served certificates' when nothing
+/// was evaluated) must equal a pinned key.
 public final class PublicKeysTrustEvaluator: ServerTrustEvaluating {
     public let keys: [SPKIPin]
     public let performDefaultValidation: Bool
@@ -81,10 +82,11 @@ public final class PublicKeysTrustEvaluator: ServerTrustEvaluating {
         guard !keys.isEmpty else { return .noPublicKeysFound }
         let keys = self.keys
         let miss = ServerTrustFailure.publicKeyPinningFailed(host: host, served: trust.served, pinned: keys)
-        guard performDefaultValidation else {
+        guard performDefaultValidation || validateHost else {
             return trust.certificates.contains { keys.contains(SPKIPin(certificate: $0)) } ? nil : miss
         }
-        let result = environment.validate(trust, anchors: environment.systemAnchors, host: validateHost ? host : nil, accept: PinCheck.keys(keys))
+        let result = environment.validate(trust, anchors: environment.systemAnchors, evaluation: .ssl(host: validateHost ? host : nil),
+                                          accept: PinCheck.keys(keys))
         return ServerTrustFailure.from(result, miss: miss)
     }
 }

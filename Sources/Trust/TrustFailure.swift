@@ -92,8 +92,11 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .nameConstraintViolation: return 45
         case .policy: return 42
         case .pathLengthExceeded, .notACA: return 40
+        // A path that passed every check and was refused by the caller (a pin
+        // miss) says more than another path's failure: ranked above the
+        // issuer facts, so a pin miss is reported as such (issue 12).
+        case .refusedByCaller: return 65
         case .pathTooLong: return 30
-        case .refusedByCaller: return 20
         case .unknownIssuer: return 10
         }
     }

@@ -169,8 +169,8 @@ struct Verify: ParsableCommand {
         security.pinnedPublicKeys = pins.compactMap { try? SPKIPin($0) }
         security.allowInvalidCertificates = allowInvalid
         security.validatesDomainName = !noValidateHost
-        var environment = TrustEnvironment(systemAnchors: store, time: policy.time)
-        environment.profile = policy.profile
+        // The whole policy: --purpose, --profile, --at and the switches hold on the pinning path too.
+        let environment = TrustEnvironment(systemAnchors: store, policy: policy)
         let domain = host ?? ip
         switch security.evaluate(ServerTrust(certificates: certificates), domain: domain, in: environment) {
         case .success:

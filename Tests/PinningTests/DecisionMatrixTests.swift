@@ -49,6 +49,10 @@ enum Chains {
     static let rootB = rsa.rootB
     static let otherRoot = rsa.otherRoot
     static let selfSigned = rsa.selfSigned
+    /// A leaf whose extendedKeyUsage is clientAuth only (leaf-eku-client-only), below Root A.
+    static let clientOnly = load("leaf-eku-client-only", "chain.pem")
+    /// Expired intermediate first, then the valid one (expired-alternative): two candidate paths.
+    static let expiredAlternative = load("expired-alternative", "chain.pem")
     static let time: Int64 = 1_748_736_000  // the chain cases' evaluation time
 
     static func environment(_ anchors: [Certificate]) -> TrustEnvironment {
@@ -112,6 +116,11 @@ let afRows: [MatrixRow] = [
     .init(rule: "AF step 1: allow-invalid + validate-domain without pins is refused", expected: "domainValidationRequiresPinning") { af(policy(.none, allowInvalid: true), Chains.selfSigned) },
     .init(rule: "AF step 1: certificate mode with no pinned certificates is refused too", expected: "domainValidationRequiresPinning") { af(policy(.certificate, allowInvalid: true), Chains.selfSigned) },
     .init(rule: "AF step 2/3: basic X.509 policy ignores the host", expected: nil) { af(policy(.none, validateDomain: false), Chains.valid, domain: "www.example.org") },
+    // AFSecurityPolicy.m, evaluateServerTrust:forDomain:: `if (self.validatesDomainName) { SecPolicyCreateSSL(true, domain) }`, domain nil included.
+    .init(rule: "AF step 2: a nil domain still evaluates with the SSL policy (clientAuth-only leaf refused)", expected: "defaultEvaluationFailed(extendedKeyUsage)") { af(.defaultPolicy, Chains.clientOnly, domain: nil) },
+    // `else { SecPolicyCreateBasicX509() }`: no purpose.
+    .init(rule: "AF step 2: the basic X.509 policy accepts a clientAuth-only leaf", expected: nil) { af(policy(.none, validateDomain: false), Chains.clientOnly, domain: nil) },
+    .init(rule: "AF step 6: a pin miss is reported as such when another path fails otherwise", expected: "publicKeyPinningFailed") { af(policy(.publicKey, [Chains.otherRoot]), Chains.expiredAlternative) },
     .init(rule: "AF step 3: allow-invalid without domain validation accepts a self-signed leaf", expected: nil) { af(policy(.none, allowInvalid: true, validateDomain: false), Chains.selfSigned) },
     .init(rule: "AF step 4: pinning never rescues an invalid chain without allow-invalid", expected: "defaultEvaluationFailed(expired)") { af(policy(.certificate, [Chains.root]), Chains.expired) },
     .init(rule: "AF step 5: pinned leaf", expected: nil) { af(policy(.certificate, [Chains.valid[0]]), Chains.valid) },
@@ -132,22 +141,40 @@ let alamofireRows: [MatrixRow] = [
     .init(rule: "Default: valid chain", expected: nil) { evaluate(DefaultTrustEvaluator(), Chains.valid) },
     .init(rule: "Default: wrong host", expected: "hostValidationFailed") { evaluate(DefaultTrustEvaluator(), Chains.valid, host: "www.example.org") },
     .init(rule: "Default without host validation: wrong host passes", expected: nil) { evaluate(DefaultTrustEvaluator(validateHost: false), Chains.valid, host: "www.example.org") },
+    // DefaultTrustEvaluator.evaluate always calls performDefaultValidation, whose SecPolicy.af.default is SecPolicyCreateSSL(true, nil): server authentication holds without a host.
+    .init(rule: "Default without host validation: a clientAuth-only leaf is refused (SSL policy, no name)", expected: "defaultEvaluationFailed(extendedKeyUsage)") { evaluate(DefaultTrustEvaluator(validateHost: false), Chains.clientOnly) },
     .init(rule: "Default: expired leaf", expected: "defaultEvaluationFailed(expired)") { evaluate(DefaultTrustEvaluator(), Chains.expired) },
     .init(rule: "Default: private CA", expected: "defaultEvaluationFailed(unknownIssuer)") { evaluate(DefaultTrustEvaluator(), Chains.valid, system: [Chains.otherRoot]) },
     .init(rule: "Pinned certificates: no certificates", expected: "noCertificatesFound") { evaluate(PinnedCertificatesTrustEvaluator(certificates: []), Chains.valid) },
-    .init(rule: "Pinned certificates: private CA root pinned (anchors-only)", expected: nil) { evaluate(PinnedCertificatesTrustEvaluator(certificates: [Chains.root]), Chains.valid, system: [Chains.otherRoot]) },
+    // PinnedCertificatesTrustEvaluator.evaluate: `if acceptSelfSignedCertificates { try trust.af.setAnchorCertificates(certificates) }`: otherwise the system anchors stay.
+    .init(rule: "Pinned certificates: a private CA root pinned is no anchor without acceptSelfSignedCertificates", expected: "defaultEvaluationFailed(unknownIssuer)") { evaluate(PinnedCertificatesTrustEvaluator(certificates: [Chains.root]), Chains.valid, system: [Chains.otherRoot]) },
+    .init(rule: "Pinned certificates: with acceptSelfSignedCertificates the pinned root is the anchor", expected: nil) { evaluate(PinnedCertificatesTrustEvaluator(certificates: [Chains.root], acceptSelfSignedCertificates: true), Chains.valid, system: [Chains.otherRoot]) },
+    // setAnchorCertificates also calls SecTrustSetAnchorCertificatesOnly(true): the system anchors no longer count.
+    .init(rule: "Pinned certificates: with acceptSelfSignedCertificates the system anchors no longer count", expected: "defaultEvaluationFailed(unknownIssuer)") { evaluate(PinnedCertificatesTrustEvaluator(certificates: [Chains.otherRoot], acceptSelfSignedCertificates: true), Chains.valid) },
     .init(rule: "Pinned certificates: intermediate pinned", expected: nil) { evaluate(PinnedCertificatesTrustEvaluator(certificates: [Chains.valid[1]]), Chains.valid) },
-    .init(rule: "Pinned certificates: unrelated certificate pinned", expected: "defaultEvaluationFailed(unknownIssuer)") { evaluate(PinnedCertificatesTrustEvaluator(certificates: [Chains.otherRoot]), Chains.valid) },
+    // The chain validates against the system anchors; `serverCertificatesData.isDisjoint(with: pinnedCertificatesData)` then throws certificatePinningFailed.
+    .init(rule: "Pinned certificates: unrelated certificate pinned", expected: "certificatePinningFailed") { evaluate(PinnedCertificatesTrustEvaluator(certificates: [Chains.otherRoot]), Chains.valid) },
     .init(rule: "Pinned certificates: self-signed leaf with acceptSelfSignedCertificates", expected: nil) { evaluate(PinnedCertificatesTrustEvaluator(certificates: Chains.selfSigned, acceptSelfSignedCertificates: true), Chains.selfSigned) },
     .init(rule: "Pinned certificates: self-signed leaf without acceptSelfSignedCertificates", expected: "defaultEvaluationFailed(unknownIssuer)") { evaluate(PinnedCertificatesTrustEvaluator(certificates: Chains.selfSigned), Chains.selfSigned) },
-    .init(rule: "Pinned certificates without default validation: a byte match suffices, even expired", expected: nil) { evaluate(PinnedCertificatesTrustEvaluator(certificates: [Chains.expired[0]], performDefaultValidation: false), Chains.expired) },
-    .init(rule: "Pinned certificates without default validation: no match", expected: "certificatePinningFailed") { evaluate(PinnedCertificatesTrustEvaluator(certificates: [Chains.root], performDefaultValidation: false), Chains.valid) },
+    .init(rule: "Pinned certificates, no default or host validation: a byte match suffices, even expired", expected: nil) { evaluate(PinnedCertificatesTrustEvaluator(certificates: [Chains.expired[0]], performDefaultValidation: false, validateHost: false), Chains.expired) },
+    .init(rule: "Pinned certificates, no default or host validation: the served certificates only", expected: "certificatePinningFailed") { evaluate(PinnedCertificatesTrustEvaluator(certificates: [Chains.root], performDefaultValidation: false, validateHost: false), Chains.valid) },
+    // `if validateHost { try trust.af.performValidation(forHost: host) }` runs even without default validation: SecPolicyCreateSSL(true, host), a full evaluation.
+    .init(rule: "Pinned certificates without default validation: host validation is a full evaluation (expired leaf)", expected: "defaultEvaluationFailed(expired)") { evaluate(PinnedCertificatesTrustEvaluator(certificates: [Chains.expired[0]], performDefaultValidation: false), Chains.expired) },
+    .init(rule: "Pinned certificates without default validation: wrong host refused", expected: "hostValidationFailed") { evaluate(PinnedCertificatesTrustEvaluator(certificates: [Chains.valid[0]], performDefaultValidation: false), Chains.valid, host: "www.example.org") },
+    .init(rule: "Pinned certificates without default validation: a host string that is no host name is refused", expected: "hostValidationFailed") { evaluate(PinnedCertificatesTrustEvaluator(certificates: [Chains.valid[0]], performDefaultValidation: false), Chains.valid, host: "exa mple..com") },
+    // The evaluated chain (trust.af.certificates after evaluation) includes the anchor.
+    .init(rule: "Pinned certificates without default validation: the root on the evaluated chain matches", expected: nil) { evaluate(PinnedCertificatesTrustEvaluator(certificates: [Chains.root], performDefaultValidation: false), Chains.valid) },
     .init(rule: "Public keys: no keys", expected: "noPublicKeysFound") { evaluate(PublicKeysTrustEvaluator(keys: []), Chains.valid) },
     .init(rule: "Public keys: root key pinned", expected: nil) { evaluate(PublicKeysTrustEvaluator(keys: [rootPin]), Chains.valid) },
     .init(rule: "Public keys: key only on a cross-signed alternative path", expected: nil) { evaluate(PublicKeysTrustEvaluator(keys: [rootBPin]), Chains.crossSigned, system: [Chains.root, Chains.rootB]) },
     .init(rule: "Public keys: no served key pinned", expected: "publicKeyPinningFailed") { evaluate(PublicKeysTrustEvaluator(keys: [strangerPin]), Chains.valid) },
     .init(rule: "Public keys: default validation first (expired leaf)", expected: "defaultEvaluationFailed(expired)") { evaluate(PublicKeysTrustEvaluator(keys: [rootPin]), Chains.expired) },
-    .init(rule: "Public keys without default validation: served key matches", expected: nil) { evaluate(PublicKeysTrustEvaluator(keys: [SPKIPin(certificate: Chains.expired[1])], performDefaultValidation: false), Chains.expired) },
+    .init(rule: "Public keys, no default or host validation: a served key matches, even expired", expected: nil) { evaluate(PublicKeysTrustEvaluator(keys: [SPKIPin(certificate: Chains.expired[1])], performDefaultValidation: false, validateHost: false), Chains.expired) },
+    // PublicKeysTrustEvaluator.evaluate: `if validateHost { try trust.af.performValidation(forHost: host) }`, even without default validation.
+    .init(rule: "Public keys without default validation: wrong host refused", expected: "hostValidationFailed") { evaluate(PublicKeysTrustEvaluator(keys: [rootPin], performDefaultValidation: false), Chains.valid, host: "www.example.org") },
+    .init(rule: "Public keys without default validation: host validation is a full evaluation (expired leaf)", expected: "defaultEvaluationFailed(expired)") { evaluate(PublicKeysTrustEvaluator(keys: [SPKIPin(certificate: Chains.expired[1])], performDefaultValidation: false), Chains.expired) },
+    // A pin miss outranks another candidate path's failure: reported as a pin miss, not as the expired alternative.
+    .init(rule: "Public keys: a pin miss is reported as such when another path fails otherwise", expected: "publicKeyPinningFailed") { evaluate(PublicKeysTrustEvaluator(keys: [strangerPin]), Chains.expiredAlternative) },
     .init(rule: "Composite: default and a pinned key both pass", expected: nil) { evaluate(CompositeTrustEvaluator(evaluators: [DefaultTrustEvaluator(), PublicKeysTrustEvaluator(keys: [rootPin])]), Chains.valid) },
     .init(rule: "Composite: all must pass", expected: "publicKeyPinningFailed") { evaluate(CompositeTrustEvaluator(evaluators: [DefaultTrustEvaluator(), PublicKeysTrustEvaluator(keys: [strangerPin])]), Chains.valid) },
     .init(rule: "Disabled: anything passes", expected: nil) { evaluate(DisabledTrustEvaluator(), Chains.selfSigned, system: []) },

@@ -120,15 +120,17 @@ func evaluatorRows(_ p: ChainSet) -> [MatrixRow] {
 
         row("Pinned certificates: leaf pinned", nil) { evaluate(PinnedCertificatesTrustEvaluator(certificates: [p.valid[0]]), p.valid, system: [p.root]) },
         row("Pinned certificates: intermediate pinned", nil) { evaluate(PinnedCertificatesTrustEvaluator(certificates: [p.valid[1]]), p.valid, system: [p.root]) },
-        row("Pinned certificates: private CA root pinned (anchors-only)", nil) { evaluate(PinnedCertificatesTrustEvaluator(certificates: [p.root]), p.valid, system: [p.otherRoot]) },
-        row("Pinned certificates: unrelated certificate pinned", "defaultEvaluationFailed(unknownIssuer)") { evaluate(PinnedCertificatesTrustEvaluator(certificates: [p.otherRoot]), p.valid, system: [p.root]) },
-        row("Pinned certificates: the RSA profile's Root A pinned (same name, another key)", foreignRootPinFailure(p)) { evaluate(PinnedCertificatesTrustEvaluator(certificates: [rsa.root]), p.valid, system: [p.root]) },
+        row("Pinned certificates: a private CA root pinned is no anchor without acceptSelfSignedCertificates", "defaultEvaluationFailed(unknownIssuer)") { evaluate(PinnedCertificatesTrustEvaluator(certificates: [p.root]), p.valid, system: [p.otherRoot]) },
+        row("Pinned certificates: with acceptSelfSignedCertificates the pinned root is the anchor", nil) { evaluate(PinnedCertificatesTrustEvaluator(certificates: [p.root], acceptSelfSignedCertificates: true), p.valid, system: [p.otherRoot]) },
+        row("Pinned certificates: unrelated certificate pinned", "certificatePinningFailed") { evaluate(PinnedCertificatesTrustEvaluator(certificates: [p.otherRoot]), p.valid, system: [p.root]) },
+        row("Pinned certificates: the RSA profile's Root A pinned (same name, another key)", "certificatePinningFailed") { evaluate(PinnedCertificatesTrustEvaluator(certificates: [rsa.root]), p.valid, system: [p.root]) },
         row("Pinned certificates: default validation first (expired leaf, root pinned)", "defaultEvaluationFailed(expired)") { evaluate(PinnedCertificatesTrustEvaluator(certificates: [p.root]), p.expired, system: [p.root]) },
         row("Pinned certificates: wrong host with the root pinned", "hostValidationFailed") { evaluate(PinnedCertificatesTrustEvaluator(certificates: [p.root]), p.valid, host: "www.example.org", system: [p.root]) },
         row("Pinned certificates: self-signed leaf with acceptSelfSignedCertificates", nil) { evaluate(PinnedCertificatesTrustEvaluator(certificates: p.selfSigned, acceptSelfSignedCertificates: true), p.selfSigned, system: [p.root]) },
         row("Pinned certificates: self-signed leaf without acceptSelfSignedCertificates", "defaultEvaluationFailed(unknownIssuer)") { evaluate(PinnedCertificatesTrustEvaluator(certificates: p.selfSigned), p.selfSigned, system: [p.root]) },
-        row("Pinned certificates without default validation: a byte match suffices, even expired", nil) { evaluate(PinnedCertificatesTrustEvaluator(certificates: [p.expired[0]], performDefaultValidation: false), p.expired, system: [p.root]) },
-        row("Pinned certificates without default validation: no match", "certificatePinningFailed") { evaluate(PinnedCertificatesTrustEvaluator(certificates: [p.root], performDefaultValidation: false), p.valid, system: [p.root]) },
+        row("Pinned certificates, no default or host validation: a byte match suffices, even expired", nil) { evaluate(PinnedCertificatesTrustEvaluator(certificates: [p.expired[0]], performDefaultValidation: false, validateHost: false), p.expired, system: [p.root]) },
+        row("Pinned certificates, no default or host validation: the served certificates only", "certificatePinningFailed") { evaluate(PinnedCertificatesTrustEvaluator(certificates: [p.root], performDefaultValidation: false, validateHost: false), p.valid, system: [p.root]) },
+        row("Pinned certificates without default validation: wrong host refused", "hostValidationFailed") { evaluate(PinnedCertificatesTrustEvaluator(certificates: [p.valid[0]], performDefaultValidation: false), p.valid, host: "www.example.org", system: [p.root]) },
         row("Pinned certificates without default validation: the RSA profile's leaf (same subject)", "certificatePinningFailed") { evaluate(PinnedCertificatesTrustEvaluator(certificates: [rsa.valid[0]], performDefaultValidation: false), p.valid, system: [p.root]) },
 
         row("Public keys: root key pinned", nil) { evaluate(PublicKeysTrustEvaluator(keys: [rootPin]), p.valid, system: [p.root]) },
@@ -144,9 +146,10 @@ func evaluatorRows(_ p: ChainSet) -> [MatrixRow] {
         },
         row("Public keys: default validation first (expired leaf)", "defaultEvaluationFailed(expired)") { evaluate(PublicKeysTrustEvaluator(keys: [rootPin]), p.expired, system: [p.root]) },
         row("Public keys: wrong host with the root key pinned", "hostValidationFailed") { evaluate(PublicKeysTrustEvaluator(keys: [rootPin]), p.valid, host: "www.example.org", system: [p.root]) },
-        row("Public keys without default validation: served key matches", nil) { evaluate(PublicKeysTrustEvaluator(keys: [SPKIPin(certificate: p.expired[1])], performDefaultValidation: false), p.expired, system: [p.root]) },
-        row("Public keys without default validation: the RSA profile's intermediate key", "publicKeyPinningFailed") {
-            evaluate(PublicKeysTrustEvaluator(keys: [SPKIPin(certificate: rsa.expired[1])], performDefaultValidation: false), p.expired, system: [p.root])
+        row("Public keys, no default or host validation: a served key matches, even expired", nil) { evaluate(PublicKeysTrustEvaluator(keys: [SPKIPin(certificate: p.expired[1])], performDefaultValidation: false, validateHost: false), p.expired, system: [p.root]) },
+        row("Public keys without default validation: wrong host refused", "hostValidationFailed") { evaluate(PublicKeysTrustEvaluator(keys: [SPKIPin(certificate: p.root)], performDefaultValidation: false), p.valid, host: "www.example.org", system: [p.root]) },
+        row("Public keys, no default or host validation: the RSA profile's intermediate key", "publicKeyPinningFailed") {
+            evaluate(PublicKeysTrustEvaluator(keys: [SPKIPin(certificate: rsa.expired[1])], performDefaultValidation: false, validateHost: false), p.expired, system: [p.root])
         },
 
         row("Composite: default and a pinned key both pass", nil) { evaluate(CompositeTrustEvaluator(evaluators: [DefaultTrustEvaluator(), PublicKeysTrustEvaluator(keys: [rootPin])]), p.valid, system: [p.root]) },

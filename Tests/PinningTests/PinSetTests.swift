@@ -47,6 +47,13 @@ let pinSetRows: [PinSetRow] = [
     .init(rule: "host without a pin set: default validation only", sets: { [try pinSet("api.example.com", [strangerPin, rootBPin])] }, expected: nil),
     .init(rule: "most specific pattern governs: exact beats **.", sets: { [try pinSet("**.example.com", [strangerPin, rootBPin]), try pinSet("www.example.com", [rootPin, strangerPin])] }, expected: nil),
     .init(rule: "pinned key only on the cross-signed alternative path", sets: { [try pinSet("www.example.com", [rootBPin, strangerPin])] }, chain: Chains.crossSigned, system: [Chains.root, Chains.rootB], expected: nil),
+    // Issue 12 defect 1: report-only never changes the verdict, and always reports a miss, even when another candidate path fails otherwise.
+    .init(rule: "report-only miss with an expired alternative path: trusted and reported", sets: { [try pinSet("www.example.com", [strangerPin], enforce: false)] }, chain: Chains.expiredAlternative, expected: nil, reports: 1),
+    .init(rule: "enforced miss with an expired alternative path: reported as a pin miss", sets: { [try pinSet("www.example.com", [strangerPin, rootBPin])] }, chain: Chains.expiredAlternative, expected: "publicKeyPinningFailed", reports: 1),
+    .init(rule: "report-only hit: trusted, nothing reported", sets: { [try pinSet("www.example.com", [rootPin], enforce: false)] }, expected: nil, reports: 0),
+    .init(rule: "report-only with an invalid chain: validation decides, no pin report", sets: { [try pinSet("www.example.com", [strangerPin], enforce: false)] }, chain: Chains.expired, expected: "defaultEvaluationFailed(expired)", reports: 0),
+    // Defect 7: report-only never blocks, even expired and fail-closed.
+    .init(rule: "expired report-only set with fail-closed: not blocked", sets: { [try pinSet("www.example.com", [strangerPin], expiration: dayBefore, failClosed: true, enforce: false)] }, expected: nil),
     .init(rule: "wrong host is a validation failure, not a pin failure", sets: { [try pinSet("**.example.org", [rootPin, strangerPin])] }, host: "www.example.org", expected: "hostValidationFailed"),
 ]
 
@@ -64,5 +71,8 @@ func pinSetLifecycle(_ row: PinSetRow) throws {
     #expect(throws: PinSet.ConfigurationError.insufficientPins(have: 1, need: 2)) { try pinSet("www.example.com", [rootPin]) }
     #expect(throws: PinSet.ConfigurationError.noPins) { try pinSet("www.example.com", []) }
     _ = try pinSet("www.example.com", [rootPin], enforce: false)  // report-only may have one pin
+    // Defect 6: the same pin twice is one pin, no backup.
+    #expect(throws: PinSet.ConfigurationError.insufficientPins(have: 1, need: 2)) { try pinSet("www.example.com", [rootPin, rootPin]) }
+    _ = try pinSet("www.example.com", [rootPin, rootPin, strangerPin])
     _ = try PinSet(pattern: try HostPattern("www.example.com"), pins: [rootPin], minimumPins: 1)  // configurable
 }

@@ -357,3 +357,22 @@ func shell(_ command: String, input: String) throws -> String {
     #expect(malformed.output.contains("no steps: a presented certificate did not parse"))
     #expect(try runPurex509(base + ["--explain", "--pin", "sha256/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=", folder + "chain.pem"]).status == 2)
 }
+
+/// The pinning path keeps the whole policy (issue 12 defect 8): `--purpose
+/// client` with a pin accepts a clientAuth leaf that the server purpose
+/// refuses; a `--pin-cert` file without a certificate is a usage error naming it.
+@Test func verifyPinningKeepsThePurpose() throws {
+    let folder = "Vectors/chains/leaf-eku-client-for-client/"
+    let pin = try runPurex509(["pin", folder + "roots.pem"]).output.split(separator: " ")[0]
+    let base = ["verify", "--roots", folder + "roots.pem", "--at", "2025-06-01T00:00:00Z", "--pin", String(pin)]
+    #expect(try runPurex509(base + ["--purpose", "client", folder + "chain.pem"]).status == 0)
+    let server = try runPurex509(base + [folder + "chain.pem"])
+    #expect(server.status == 1)
+    #expect(server.error.contains("extended key usage"))
+    let bad = FileManager.default.temporaryDirectory.appendingPathComponent("purex509-not-a-certificate.pem")
+    try "not a certificate\n".write(to: bad, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: bad) }
+    let malformed = try runPurex509(["verify", "--roots", folder + "roots.pem", "--pin-cert", bad.path, folder + "chain.pem"])
+    #expect(malformed.status == 2)
+    #expect(malformed.error.contains("--pin-cert \(bad.path)"))
+}
