@@ -20,7 +20,7 @@ extension Verifier {
             for index in 0..<caIndex {
                 let subject = certificates[index]
                 if index > 0 && subject.isSelfIssued { continue }
-                for name in constrainedNames(of: subject) {
+                for name in constrainedNames(of: subject, isLeaf: index == 0) {
                     if try !isAllowed(name, in: subject, by: ca, permitted: permitted, excluded: excluded, comparisons: &comparisons) {
                         return .nameConstraintViolation(index: index)
                     }
@@ -30,18 +30,27 @@ extension Verifier {
         return nil
     }
 
-    /// A name to check: a SAN entry, the subject DN, or a legacy emailAddress attribute.
+    /// A name to check: a SAN entry, the subject DN, a legacy emailAddress
+    /// attribute, or a Common Name the leaf is matched by.
     enum ConstrainedName {
         case general(GeneralName)
         case subjectDN
         case emailAttribute([UInt8])
+        case commonNameAsDNS([UInt8])
     }
 
-    func constrainedNames(of certificate: Certificate) -> [ConstrainedName] {
-        var names = certificate.subjectAlternativeNames.map { ConstrainedName.general($0) }
+    func constrainedNames(of certificate: Certificate, isLeaf: Bool = false) -> [ConstrainedName] {
+        let alternativeNames = certificate.subjectAlternativeNames
+        var names = alternativeNames.map { ConstrainedName.general($0) }
         if !certificate[certificate.subject].elementsEqual([0x30, 0x00]) { names.append(.subjectDN) }
         // §4.2.1.10: emailAddress attributes in the subject are rfc822Names too.
         for email in certificate.subjectName.values(of: .emailAddress) { names.append(.emailAttribute(Array(email.utf8))) }
+        // With the Common Name fallback on, a leaf without a dNSName is matched
+        // by its CNs: each is then a DNS name the constraints bind (issue 12),
+        // or a CN would let a constrained CA name any host.
+        if isLeaf, policy.allowCommonNameFallback, !alternativeNames.contains(where: { $0.kind == .dnsName }) {
+            for name in certificate.subjectName.values(of: .commonName) { names.append(.commonNameAsDNS(Array(name.utf8))) }
+        }
         return names
     }
 
@@ -52,6 +61,7 @@ extension Verifier {
         case .general(let general): kind = general.kind
         case .subjectDN: kind = .directoryName
         case .emailAttribute: kind = .rfc822Name
+        case .commonNameAsDNS: kind = .dnsName
         }
         func matches(_ base: GeneralName) throws(TrustFailure) -> Bool {
             comparisons += 1
@@ -64,6 +74,8 @@ extension Verifier {
                 return NameMatching.matches(kind: .directoryName, name: subject[subject.subject], constraint: constraint)
             case .emailAttribute(let email):
                 return NameMatching.matches(kind: .rfc822Name, name: email[...], constraint: constraint)
+            case .commonNameAsDNS(let name):
+                return NameMatching.matches(kind: .dnsName, name: name[...], constraint: constraint)
             }
         }
         for base in excluded where base.kind == kind {

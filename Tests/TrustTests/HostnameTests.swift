@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Trust
 
@@ -137,4 +138,26 @@ let addressRows: [AddressRow] = [
 @Test(arguments: addressRows)
 func addressTextParsing(_ row: AddressRow) {
     #expect(IPAddressParser.parse(Array(row.text.utf8)) == row.octets)
+}
+
+/// With the Common Name fallback on, a CN the leaf is matched by is a DNS
+/// name under the issuers' name constraints (issue 12 defect 10): a CA
+/// permitted only example.com cannot name www.example.org through a CN.
+@Test func commonNameFallbackIsBoundByNameConstraints() throws {
+    let folder = vectors.appendingPathComponent("cn-fallback")
+    let store = TrustStore(try certificates(folder.appendingPathComponent("root.pem")))
+    let intermediate = try certificates(folder.appendingPathComponent("intermediate.pem"))
+    let now = Int64(Date().timeIntervalSince1970)
+    for (host, fallback, expected) in [("www.example.com", true, "trusted"), ("www.example.org", true, "nameConstraintViolation"),
+                                       ("www.example.org", false, "hostnameMismatch")] {
+        let leaf = try certificates(folder.appendingPathComponent("leaf-cn-\(host).pem"))[0]
+        var policy = VerificationPolicy(time: now)
+        policy.identity = ServerIdentity(host: host)
+        policy.allowCommonNameFallback = fallback
+        var verifier = Verifier(store: store, policy: policy)
+        switch verifier.verify(leaf: leaf, intermediates: intermediate) {
+        case .success: #expect(expected == "trusted", "\(host)")
+        case .failure(let failure): #expect(failure.code == expected, "\(host), fallback \(fallback): \(failure)")
+        }
+    }
 }
