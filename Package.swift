@@ -37,7 +37,10 @@ let package = Package(
                 "PureX509",
                 "PureX509Config",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            exclude: ["Resources/README.md"],
+            // The Public Suffix List ships with the tool (issue 12): no machine-dependent fallback.
+            resources: [.copy("Resources/public_suffix_list.dat")]
         ),
         .testTarget(name: "DERTests", dependencies: ["DER"]),
         .testTarget(name: "SHA2Tests", dependencies: ["SHA2"]),

@@ -3,9 +3,9 @@ import PKIX
 /// The Public Suffix List's rules (publicsuffix.org), read from its text.
 ///
 /// The core cannot read files: the caller passes the list's text (the CLI
-/// reads the system copy, `/usr/share/publicsuffix/public_suffix_list.dat`
-/// on Debian). Without a list, `topLevelOnly` applies the list's default
-/// rule alone: every single label is a public suffix.
+/// ships a copy, Sources/purex509/Resources/public_suffix_list.dat).
+/// Without a list, `topLevelOnly` applies the list's default rule alone:
+/// every single label is a public suffix.
 public struct PublicSuffixList: Sendable {
     /// Rules as lower-case labels, sorted for binary search.
     var rules: [[UInt8]] = []
@@ -18,14 +18,24 @@ public struct PublicSuffixList: Sendable {
 
     /// Reads the list's text format: one rule per line, `//` comments,
     /// `*.` wildcard rules, `!` exceptions; rules end at the first space.
+    /// Internationalised rules are kept as A-labels (Punycode), the form host
+    /// patterns and reference names take, so `*.xn--55qx5d.cn` meets the
+    /// list's `公司.cn`; a rule that is not valid UTF-8 is skipped.
     public init(text: [UInt8]) {
         for line in text.split(separator: 0x0A) {
-            var rule = Array(line.prefix { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D })
-            guard !rule.isEmpty, !rule.starts(with: [0x2F, 0x2F]) else { continue }
-            rule = ASCII.lowercased(rule)
-            if rule.first == UInt8(ascii: "!") { exceptions.append(Array(rule.dropFirst())) }
-            else if rule.starts(with: [UInt8(ascii: "*"), UInt8(ascii: ".")]) { wildcards.append(Array(rule.dropFirst(2))) }
-            else { rules.append(rule) }
+            var raw = line.prefix { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }
+            guard !raw.isEmpty, !raw.starts(with: [0x2F, 0x2F]) else { continue }
+            let isException = raw.first == UInt8(ascii: "!")
+            let isWildcard = raw.starts(with: [UInt8(ascii: "*"), UInt8(ascii: ".")])
+            raw = raw.dropFirst(isException ? 1 : isWildcard ? 2 : 0)
+            var labels: [[UInt8]] = []
+            for label in raw.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false) {
+                guard let ascii = Punycode.aLabel(label) else { labels = []; break }
+                labels.append(ASCII.lowercased(ascii))
+            }
+            guard !labels.isEmpty else { continue }
+            let rule = Array(labels.joined(separator: [UInt8(ascii: ".")]))
+            if isException { exceptions.append(rule) } else if isWildcard { wildcards.append(rule) } else { rules.append(rule) }
         }
         rules.sort { $0.lexicographicallyPrecedes($1) }
         wildcards.sort { $0.lexicographicallyPrecedes($1) }

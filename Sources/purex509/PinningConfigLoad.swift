@@ -9,13 +9,29 @@ extension PinningConfigFile {
             printError("purex509: cannot read \(DisplayText.escaped(path))")
             throw ToolExit.usage
         }
-        let suffixes = FileManager.default.contents(atPath: "/usr/share/publicsuffix/public_suffix_list.dat")
-            .map { PublicSuffixList(text: [UInt8]($0)) } ?? .topLevelOnly
+        let suffixes = try bundledPublicSuffixes()
         do {
             return try parse([UInt8](data), publicSuffixes: suffixes)
         } catch {
-            printError("purex509: \(DisplayText.escaped(path)), \(error)")
+            var message = "purex509: \(DisplayText.escaped(path)), \(error)"
+            if "\(error)".contains("public suffix") { message += " (\(bundledListName))" }
+            printError(message)
             throw ToolExit.usage
         }
+    }
+
+    /// Which list the tool ships, named in refusals.
+    static let bundledListName = "Public Suffix List of 2023-02-09, as packaged by Debian"
+
+    /// The list shipped with the tool (Sources/purex509/Resources); a tool
+    /// installed without its resource bundle stops here rather than fall
+    /// back to refusing top-level labels only.
+    static func bundledPublicSuffixes() throws -> PublicSuffixList {
+        guard let url = Bundle.module.url(forResource: "public_suffix_list", withExtension: "dat"),
+              let data = FileManager.default.contents(atPath: url.path) else {
+            printError("purex509: the Public Suffix List shipped with purex509 is missing (purex509_purex509.resources beside the binary)")
+            throw ToolExit.usage
+        }
+        return PublicSuffixList(text: [UInt8](data))
     }
 }

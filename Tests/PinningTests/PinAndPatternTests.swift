@@ -1,5 +1,5 @@
 import Foundation
-import Pinning
+@testable import Pinning
 import PKIX
 import SHA2
 import Testing
@@ -7,7 +7,7 @@ import Testing
 let vectors = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Vectors")
 
-let publicSuffixes = PublicSuffixList(text: [UInt8]((try? Data(contentsOf: vectors.appendingPathComponent("publicsuffix/public_suffix_list.dat"))) ?? Data()))
+let publicSuffixes = PublicSuffixList(text: [UInt8]((try? Data(contentsOf: vectors.deletingLastPathComponent().appendingPathComponent("Sources/purex509/Resources/public_suffix_list.dat"))) ?? Data()))
 
 struct PinRow: CustomTestStringConvertible, Sendable {
     let name: String
@@ -87,12 +87,29 @@ func hostPatterns(_ row: PatternRow) throws {
     #expect(pattern.matches(row.host) == row.matches)
 }
 
+/// RFC 3492 §7.1's sample strings and the list's own comments (`// xn--55qx5d : …`).
+@Test func punycodeEncodesAsTheRFCSays() {
+    func encode(_ text: String) -> String? { Punycode.aLabel(Array(text.utf8)[...]).map { String(decoding: $0, as: UTF8.self) } }
+    #expect(encode("公司") == "xn--55qx5d")
+    #expect(encode("网络") == "xn--io0a7i")
+    #expect(encode("香港") == "xn--j6w193g")
+    #expect(encode("bücher") == "xn--bcher-kva")
+    #expect(encode("他们为什么不说中文") == "xn--ihqwcrb4cv8a8dqg056pqjye")  // RFC 3492 §7.1 (B)
+    #expect(encode("example") == "example")
+    #expect(Punycode.aLabel([0xFF, 0x41][...]) == nil, "not UTF-8")
+}
+
 @Test func patternsOnPublicSuffixesAreRefused() throws {
     #expect(publicSuffixes.ruleCount > 5_000)
     for text in ["*.com", "**.com", "*.co.uk", "**.co.uk", "*.github.io", "**.foo.kawasaki.jp"] {  // the last by the *.kawasaki.jp wildcard rule
         #expect(throws: HostPattern.ParseError.publicSuffix(text)) { try HostPattern(text, publicSuffixes: publicSuffixes) }
     }
     #expect(throws: HostPattern.ParseError.publicSuffix("com")) { try HostPattern("com", includeSubdomains: true, publicSuffixes: publicSuffixes) }
+    // Issue 12 defect 9: the list's U-label rules meet A-label patterns (公司.cn, 网络.cn, 公司.香港; *.城市.kawasaki.jp is no rule).
+    for text in ["*.xn--55qx5d.cn", "**.xn--io0a7i.cn", "*.xn--55qx5d.xn--j6w193g", "*.XN--55QX5D.cn"] {
+        #expect(throws: HostPattern.ParseError.publicSuffix(text)) { try HostPattern(text, publicSuffixes: publicSuffixes) }
+    }
+    _ = try HostPattern("*.shop.xn--55qx5d.cn", publicSuffixes: publicSuffixes)
     // Without a list, the default rule still refuses a bare top-level domain.
     #expect(throws: HostPattern.ParseError.publicSuffix("*.org")) { try HostPattern("*.org") }
     // Registrable names below a suffix are fine, and so is an exact pattern on a suffix.

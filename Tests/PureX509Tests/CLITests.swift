@@ -376,3 +376,16 @@ func shell(_ command: String, input: String) throws -> String {
     #expect(malformed.status == 2)
     #expect(malformed.error.contains("--pin-cert \(bad.path)"))
 }
+
+/// The tool ships its Public Suffix List, compares A-labels with the
+/// list's U-label rules, and names the list in the refusal (issue 12 defect 9).
+@Test func policyCheckRefusesInternationalisedPublicSuffixes() throws {
+    let config = FileManager.default.temporaryDirectory.appendingPathComponent("purex509-idn-suffix.json")
+    try #"{"pinSets": [{"pattern": "*.xn--55qx5d.cn", "pins": ["sha256/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=", "sha256/BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB="]}]}"#
+        .write(to: config, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: config) }
+    let run = try runPurex509(["policy", "check", config.path, "Vectors/chains/valid/chain.pem", "--host", "a.xn--55qx5d.cn",
+                               "--roots", "Vectors/chains/valid/roots.pem"])
+    #expect(run.status == 2)
+    #expect(run.error.contains(#"host pattern "*.xn--55qx5d.cn" covers a public suffix (Public Suffix List of 2023-02-09"#))
+}

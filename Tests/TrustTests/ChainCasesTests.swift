@@ -51,8 +51,9 @@ func evaluate(_ row: ChainCase) throws -> Result<VerifiedChain, TrustFailure> {
     let store = TrustStore(try certificates(folder.appendingPathComponent("roots.pem")))
     var policy = VerificationPolicy(time: row.at)
     policy.purpose = row.purpose == "client" ? .clientAuth : row.purpose == "any" ? .any : .serverAuth
-    if let host = row.host { policy.identity = try #require(ServerIdentity(host: host)) }
-    if let ip = row.ip { policy.identity = try #require(ServerIdentity(ipAddress: ip)) }
+    if let host = row.host { policy.identity = ServerIdentity(host: host) }
+    if let ip = row.ip { policy.identity = ServerIdentity(ipAddress: ip) }
+    #expect((row.host ?? row.ip == nil) || policy.identity != nil, "\(row.name): the reference identity does not parse")
     policy.profile = row.validation == "compatible" ? .compatible : .strict
     var verifier = Verifier(store: store, policy: policy)
     return verifier.verify(leaf: chain[0], intermediates: Array(chain.dropFirst()))
