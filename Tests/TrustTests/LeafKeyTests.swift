@@ -51,3 +51,20 @@ private extension Result where Success == VerifiedChain, Failure == TrustFailure
         }
     }
 }
+
+/// The leaf's rsaEncryption key must carry NULL parameters (RFC 3279
+/// §2.3.1), as an issuer key must (issue 12): Vectors/rsa-key-params.
+@Test func leafRSAKeyParametersMustBeNull() throws {
+    func load(_ name: String) throws -> Certificate {
+        let text = [UInt8](try Data(contentsOf: vectors.appendingPathComponent("rsa-key-params/\(name).pem")))
+        return try Certificate(derEncoded: try #require(try PEM.certificates(in: text).first).der)
+    }
+    let policy = VerificationPolicy(time: 1_893_456_000, identity: ServerIdentity(host: "www.example.com"))
+    var verifier = Verifier(store: TrustStore([try load("root")]), policy: policy)
+    #expect(throws: Never.self) { try verifier.verify(leaf: try load("leaf-rsa-null-parameters"), intermediates: []).get() }
+    switch verifier.verify(leaf: try load("leaf-rsa-absent-parameters"), intermediates: []) {
+    case .success: Issue.record("a leaf RSA key without NULL parameters was trusted")
+    case .failure(let failure):
+        #expect(failure == .leafKey(.keyRefused(.invalidKey(reason: "rsaEncryption parameters must be NULL"))), "\(failure)")
+    }
+}
