@@ -301,6 +301,10 @@ func shell(_ command: String, input: String) throws -> String {
     let reported = try runPurex509(check + ["--at", "2025-06-01T00:00:00Z", reportOnly, chain])
     #expect(reported.status == 0)
     #expect(reported.output.contains("report: report-only"))
+    // Issue 12: report-only never blocks, even expired and fail-closed; the same pin twice is no backup pin.
+    let lapsedReportOnly = try config(#"{"pinSets": [{"pattern": "www.example.com", "pins": ["\#(stranger)"], "enforce": false, "expiration": "2025-07-01T00:00:00Z", "failClosed": true}]}"#)
+    #expect(try runPurex509(check + ["--at", "2025-08-01T00:00:00Z", lapsedReportOnly, chain]).status == 0)
+    #expect(try runPurex509(check + [try config(#"{"pinSets": [{"pattern": "www.example.com", "pins": ["\#(rootPin)", "\#(rootPin)"]}]}"#), chain]).status == 2)
     // Configuration errors are usage errors.
     #expect(try runPurex509(check + [try config(#"{"pinSets": [{"pattern": "*.com", "pins": ["\#(rootPin)", "\#(stranger)"]}]}"#), chain]).status == 2)
     #expect(try runPurex509(check + [try config(#"{"pinSets": [{"pattern": "www.example.com", "pins": ["\#(rootPin)"]}]}"#), chain]).status == 2)
