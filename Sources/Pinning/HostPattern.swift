@@ -1,4 +1,6 @@
 import PKIX
+import Trust
+
 /// Which hosts a pin set applies to, as OkHttp's CertificatePinner and
 /// TrustKit define them:
 /// - `example.com`: that host only (TrustKit's `includeSubdomains` widens
@@ -32,12 +34,12 @@ public struct HostPattern: Sendable, Equatable, CustomStringConvertible {
 
     public init(_ text: String, includeSubdomains: Bool = false, publicSuffixes: PublicSuffixList = .topLevelOnly) throws(ParseError) {
         var bytes = Array(text.utf8)
-        if bytes.last == UInt8(ascii: ".") { bytes.removeLast() }
         var kind = Kind.exact
         if bytes.starts(with: Array("**.".utf8)) { kind = .anyDepth; bytes.removeFirst(3) }
         else if bytes.starts(with: Array("*.".utf8)) { kind = .oneLabel; bytes.removeFirst(2) }
-        bytes = ASCII.lowercased(bytes)
-        guard Self.isHostName(bytes) else { throw .invalidPattern(text) }
+        // The normaliser reference identities use (Trust's ServerIdentity).
+        guard let domain = ServerIdentity.normalizedHostName(bytes) else { throw .invalidPattern(text) }
+        bytes = domain
         // An exact pattern on a suffix pins only that name; with subdomains or
         // a wildcard it would pin everything below it.
         if (kind != .exact || includeSubdomains) && publicSuffixes.isPublicSuffix(bytes) { throw .publicSuffix(text) }
@@ -48,8 +50,7 @@ public struct HostPattern: Sendable, Equatable, CustomStringConvertible {
 
     /// Whether `host` (any case, optional trailing dot) falls under this pattern.
     public func matches(_ host: String) -> Bool {
-        var name = ASCII.lowercased(host.utf8)
-        if name.last == UInt8(ascii: ".") { name.removeLast() }
+        guard let name = ServerIdentity.normalizedHostName(Array(host.utf8)) else { return false }
         if name == domain { return kind != .oneLabel }
         guard name.count > domain.count + 1, name.suffix(domain.count).elementsEqual(domain),
               name[name.count - domain.count - 1] == UInt8(ascii: ".") else { return false }
@@ -76,17 +77,5 @@ public struct HostPattern: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         let prefix = kind == .anyDepth ? "**." : kind == .oneLabel ? "*." : ""
         return prefix + String(decoding: domain, as: UTF8.self) + (includeSubdomains ? " (and subdomains)" : "")
-    }
-
-    static func isHostName(_ name: [UInt8]) -> Bool {
-        guard !name.isEmpty, name.count <= 253 else { return false }
-        for label in name.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false) {
-            guard !label.isEmpty, label.count <= 63, label.first != UInt8(ascii: "-"), label.last != UInt8(ascii: "-") else { return false }
-            for byte in label {
-                let ok = (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
-                guard ok else { return false }
-            }
-        }
-        return true
     }
 }

@@ -58,6 +58,15 @@ public enum ServerIdentity: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
+extension ServerIdentity {
+    /// The one host-name normaliser and validator (issue 12): ASCII letters
+    /// lower-cased, one trailing dot dropped, then labels of 1–63 letters,
+    /// digits, hyphens or underscores with no hyphen at either end, at most
+    /// 253 octets. Nil for anything else. Reference identities and pinning's
+    /// host patterns both go through it.
+    public static func normalizedHostName(_ bytes: [UInt8]) -> [UInt8]? { HostName.normalizeReference(bytes) }
+}
+
 /// RFC 9525 §6.3 matching of DNS names, on ASCII bytes.
 enum HostName {
     /// Lower-cases, drops one trailing dot, and checks the reference name:
