@@ -28,18 +28,6 @@ public struct TrustEnvironment: Sendable {
         get { policy.time }
         set { policy.time = newValue }
     }
-    public var budgets: Budgets {
-        get { policy.budgets }
-        set { policy.budgets = newValue }
-    }
-    public var keys: KeyPolicy {
-        get { policy.keys }
-        set { policy.keys = newValue }
-    }
-    public var profile: ValidationProfile {
-        get { policy.profile }
-        set { policy.profile = newValue }
-    }
 
     /// Which of Apple's policies an evaluation applies.
     public enum Evaluation: Sendable, Equatable {
@@ -70,14 +58,5 @@ public struct TrustEnvironment: Sendable {
         }
         var verifier = Verifier(store: anchors, policy: policy, cache: SignatureCache(capacity: 0))
         return verifier.verify(leaf: leaf, intermediates: Array(trust.certificates.dropFirst()), accept: accept)
-    }
-
-    /// The SSL policy for `host`, or the basic X.509 policy when `host` is
-    /// nil: the choice `PinningConfiguration` and older callers make.
-    public func validate(
-        _ trust: ServerTrust, anchors: TrustStore, host: String?,
-        accept: (VerifiedChain) -> TrustFailure? = { _ in nil }
-    ) -> Result<VerifiedChain, TrustFailure> {
-        validate(trust, anchors: anchors, evaluation: host.map { .ssl(host: $0) } ?? .basicX509, accept: accept)
     }
 }

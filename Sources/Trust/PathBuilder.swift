@@ -90,7 +90,8 @@ extension Verifier {
             case .valid:
                 _ = search.step(.signature, childPosition, childNode, nil)
             case .invalid(let failure):
-                search.record(search.step(.signature, childPosition, childNode, failure) ?? failure, path: path, then: node)
+                _ = search.step(.signature, childPosition, childNode, failure)
+                search.record(failure, path: path, then: node)
                 continue
             case .unchecked:
                 let failure: TrustFailure?
@@ -113,12 +114,15 @@ extension Verifier {
                 var chain = VerifiedChain(path.map { $0.certificate }, anchorKeyDigest: store.keyDigest(ofAnchor: anchorIndex))
                 var failure = try checkPath(&chain, nodes: path, search: &search)
                 if failure == nil { failure = search.step(.caller, position, node, accept(chain)) }
-                if search.trace != nil { search.note(.path(path.map(search.origin), failure: failure)) }
+                if search.trace != nil {
+                    let origins = path.map(search.origin)
+                    search.note(.path(origins, failure: failure))
+                    if failure == nil { search.decidedPath = origins }
+                }
                 if let failure {
                     search.record(failure, path: path)
                     continue
                 }
-                if search.trace != nil { search.decidedPath = path.map(search.origin) }
                 outcome.chain = chain
                 return outcome
             }

@@ -65,14 +65,13 @@ extension Verifier {
         let key = leaf.publicKey
         let curves = policy.keys.allowedCurves
         switch key.kind {
-        case .rsa:
+        case .rsa, .rsaPSS:
             // RFC 3279 §2.3.1, as for an issuer key (VerificationKey.prepare).
-            guard let parameters = key.algorithm.parameters, leaf[parameters].elementsEqual([0x05, 0x00]) else {
-                return .keyRefused(.invalidKey(reason: "rsaEncryption parameters must be NULL"))
+            if case .rsa = key.kind {
+                guard let parameters = key.algorithm.parameters, leaf[parameters].elementsEqual([0x05, 0x00]) else {
+                    return .keyRefused(.invalidKey(reason: "rsaEncryption parameters must be NULL"))
+                }
             }
-            let minimum = policy.keys.minimumRSAModulusBits
-            return key.sizeInBits < minimum ? .keyRefused(.rsaModulusTooSmall(bits: key.sizeInBits, minimum: minimum)) : nil
-        case .rsaPSS:
             let minimum = policy.keys.minimumRSAModulusBits
             return key.sizeInBits < minimum ? .keyRefused(.rsaModulusTooSmall(bits: key.sizeInBits, minimum: minimum)) : nil
         case .ec(.p256): return curves.contains(.p256) ? nil : .keyRefused(.curveNotAllowed("P-256"))

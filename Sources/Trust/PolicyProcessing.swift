@@ -36,7 +36,6 @@ struct PolicyGraph {
         var nodes: [Node] = []
         var hasAny = false
 
-        func index(of policy: OID) -> Int? { nodes.firstIndex { $0.policy == policy } }
         var isEmpty: Bool { nodes.isEmpty && !hasAny }
     }
 }

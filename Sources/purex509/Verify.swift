@@ -182,20 +182,24 @@ struct Verify: ParsableCommand {
     }
 
     func report(_ report: VerifyReport, presented: [Certificate], anchors: TrustStore) {
-        let trace = explain ? report.traceJSON(presented: presented, anchors: anchors) : nil
+        // `path`, and with --explain the trace: the members both verdicts add.
+        var extra: [(String, JSONOutput)] = json ? [("path", report.pathJSON)] : []
+        if json && explain {
+            extra.append(("trace", report.traceJSON(presented: presented, anchors: anchors)))
+            extra.append(("traceOmittedSteps", .int(report.explanation.omittedSteps)))
+        }
         switch report.explanation.result {
         case .success(let verified):
-            printTrusted(verified.certificates, policies: verified.userConstrainedPolicies, report: report, trace: trace)
+            printTrusted(verified.certificates, policies: verified.userConstrainedPolicies, extra: extra)
         case .failure(let failure):
             if json {
                 let names = report.explanation.path.map { $0.certificate.subjectName }
-                var members: [(String, JSONOutput)] = [
+                let members: [(String, JSONOutput)] = [
                     ("trusted", .bool(false)), ("chain", .array(names.map { .string($0.description) })),
                     ("chainSubjects", .array(names.map { CertificateSummary.attributesJSON($0.relativeNames) })),
-                    ("error", report.errorJSON(failure)), ("policies", .null), ("path", report.pathJSON),
+                    ("error", report.errorJSON(failure)), ("policies", .null),
                 ]
-                if let trace { members.append(("trace", trace)); members.append(("traceOmittedSteps", .int(report.explanation.omittedSteps))) }
-                printJSON(members)
+                printJSON(members + extra)
             } else {
                 printError("not trusted: \(report.message(failure))")
             }
@@ -213,20 +217,15 @@ struct Verify: ParsableCommand {
     /// each subject's attributes apart (`inspect --json`'s `subjectAttributes`).
     /// `policies`: the user-constrained policy set (`policies` in the JSON,
     /// dotted; null on the pinning path, which does not report it).
-    func printTrusted(_ certificates: [Certificate], policies: [OID]? = nil, report: VerifyReport? = nil, trace: JSONOutput? = nil) {
+    func printTrusted(_ certificates: [Certificate], policies: [OID]? = nil, extra: [(String, JSONOutput)] = []) {
         let names = certificates.map { $0.subjectName }
         if json {
-            var members: [(String, JSONOutput)] = [
+            let members: [(String, JSONOutput)] = [
                 ("trusted", .bool(true)), ("chain", .array(names.map { .string($0.description) })),
                 ("chainSubjects", .array(names.map { CertificateSummary.attributesJSON($0.relativeNames) })), ("error", .null),
                 ("policies", policies.map { .array($0.map { .string($0.description) }) } ?? .null),
             ]
-            if let report { members.append(("path", report.pathJSON)) }
-            if let trace {
-                members.append(("trace", trace))
-                members.append(("traceOmittedSteps", .int(report?.explanation.omittedSteps ?? 0)))
-            }
-            printJSON(members)
+            printJSON(members + extra)
         } else {
             print("trusted")
             for (i, name) in names.enumerated() { print("  \(i): \(name)") }

@@ -10,12 +10,25 @@ struct VerifyReport {
     /// How many certificates CHAIN held: later presented positions came from --untrusted.
     let chainCount: Int
 
+    /// Where a certificate came from, in the tool's terms.
+    enum Source {
+        case input(Int), untrusted(Int), anchor(Int)
+    }
+
+    func source(_ origin: CertificateOrigin) -> Source {
+        switch origin {
+        case .presented(let position) where position < chainCount: return .input(position)
+        case .presented(let position): return .untrusted(position - chainCount)
+        case .anchor(let index): return .anchor(index)
+        }
+    }
+
     /// "input certificate 2 (CN=…)", "--untrusted certificate 0 (CN=…)" or "trust anchor 5 (CN=…)".
     func label(_ origin: CertificateOrigin, _ certificate: Certificate?) -> String {
         let place: String
-        switch origin {
-        case .presented(let position) where position < chainCount: place = "input certificate \(position)"
-        case .presented(let position): place = "--untrusted certificate \(position - chainCount)"
+        switch source(origin) {
+        case .input(let position): place = "input certificate \(position)"
+        case .untrusted(let position): place = "--untrusted certificate \(position)"
         case .anchor(let index): place = "trust anchor \(index)"
         }
         return certificate.map { place + " (" + $0.subjectName.description + ")" } ?? place
@@ -34,9 +47,9 @@ struct VerifyReport {
 
     func certificateJSON(_ origin: CertificateOrigin, _ certificate: Certificate?) -> JSONOutput {
         var input: JSONOutput = .null, untrusted: JSONOutput = .null, anchor: JSONOutput = .null
-        switch origin {
-        case .presented(let position) where position < chainCount: input = .int(position)
-        case .presented(let position): untrusted = .int(position - chainCount)
+        switch source(origin) {
+        case .input(let position): input = .int(position)
+        case .untrusted(let position): untrusted = .int(position)
         case .anchor(let index): anchor = .int(index)
         }
         return .object([("input", input), ("untrusted", untrusted), ("anchor", anchor),
