@@ -1,26 +1,30 @@
 import PKIX
+import SHA2
 import Trust
 
 /// The pin checks pinning policies hand to `Verifier.verify(accept:)`: they
 /// refuse a verified path that carries no pinned key (or certificate), and
 /// the path search then tries the next path. One SHA-256 over each SPKI on
-/// the path, nothing else.
+/// the path until one matches; the whole path is hashed only to report a miss.
 public enum PinCheck {
     /// The anchor's key digest comes from the trust store, so a pin on the
     /// anchor (the usual choice) costs no hashing; the other certificates
     /// are hashed, leaf first, until one matches.
-    public static func keys(_ pins: [SPKIPin]) -> @Sendable (VerifiedChain) -> TrustFailure? {
+    public static func keys(_ pins: [SPKIPin]) -> @Sendable (VerifiedChain) -> PinMismatch? {
         { chain in
             if pins.contains(where: { $0.digest == chain.anchorKeyDigest }) { return nil }
-            return chain.certificates.dropLast().contains { pins.contains(SPKIPin(certificate: $0)) }
-                ? nil : .refusedByCaller(reason: "no pinned key on the path")
+            if chain.certificates.dropLast().contains(where: { pins.contains(SPKIPin(certificate: $0)) }) { return nil }
+            let served = chain.certificates.dropLast().map { SPKIPin(certificate: $0).digest } + [chain.anchorKeyDigest]
+            return PinMismatch(kind: .publicKey, served: served, pinned: pins.map(\.digest))
         }
     }
 
-    public static func certificates(_ pinned: [Certificate]) -> @Sendable (VerifiedChain) -> TrustFailure? {
+    /// A certificate of the path must equal a pinned one byte for byte.
+    public static func certificates(_ pinned: [Certificate]) -> @Sendable (VerifiedChain) -> PinMismatch? {
         { chain in
-            chain.certificates.contains { certificate in pinned.contains { $0.der == certificate.der } }
-                ? nil : .refusedByCaller(reason: "no pinned certificate on the path")
+            if chain.certificates.contains(where: { certificate in pinned.contains { $0.der == certificate.der } }) { return nil }
+            return PinMismatch(kind: .certificate, served: chain.certificates.map { SHA256.hash($0.der) },
+                               pinned: pinned.map { SHA256.hash($0.der) })
         }
     }
 }

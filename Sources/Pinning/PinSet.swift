@@ -81,13 +81,10 @@ public struct PinningConfiguration: Sendable {
     /// verified paths (a miss moves the path search on). Returns nil when
     /// trusted; reports pin misses and lapsed sets through `report`.
     public func evaluate(
-        _ trust: ServerTrust, host: String, in environment: TrustEnvironment,
+        _ trust: ServerTrust, host: String, in environment: inout TrustEnvironment,
         report: (PinValidationReport) -> Void = { _ in }
     ) -> ServerTrustFailure? {
-        func validateWithoutPins() -> ServerTrustFailure? {
-            DefaultTrustEvaluator().evaluate(trust, forHost: host, in: environment)
-        }
-        guard let set = pinSet(forHost: host) else { return validateWithoutPins() }
+        guard let set = pinSet(forHost: host) else { return ServerTrustFailure.from(environment.validate(trust, evaluation: .ssl(host: host))) }
         func makeReport(_ reason: String) -> PinValidationReport {
             PinValidationReport(host: host, time: environment.time, pattern: set.pattern.description, served: trust.served,
                                 expectedPins: set.pins, enforced: set.enforce, reason: reason)
@@ -98,21 +95,21 @@ public struct PinningConfiguration: Sendable {
                 report(makeReport("pin set expired; failing closed"))
                 return .pinSetExpired(host: host)
             }
-            return validateWithoutPins()
+            return ServerTrustFailure.from(environment.validate(trust, evaluation: .ssl(host: host)))
         }
         let pins = set.pins
         let miss = ServerTrustFailure.publicKeyPinningFailed(host: host, served: trust.served, pinned: pins)
         guard set.enforce else {
             // Report-only: validation alone decides; the verified path's
             // pins are checked only to report a miss.
-            let result = environment.validate(trust, anchors: environment.systemAnchors, evaluation: .ssl(host: host))
+            let result = environment.validate(trust, evaluation: .ssl(host: host))
             if case .success(let chain) = result, PinCheck.keys(pins)(chain) != nil { report(makeReport(miss.description)) }
-            return ServerTrustFailure.from(result, miss: nil)
+            return ServerTrustFailure.from(result)
         }
         // Enforced: the pins on each verified path; a miss outranks the
         // other paths' failures, so it is reported as a pin miss.
-        let result = environment.validate(trust, anchors: environment.systemAnchors, evaluation: .ssl(host: host), accept: PinCheck.keys(pins))
-        if case .failure(.refusedByCaller) = result { report(makeReport(miss.description)) }
+        let result = environment.validate(trust, evaluation: .ssl(host: host), accept: PinCheck.keys(pins))
+        if case .failure(.pinMismatch) = result { report(makeReport(miss.description)) }
         return ServerTrustFailure.from(result, miss: miss)
     }
 }

@@ -27,7 +27,7 @@ public struct SecurityPolicy: Sendable {
     }
 
     /// `evaluateServerTrust:forDomain:`: success, or why not.
-    public func evaluate(_ trust: ServerTrust, domain: String?, in environment: TrustEnvironment) -> Result<Void, ServerTrustFailure> {
+    public func evaluate(_ trust: ServerTrust, domain: String?, in environment: inout TrustEnvironment) -> Result<Void, ServerTrustFailure> {
         // Step 1: a self-signed certificate's domain can only be validated with pinning.
         if domain != nil && allowInvalidCertificates && validatesDomainName
             && (pinningMode == .none || (pinnedCertificates.isEmpty && pinnedPublicKeys.isEmpty)) {
@@ -41,17 +41,17 @@ public struct SecurityPolicy: Sendable {
         let pins = pinnedCertificates.map(SPKIPin.init(certificate:)) + pinnedPublicKeys
         // Step 6 in one search: the pins are checked on each verified path (a
         // miss sends the search to the next path), and a pin miss outranks
-        // the failures of other paths, so `refusedByCaller` means "valid, but
+        // the failures of other paths, so `pinMismatch` means "valid, but
         // no path carries a pinned key".
         let result: Result<VerifiedChain, TrustFailure>
         if pinningMode == .publicKey {
-            result = environment.validate(trust, anchors: environment.systemAnchors, evaluation: evaluation, accept: PinCheck.keys(pins))
+            result = environment.validate(trust, evaluation: evaluation, accept: PinCheck.keys(pins))
         } else {
-            result = environment.validate(trust, anchors: environment.systemAnchors, evaluation: evaluation)
+            result = environment.validate(trust, evaluation: evaluation)
         }
         let isValid: Bool
         switch result {
-        case .success, .failure(.refusedByCaller): isValid = true
+        case .success, .failure(.pinMismatch): isValid = true
         default: isValid = false
         }
 
@@ -70,9 +70,9 @@ public struct SecurityPolicy: Sendable {
             // SecTrustSetAnchorCertificates); the chain must validate
             // against them and contain one of them byte for byte.
             let pinned = TrustStore(pinnedCertificates)
-            switch environment.validate(trust, anchors: pinned, evaluation: evaluation, accept: PinCheck.certificates(pinnedCertificates)) {
+            switch environment.validate(trust, pinnedAnchors: pinned, evaluation: evaluation, accept: PinCheck.certificates(pinnedCertificates)) {
             case .success: return .success(())
-            case .failure(.refusedByCaller):
+            case .failure(.pinMismatch):
                 return .failure(.certificatePinningFailed(host: label, served: trust.served, pinned: pinnedCertificates.map(ServedCertificate.init)))
             case .failure(let failure): return .failure(.defaultEvaluationFailed(failure))
             }

@@ -66,13 +66,26 @@ public enum ServerTrustFailure: Error, Sendable, Equatable, CustomStringConverti
     /// The host's pin set expired and is configured to fail closed.
     case pinSetExpired(host: String)
 
-    public var description: String {
+    public var description: String { describe { "certificate \($0)" } }
+
+    /// The validation failure inside, when there is one: its certificate
+    /// index counts along the path of the evaluation that failed.
+    public var validationFailure: TrustFailure? {
+        switch self {
+        case .defaultEvaluationFailed(let failure), .hostValidationFailed(let failure): return failure
+        default: return nil
+        }
+    }
+
+    /// The message with each path certificate named by `name`, as
+    /// `TrustFailure.describe` does (the CLI names input positions).
+    public func describe(_ name: (Int) -> String) -> String {
         switch self {
         case .noRequiredEvaluator(let host): return "no trust evaluator for \(host), and every host must be evaluated"
         case .noCertificatesFound: return "certificate pinning was configured without certificates"
         case .noPublicKeysFound: return "public-key pinning was configured without keys"
-        case .defaultEvaluationFailed(let failure): return "chain validation failed: \(failure)"
-        case .hostValidationFailed(let failure): return "host validation failed: \(failure)"
+        case .defaultEvaluationFailed(let failure): return "chain validation failed: " + failure.describe(name)
+        case .hostValidationFailed(let failure): return "host validation failed: " + failure.describe(name)
         case .certificatePinningFailed(let host, let served, let pinned):
             return "certificate pinning failed for \(host)!\n  Peer certificate chain:\n" + Self.lines(served)
                 + "  Pinned certificates:\n" + Self.lines(pinned)
@@ -96,14 +109,21 @@ public enum ServerTrustFailure: Error, Sendable, Equatable, CustomStringConverti
         }
     }
 
-    /// Validation with pins checked on the path: a path refused by the pin
-    /// check becomes `miss`, other failures map as `init(validation:)`.
-    static func from(_ result: Result<VerifiedChain, TrustFailure>, miss: ServerTrustFailure?) -> ServerTrustFailure? {
+    /// Validation with pins checked on the path: a pin mismatch becomes
+    /// the evaluator's `miss` (which names every served certificate, not
+    /// only the path's), other failures map as `init(validation:)`.
+    static func from(_ result: Result<VerifiedChain, TrustFailure>, miss: ServerTrustFailure) -> ServerTrustFailure? {
         switch result {
         case .success: return nil
-        case .failure(.refusedByCaller(let reason)): return miss ?? .customEvaluationFailed(reason)
+        case .failure(.pinMismatch): return miss
         case .failure(let failure): return ServerTrustFailure(validation: failure)
         }
+    }
+
+    /// Validation without pins.
+    static func from(_ result: Result<VerifiedChain, TrustFailure>) -> ServerTrustFailure? {
+        if case .failure(let failure) = result { return ServerTrustFailure(validation: failure) }
+        return nil
     }
 
     static func lines(_ served: [ServedCertificate]) -> String {

@@ -1,32 +1,53 @@
 import PKIX
 import Trust
 
-/// What pinning policies validate chains with: the system anchors and one
+/// What pinning policies validate chains with: the system anchors, one
 /// complete `VerificationPolicy` (time, purpose, profile, key policy,
-/// budgets, switches). Pinning never builds paths itself; it asks
-/// `Trust.Verifier` and judges the paths it returns.
+/// budgets, switches) and one `Verifier` whose signature cache every
+/// evaluation shares. Pinning never builds paths itself; it asks the
+/// verifier and judges the paths it returns.
+///
+/// A value, like `Verifier`: evaluations take it `inout` because they fill
+/// its cache. Keep one per thread or connection pool, as for a verifier.
 public struct TrustEnvironment: Sendable {
-    public var systemAnchors: TrustStore
+    private var verifier: Verifier
+
+    public var systemAnchors: TrustStore { verifier.store }
     /// Everything but the reference identity, which each evaluation sets
     /// from its host. `policy.purpose` is the purpose of Apple's SSL policy
     /// (`.serverAuth` unless a caller, such as `verify --purpose`, says otherwise).
-    public var policy: VerificationPolicy
-
-    public init(systemAnchors: TrustStore, time: Int64) {
-        self.systemAnchors = systemAnchors
-        self.policy = VerificationPolicy(time: time, purpose: .serverAuth)
+    public var policy: VerificationPolicy {
+        get { verifier.policy }
+        set {
+            verifier.policy = newValue
+            verifier.policy.identity = nil
+        }
     }
 
-    public init(systemAnchors: TrustStore, policy: VerificationPolicy) {
-        self.systemAnchors = systemAnchors
-        self.policy = policy
-        self.policy.identity = nil
+    /// The verified edges every evaluation through this environment shares
+    /// (pinned-anchor evaluations too: an edge is keyed by the issuer's key
+    /// and the subject's bytes, not by the store it was reached from).
+    public var cache: SignatureCache { verifier.cache }
+
+    /// When true, every evaluation is also traced (`Verifier.explain`) and
+    /// kept in `evaluations`, in the order the policy made them:
+    /// `purex509 verify --explain` with pinning flags.
+    public var recordsEvaluations = false
+    public private(set) var evaluations: [RecordedEvaluation] = []
+
+    public init(systemAnchors: TrustStore, time: Int64, cache: SignatureCache = SignatureCache()) {
+        self.init(systemAnchors: systemAnchors, policy: VerificationPolicy(time: time, purpose: .serverAuth), cache: cache)
+    }
+
+    public init(systemAnchors: TrustStore, policy: VerificationPolicy, cache: SignatureCache = SignatureCache()) {
+        verifier = Verifier(store: systemAnchors, policy: policy, cache: cache)
+        verifier.policy.identity = nil
     }
 
     /// Seconds since 1970.
     public var time: Int64 {
-        get { policy.time }
-        set { policy.time = newValue }
+        get { verifier.policy.time }
+        set { verifier.policy.time = newValue }
     }
 
     /// Which of Apple's policies an evaluation applies.
@@ -38,15 +59,25 @@ public struct TrustEnvironment: Sendable {
         case basicX509
     }
 
-    /// Validates the trust against `anchors` under `evaluation`. `accept`
-    /// may refuse a verified path, and the path builder then tries the next one.
-    public func validate(
-        _ trust: ServerTrust, anchors: TrustStore, evaluation: Evaluation,
-        accept: (VerifiedChain) -> TrustFailure? = { _ in nil }
+    /// One evaluation as `recordsEvaluations` keeps it; the explanation's
+    /// anchor origins index `anchors`.
+    public struct RecordedEvaluation: Sendable {
+        public let evaluation: Evaluation
+        /// True when the pinned certificates were the anchors.
+        public let pinnedAnchors: Bool
+        public let anchors: TrustStore
+        public let explanation: Explanation
+    }
+
+    /// Validates the trust under `evaluation` against the system anchors,
+    /// or against `pinnedAnchors` when given (`SecTrustSetAnchorCertificates`).
+    /// `accept` may refuse a verified path, and the path builder then tries the next one.
+    public mutating func validate(
+        _ trust: ServerTrust, pinnedAnchors: TrustStore? = nil, evaluation: Evaluation,
+        accept: (VerifiedChain) -> PinMismatch? = { _ in nil }
     ) -> Result<VerifiedChain, TrustFailure> {
         guard let leaf = trust.certificates.first else { return .failure(.unknownIssuer(index: 0)) }
-        var policy = self.policy
-        policy.identity = nil
+        var policy = verifier.policy
         switch evaluation {
         case .ssl(let host):
             if let host {
@@ -56,7 +87,21 @@ public struct TrustEnvironment: Sendable {
         case .basicX509:
             policy.purpose = .any
         }
-        var verifier = Verifier(store: anchors, policy: policy, cache: SignatureCache(capacity: 0))
-        return verifier.verify(leaf: leaf, intermediates: Array(trust.certificates.dropFirst()), accept: accept)
+        // The cache moves into this evaluation's verifier and back, never
+        // shared between two values, so inserting copies nothing.
+        var evaluator = Verifier(store: pinnedAnchors ?? verifier.store, policy: policy, cache: SignatureCache(capacity: 0))
+        swap(&evaluator.cache, &verifier.cache)
+        defer { swap(&evaluator.cache, &verifier.cache) }
+        let intermediates = Array(trust.certificates.dropFirst())
+        let result: Result<VerifiedChain, TrustFailure>
+        if recordsEvaluations {
+            let explanation = evaluator.explain(leaf: leaf, intermediates: intermediates, accept: accept)
+            evaluations.append(RecordedEvaluation(evaluation: evaluation, pinnedAnchors: pinnedAnchors != nil,
+                                                  anchors: evaluator.store, explanation: explanation))
+            result = explanation.result
+        } else {
+            result = evaluator.verify(leaf: leaf, intermediates: intermediates, accept: accept)
+        }
+        return result
     }
 }

@@ -5,7 +5,7 @@ import Trust
 /// a host. Class-bound, as Alamofire's evaluators are final classes, which
 /// also lets a trust manager hold different evaluators without generics.
 public protocol ServerTrustEvaluating: AnyObject, Sendable {
-    func evaluate(_ trust: ServerTrust, forHost host: String, in environment: TrustEnvironment) -> ServerTrustFailure?
+    func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> ServerTrustFailure?
 }
 
 /// Chain validation against the system anchors with Apple's SSL policy,
@@ -18,9 +18,8 @@ public final class DefaultTrustEvaluator: ServerTrustEvaluating {
 
     public init(validateHost: Bool = true) { self.validateHost = validateHost }
 
-    public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: TrustEnvironment) -> ServerTrustFailure? {
-        let result = environment.validate(trust, anchors: environment.systemAnchors, evaluation: .ssl(host: validateHost ? host : nil))
-        return ServerTrustFailure.from(result, miss: nil)
+    public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> ServerTrustFailure? {
+        ServerTrustFailure.from(environment.validate(trust, evaluation: .ssl(host: validateHost ? host : nil)))
     }
 }
 
@@ -46,7 +45,7 @@ public final class PinnedCertificatesTrustEvaluator: ServerTrustEvaluating {
         self.validateHost = validateHost
     }
 
-    public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: TrustEnvironment) -> ServerTrustFailure? {
+    public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> ServerTrustFailure? {
         guard !certificates.isEmpty else { return .noCertificatesFound }
         let pinned = certificates
         let miss = ServerTrustFailure.certificatePinningFailed(host: host, served: trust.served, pinned: pinned.map(ServedCertificate.init))
@@ -55,9 +54,8 @@ public final class PinnedCertificatesTrustEvaluator: ServerTrustEvaluating {
         }
         // One search: the host evaluation includes the nameless one, and the
         // pin check runs on each verified path.
-        let anchors = acceptSelfSignedCertificates ? TrustStore(pinned) : environment.systemAnchors
-        let result = environment.validate(trust, anchors: anchors, evaluation: .ssl(host: validateHost ? host : nil),
-                                          accept: PinCheck.certificates(pinned))
+        let result = environment.validate(trust, pinnedAnchors: acceptSelfSignedCertificates ? TrustStore(pinned) : nil,
+                                          evaluation: .ssl(host: validateHost ? host : nil), accept: PinCheck.certificates(pinned))
         return ServerTrustFailure.from(result, miss: miss)
     }
 }
@@ -78,15 +76,14 @@ public final class PublicKeysTrustEvaluator: ServerTrustEvaluating {
         self.validateHost = validateHost
     }
 
-    public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: TrustEnvironment) -> ServerTrustFailure? {
+    public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> ServerTrustFailure? {
         guard !keys.isEmpty else { return .noPublicKeysFound }
         let keys = self.keys
         let miss = ServerTrustFailure.publicKeyPinningFailed(host: host, served: trust.served, pinned: keys)
         guard performDefaultValidation || validateHost else {
             return trust.certificates.contains { keys.contains(SPKIPin(certificate: $0)) } ? nil : miss
         }
-        let result = environment.validate(trust, anchors: environment.systemAnchors, evaluation: .ssl(host: validateHost ? host : nil),
-                                          accept: PinCheck.keys(keys))
+        let result = environment.validate(trust, evaluation: .ssl(host: validateHost ? host : nil), accept: PinCheck.keys(keys))
         return ServerTrustFailure.from(result, miss: miss)
     }
 }
@@ -97,9 +94,9 @@ public final class CompositeTrustEvaluator: ServerTrustEvaluating {
 
     public init(evaluators: [any ServerTrustEvaluating]) { self.evaluators = evaluators }
 
-    public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: TrustEnvironment) -> ServerTrustFailure? {
+    public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> ServerTrustFailure? {
         for evaluator in evaluators {
-            if let failure = evaluator.evaluate(trust, forHost: host, in: environment) { return failure }
+            if let failure = evaluator.evaluate(trust, forHost: host, in: &environment) { return failure }
         }
         return nil
     }
@@ -110,7 +107,7 @@ public final class CompositeTrustEvaluator: ServerTrustEvaluating {
 public final class DisabledTrustEvaluator: ServerTrustEvaluating {
     public init() {}
 
-    public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: TrustEnvironment) -> ServerTrustFailure? { nil }
+    public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> ServerTrustFailure? { nil }
 }
 
 /// A closure as an evaluator; it returns a reason to refuse, or nil.
@@ -119,7 +116,7 @@ public final class CustomTrustEvaluator: ServerTrustEvaluating {
 
     public init(_ closure: @escaping @Sendable (ServerTrust, String) -> String?) { self.closure = closure }
 
-    public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: TrustEnvironment) -> ServerTrustFailure? {
+    public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> ServerTrustFailure? {
         closure(trust, host).map { .customEvaluationFailed($0) }
     }
 }
@@ -145,10 +142,10 @@ public final class ServerTrustManager: Sendable {
     }
 
     /// Evaluates `trust` for `host` with its evaluator, or the default one.
-    public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: TrustEnvironment) -> ServerTrustFailure? {
+    public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> ServerTrustFailure? {
         do {
             let evaluator = try evaluator(forHost: host) ?? DefaultTrustEvaluator()
-            return evaluator.evaluate(trust, forHost: host, in: environment)
+            return evaluator.evaluate(trust, forHost: host, in: &environment)
         } catch {
             return error
         }

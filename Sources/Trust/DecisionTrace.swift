@@ -32,7 +32,7 @@ public enum CheckName: Sendable, Equatable, CustomStringConvertible {
     case hostname, validity, leafNotCA, extendedKeyUsage, keyUsage, criticalExtensions
     case profileRule(ConformanceRule)
     case leafKey, pathDepth, signature, issuerIsCA, pathLength, nameConstraints, certificatePolicies
-    case anchorValidity, anchorIsCA, anchorKeyUsage, caller
+    case anchorValidity, anchorIsCA, anchorKeyUsage, pins
 
     /// The rule's source.
     public var section: String {
@@ -54,7 +54,7 @@ public enum CheckName: Sendable, Equatable, CustomStringConvertible {
         case .anchorValidity: return "RFC 5937 §3"
         case .anchorIsCA: return "RFC 5937 §3"
         case .anchorKeyUsage: return "RFC 5937 §3"
-        case .caller: return "the accept function (pinning)"
+        case .pins: return "docs/pinning.md (the caller's accept function)"
         }
     }
 
@@ -78,7 +78,7 @@ public enum CheckName: Sendable, Equatable, CustomStringConvertible {
         case .anchorValidity: return "anchorValidity"
         case .anchorIsCA: return "anchorIsCA"
         case .anchorKeyUsage: return "anchorKeyUsage"
-        case .caller: return "caller"
+        case .pins: return "pins"
         }
     }
 
@@ -101,7 +101,7 @@ public enum CheckName: Sendable, Equatable, CustomStringConvertible {
         case .anchorValidity: return "the anchor is valid at the verification time"
         case .anchorIsCA: return "the anchor may issue certificates"
         case .anchorKeyUsage: return "the anchor's key usage allows keyCertSign"
-        case .caller: return "the caller accepts the path"
+        case .pins: return "the path carries a pinned key or certificate"
         }
     }
 }

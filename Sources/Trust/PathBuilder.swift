@@ -49,7 +49,7 @@ struct SubtreeOutcome {
 
 extension Verifier {
     mutating func extend(
-        _ path: inout [PathNode], search: inout SearchState, accept: (VerifiedChain) -> TrustFailure?
+        _ path: inout [PathNode], search: inout SearchState, accept: (VerifiedChain) -> PinMismatch?
     ) throws(TrustFailure) -> SubtreeOutcome {
         let childPosition = path.count - 1
         let childNode = path[childPosition]
@@ -113,7 +113,7 @@ extension Verifier {
                 outcome.reachedAnchor = true
                 var chain = VerifiedChain(path.map { $0.certificate }, anchorKeyDigest: store.keyDigest(ofAnchor: anchorIndex))
                 var failure = try checkPath(&chain, nodes: path, search: &search)
-                if failure == nil { failure = search.step(.caller, position, node, accept(chain)) }
+                if failure == nil { failure = search.step(.pins, position, node, accept(chain).map(TrustFailure.pinMismatch)) }
                 if search.trace != nil {
                     let origins = path.map(search.origin)
                     search.note(.path(origins, failure: failure))

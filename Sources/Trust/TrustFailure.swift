@@ -55,8 +55,8 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// The path would be longer than the policy's maximum.
     case pathTooLong
     /// Every path that passed the checks was refused by the caller's
-    /// `accept` function (pinning, for one); `reason` is the caller's.
-    case refusedByCaller(reason: String)
+    /// `accept` function: none carried a pinned key or certificate.
+    case pinMismatch(PinMismatch)
 
     public enum Budget: Sendable, Equatable, CustomStringConvertible {
         case signatureChecks, signatureWork, pathBuildingSteps, nameConstraintComparisons, policyGraph
@@ -92,10 +92,10 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .nameConstraintViolation: return 45
         case .policy: return 42
         case .pathLengthExceeded, .notACA: return 40
-        // A path that passed every check and was refused by the caller (a pin
-        // miss) says more than another path's failure: ranked above the
-        // issuer facts, so a pin miss is reported as such (issue 12).
-        case .refusedByCaller: return 65
+        // A path that passed every check and carries no pin says more than
+        // another path's failure: ranked above the issuer facts, so a pin
+        // miss is reported as such (issue 12).
+        case .pinMismatch: return 65
         case .pathTooLong: return 30
         case .unknownIssuer: return 10
         }
@@ -127,7 +127,7 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .nonConforming: return "nonConforming"
         case .budgetExceeded: return "budgetExceeded"
         case .pathTooLong: return "pathTooLong"
-        case .refusedByCaller: return "refusedByCaller"
+        case .pinMismatch: return "pinMismatch"
         }
     }
 
@@ -141,7 +141,7 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
              .unknownCriticalExtension(let i), .policy(let i, _), .nonConforming(let i, _):
             return i
         case .hostnameMismatch, .invalidReferenceIdentity, .leafIsCA, .leafKey: return 0
-        case .budgetExceeded, .pathTooLong, .refusedByCaller: return nil
+        case .budgetExceeded, .pathTooLong, .pinMismatch: return nil
         }
     }
 
@@ -192,7 +192,7 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .nonConforming(let i, let rule): return "\(name(i)): \(rule)"
         case .budgetExceeded(let budget): return "verification budget exhausted: \(budget)"
         case .pathTooLong: return "every path to an anchor is longer than the policy allows"
-        case .refusedByCaller(let reason): return reason
+        case .pinMismatch(let mismatch): return mismatch.description
         }
     }
 }

@@ -58,7 +58,7 @@ public struct Verifier: Sendable {
     /// pinning does — and the search then goes on to the next path.
     public mutating func verify(
         leaf: Certificate, intermediates: [Certificate],
-        accept: (VerifiedChain) -> TrustFailure? = { _ in nil }
+        accept: (VerifiedChain) -> PinMismatch? = { _ in nil }
     ) -> Result<VerifiedChain, TrustFailure> {
         var search = SearchState(leaf: leaf, intermediates: intermediates)
         return evaluate(&search, accept: accept)
@@ -69,7 +69,7 @@ public struct Verifier: Sendable {
     /// its certificates came from. Decides exactly as `verify` does.
     public mutating func explain(
         leaf: Certificate, intermediates: [Certificate],
-        accept: (VerifiedChain) -> TrustFailure? = { _ in nil }
+        accept: (VerifiedChain) -> PinMismatch? = { _ in nil }
     ) -> Explanation {
         var search = SearchState(leaf: leaf, intermediates: intermediates)
         search.trace = TraceLog(limit: policy.budgets.traceSteps)
@@ -86,7 +86,7 @@ public struct Verifier: Sendable {
         return Explanation(result: result, path: path, steps: search.trace?.steps ?? [], omittedSteps: search.trace?.omitted ?? 0)
     }
 
-    mutating func evaluate(_ search: inout SearchState, accept: (VerifiedChain) -> TrustFailure?) -> Result<VerifiedChain, TrustFailure> {
+    mutating func evaluate(_ search: inout SearchState, accept: (VerifiedChain) -> PinMismatch?) -> Result<VerifiedChain, TrustFailure> {
         let leaf = search.leaf
         if let failure = checkLeaf(leaf, search: &search) {
             search.bestPath = search.bestPath.map { _ in [.presented(0)] }
@@ -96,7 +96,7 @@ public struct Verifier: Sendable {
         // self-signed certificate, say): no signature to check.
         for index in store.anchors(named: leaf[leaf.subject]) where store.anchors[index].der == leaf.der {
             let chain = VerifiedChain([leaf], anchorKeyDigest: store.keyDigest(ofAnchor: index))
-            let refusal = search.step(.caller, 0, search.leafNode, accept(chain))
+            let refusal = search.step(.pins, 0, search.leafNode, accept(chain).map(TrustFailure.pinMismatch))
             if search.trace != nil { search.decidedPath = [.presented(0)] }
             return refusal.map { .failure($0) } ?? .success(chain)
         }

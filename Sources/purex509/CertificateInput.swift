@@ -1,4 +1,6 @@
+import Foundation
 import PureX509
+import PureX509Config
 
 /// The certificates of one input file, PEM or DER detected from the content.
 ///
@@ -116,5 +118,40 @@ struct CertificateInput {
         for block in otherBlocks {
             printError("purex509: note: \(file.displayName): PEM block \(block.number) (\(DisplayText.escaped(block.label))) is not a certificate; skipped")
         }
+    }
+}
+
+extension CertificateInput {
+    /// `--pin-cert PATH`: a file as `requireCertificates` reads it, or a
+    /// directory whose every (non-hidden) file must hold certificates; each
+    /// bad file is named, then exit 2.
+    static func loadPinned(_ path: String) throws -> [Certificate] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return try load(path).requireCertificates("--pin-cert")
+        }
+        let files: [CertificateLoader.FileResult]
+        switch CertificateLoader.load(directory: path) {
+        case .success(let loaded): files = loaded
+        case .failure(let reason):
+            printError("purex509: --pin-cert \(DisplayText.escaped(path)): \(reason)")
+            throw ToolExit.usage
+        }
+        var certificates: [Certificate] = []
+        var failed = false
+        for file in files {
+            switch file.result {
+            case .success(let found): certificates += found
+            case .failure(let reason):
+                printError("purex509: --pin-cert \(DisplayText.escaped(file.path)): \(reason)")
+                failed = true
+            }
+        }
+        if failed { throw ToolExit.usage }
+        if certificates.isEmpty {
+            printError("purex509: --pin-cert \(DisplayText.escaped(path)): the directory holds no certificate file")
+            throw ToolExit.usage
+        }
+        return certificates
     }
 }

@@ -18,9 +18,6 @@ enum PinningCodes {
     }
 
     static func index(_ failure: ServerTrustFailure) -> Int? {
-        switch failure {
-        case .defaultEvaluationFailed(let trust), .hostValidationFailed(let trust): return trust.certificateIndex
-        default: return nil
-        }
+        failure.validationFailure?.certificateIndex
     }
 }

@@ -58,9 +58,9 @@ struct Policy: ParsableCommand {
                 }
             }
             let time = at.flatMap(Verify.parseTime) ?? Int64(Date().timeIntervalSince1970)
-            let environment = TrustEnvironment(systemAnchors: store, time: time)
+            var environment = TrustEnvironment(systemAnchors: store, time: time)
             var reports: [PinValidationReport] = []
-            let failure = configuration.evaluate(ServerTrust(certificates: certificates), host: host, in: environment) { reports.append($0) }
+            let failure = configuration.evaluate(ServerTrust(certificates: certificates), host: host, in: &environment) { reports.append($0) }
             if let set = configuration.pinSet(forHost: host) {
                 print("pin set: \(set.pattern)\(set.enforce ? "" : " (report-only)")\(set.isExpired(at: time) ? " (expired)" : "")")
             } else {

@@ -55,7 +55,7 @@ struct Verify: ParsableCommand {
     @Option(name: .customLong("pin"), help: "A pinned public key, sha256/BASE64; repeatable.")
     var pins: [String] = []
 
-    @Option(name: .customLong("pin-cert"), help: "A pinned certificate (PEM or DER); repeatable.")
+    @Option(name: .customLong("pin-cert"), help: "A pinned certificate (PEM or DER), or a directory of them; repeatable.")
     var pinCertificates: [String] = []
 
     @Option(name: .customLong("pinning-mode"), help: "certificate or public-key (default: public-key with --pin, certificate with --pin-cert).")
@@ -82,9 +82,6 @@ struct Verify: ParsableCommand {
         if let at, case .failure(let failure) = TimeArgument.parse(at) { throw ValidationError("--at: \(failure)") }
         guard ["server", "client", "any"].contains(purpose) else { throw ValidationError("--purpose: server, client or any") }
         guard ["strict", "compatible"].contains(profile) else { throw ValidationError("--profile: strict or compatible") }
-        if explain && usesSecurityPolicy {
-            throw ValidationError("--explain traces the path validation; it does not combine with the pinning flags yet")
-        }
         if let mode = pinningMode, !["certificate", "public-key"].contains(mode) {
             throw ValidationError("--pinning-mode: certificate or public-key")
         }
@@ -137,7 +134,7 @@ struct Verify: ParsableCommand {
         }
         presented.noteOtherBlocks()
         if malformed == nil, usesSecurityPolicy {
-            try runSecurityPolicy(store: store, policy: policy, certificates: certificates + extra)
+            try runSecurityPolicy(store: store, policy: policy, certificates: certificates + extra, chainCount: certificates.count)
             return
         }
         let explanation: Explanation
@@ -154,10 +151,10 @@ struct Verify: ParsableCommand {
 
     /// `--pin`, `--pin-cert`, `--pinning-mode`, `--allow-invalid`, `--no-validate-host`:
     /// AFSecurityPolicy's evaluation (docs/pinning.md).
-    func runSecurityPolicy(store: TrustStore, policy: VerificationPolicy, certificates: [Certificate]) throws {
+    func runSecurityPolicy(store: TrustStore, policy: VerificationPolicy, certificates: [Certificate], chainCount: Int) throws {
         var pinned: [Certificate] = []
         for file in pinCertificates {
-            pinned += try CertificateInput.load(file).requireCertificates("--pin-cert")
+            pinned += try CertificateInput.loadPinned(file)
         }
         let mode: SecurityPolicy.PinningMode
         switch pinningMode {
@@ -169,16 +166,83 @@ struct Verify: ParsableCommand {
         security.pinnedPublicKeys = pins.compactMap { try? SPKIPin($0) }
         security.allowInvalidCertificates = allowInvalid
         security.validatesDomainName = !noValidateHost
-        // The whole policy: --purpose, --profile, --at and the switches hold on the pinning path too.
-        let environment = TrustEnvironment(systemAnchors: store, policy: policy)
-        let domain = host ?? ip
-        switch security.evaluate(ServerTrust(certificates: certificates), domain: domain, in: environment) {
-        case .success:
-            printTrusted(certificates)
-        case .failure(let failure):
-            printRefused(code: PinningCodes.code(failure), index: PinningCodes.index(failure), message: failure.description)
-            throw ToolExit.refused
+        // The whole policy: --purpose, --profile, --at and the switches hold
+        // on the pinning path too. Every evaluation the policy makes is
+        // recorded, so failures name input positions and --explain traces each.
+        var environment = TrustEnvironment(systemAnchors: store, policy: policy)
+        environment.recordsEvaluations = true
+        let outcome = security.evaluate(ServerTrust(certificates: certificates), domain: host ?? ip, in: &environment)
+        let evaluations = environment.evaluations
+        let reports = evaluations.map { VerifyReport(explanation: $0.explanation, chainCount: chainCount, pinnedAnchors: $0.pinnedAnchors) }
+        var extra: [(String, JSONOutput)] = []
+        if json && explain {
+            extra.append(("evaluations", .array(zip(evaluations, reports).map { evaluation, report in
+                evaluationJSON(evaluation, report.traceJSON(presented: certificates, anchors: evaluation.anchors), omitted: report.explanation.omittedSteps)
+            })))
         }
+        switch outcome {
+        case .success:
+            // The last evaluation that trusted the chain decided its path;
+            // with --allow-invalid there may be none, and the served
+            // certificates are listed as they came.
+            if let decided = evaluations.indices.last(where: { evaluations[$0].explanation.result.isSuccess }),
+               case .success(let chain) = evaluations[decided].explanation.result {
+                printTrusted(chain.certificates, extra: (json ? [("path", reports[decided].pathJSON)] : []) + extra)
+            } else {
+                printTrusted(certificates, extra: (json ? [("path", .array([]))] : []) + extra)
+            }
+        case .failure(let failure):
+            let failed = failure.validationFailure.flatMap { validation in
+                evaluations.indices.last { evaluations[$0].explanation.result.failure == validation }
+            }
+            let report = failed.map { reports[$0] }
+            let message = failure.describe { report?.name($0) ?? "certificate \($0)" }
+            if json {
+                let names = report?.explanation.path.map { $0.certificate.subjectName } ?? []
+                let index = PinningCodes.index(failure)
+                let from = index.flatMap { report?.fromJSON($0) } ?? .null
+                printJSON([
+                    ("trusted", .bool(false)), ("chain", .array(names.map { .string($0.description) })),
+                    ("chainSubjects", .array(names.map { CertificateSummary.attributesJSON($0.relativeNames) })),
+                    ("error", .object([("code", .string(PinningCodes.code(failure))), ("certificate", index.map { .int($0) } ?? .null),
+                                       ("from", from), ("message", .string(message))])),
+                    ("policies", .null), ("path", report?.pathJSON ?? .array([])),
+                ] + extra)
+            } else {
+                printError("not trusted: \(message)")
+            }
+        }
+        if explain && !json {
+            for (number, (evaluation, report)) in zip(evaluations, reports).enumerated() {
+                print("evaluation \(number + 1): " + Self.evaluationTitle(evaluation))
+                for line in report.traceLines(presented: certificates, anchors: evaluation.anchors) { print(line) }
+            }
+        }
+        if case .failure = outcome { throw ToolExit.refused }
+    }
+
+    /// "SSL policy for www.example.com, system anchors" (Apple's policy names, docs/pinning.md).
+    static func evaluationTitle(_ evaluation: TrustEnvironment.RecordedEvaluation) -> String {
+        let anchors = evaluation.pinnedAnchors ? "the --pin-cert certificates as the only anchors" : "the trust anchors"
+        switch evaluation.evaluation {
+        case .ssl(let host?): return "SSL policy for \(host), against \(anchors)"
+        case .ssl(nil): return "SSL policy without a host, against \(anchors)"
+        case .basicX509: return "basic X.509 policy (no purpose, no name), against \(anchors)"
+        }
+    }
+
+    func evaluationJSON(_ evaluation: TrustEnvironment.RecordedEvaluation, _ trace: JSONOutput, omitted: Int) -> JSONOutput {
+        var policy = "ssl", host: JSONOutput = .null
+        switch evaluation.evaluation {
+        case .ssl(let name): host = name.map { .string($0) } ?? .null
+        case .basicX509: policy = "basicX509"
+        }
+        return .object([
+            ("policy", .string(policy)), ("host", host), ("anchors", .string(evaluation.pinnedAnchors ? "pinned" : "roots")),
+            ("verdict", .string(evaluation.explanation.result.isSuccess ? "trusted" : "refused")),
+            ("failure", evaluation.explanation.result.failure.map { .string($0.code) } ?? .null),
+            ("trace", trace), ("traceOmittedSteps", .int(omitted)),
+        ])
     }
 
     func report(_ report: VerifyReport, presented: [Certificate], anchors: TrustStore) {
@@ -229,21 +293,6 @@ struct Verify: ParsableCommand {
         } else {
             print("trusted")
             for (i, name) in names.enumerated() { print("  \(i): \(name)") }
-        }
-    }
-
-    /// The reason on stderr, or `{"trusted": false, "chain": [], "chainSubjects": [], "error": {code, certificate, message}}`.
-    /// Names inside the message are escaped where the library formats them
-    /// (`DistinguishedName.description`, `Certificate.text(of:)`).
-    func printRefused(code: String, index: Int?, message: String) {
-        if json {
-            printJSON([
-                ("trusted", .bool(false)), ("chain", .array([])), ("chainSubjects", .array([])),
-                ("error", .object([("code", .string(code)), ("certificate", index.map { .int($0) } ?? .null), ("message", .string(message))])),
-                ("policies", .null),
-            ])
-        } else {
-            printError("not trusted: \(message)")
         }
     }
 

@@ -1,6 +1,6 @@
 import PureX509
 
-/// What `verify` says about a decision outside the pinning path: the
+/// What `verify` says about one path validation: the
 /// certificates named by where they came from (their position in CHAIN,
 /// in the --untrusted files, or among the --roots anchors) and their
 /// subjects, the path the decision is about, and with --explain every
@@ -9,17 +9,20 @@ struct VerifyReport {
     let explanation: Explanation
     /// How many certificates CHAIN held: later presented positions came from --untrusted.
     let chainCount: Int
+    /// The anchors were the --pin-cert certificates (AFSecurityPolicy's
+    /// certificate mode), so an anchor index counts among them.
+    var pinnedAnchors = false
 
     /// Where a certificate came from, in the tool's terms.
     enum Source {
-        case input(Int), untrusted(Int), anchor(Int)
+        case input(Int), untrusted(Int), anchor(Int), pinned(Int)
     }
 
     func source(_ origin: CertificateOrigin) -> Source {
         switch origin {
         case .presented(let position) where position < chainCount: return .input(position)
         case .presented(let position): return .untrusted(position - chainCount)
-        case .anchor(let index): return .anchor(index)
+        case .anchor(let index): return pinnedAnchors ? .pinned(index) : .anchor(index)
         }
     }
 
@@ -30,6 +33,7 @@ struct VerifyReport {
         case .input(let position): place = "input certificate \(position)"
         case .untrusted(let position): place = "--untrusted certificate \(position)"
         case .anchor(let index): place = "trust anchor \(index)"
+        case .pinned(let index): place = "--pin-cert certificate \(index)"
         }
         return certificate.map { place + " (" + $0.subjectName.description + ")" } ?? place
     }
@@ -46,13 +50,14 @@ struct VerifyReport {
     func message(_ failure: TrustFailure) -> String { failure.describe(name) }
 
     func certificateJSON(_ origin: CertificateOrigin, _ certificate: Certificate?) -> JSONOutput {
-        var input: JSONOutput = .null, untrusted: JSONOutput = .null, anchor: JSONOutput = .null
+        var input: JSONOutput = .null, untrusted: JSONOutput = .null, anchor: JSONOutput = .null, pinned: JSONOutput = .null
         switch source(origin) {
         case .input(let position): input = .int(position)
         case .untrusted(let position): untrusted = .int(position)
         case .anchor(let index): anchor = .int(index)
+        case .pinned(let index): pinned = .int(index)
         }
-        return .object([("input", input), ("untrusted", untrusted), ("anchor", anchor),
+        return .object([("input", input), ("untrusted", untrusted), ("anchor", anchor), ("pinned", pinned),
                         ("subject", certificate.map { .string($0.subjectName.description) } ?? .null)])
     }
 
@@ -60,14 +65,18 @@ struct VerifyReport {
         .array(explanation.path.map { certificateJSON($0.origin, $0.certificate) })
     }
 
+    /// The `path` object of the certificate at `index` of the reported path.
+    func fromJSON(_ index: Int) -> JSONOutput? {
+        guard index >= 0, index < explanation.path.count else { return nil }
+        return certificateJSON(explanation.path[index].origin, explanation.path[index].certificate)
+    }
+
     /// The error object: the path index as before, plus where the certificate came from.
     func errorJSON(_ failure: TrustFailure) -> JSONOutput {
         let index = failure.certificateIndex
-        let entry = index.flatMap { $0 < explanation.path.count ? explanation.path[$0] : nil }
         return .object([
             ("code", .string(failure.code)), ("certificate", index.map { .int($0) } ?? .null),
-            ("from", entry.map { certificateJSON($0.origin, $0.certificate) } ?? .null),
-            ("message", .string(message(failure))),
+            ("from", index.flatMap(fromJSON) ?? .null), ("message", .string(message(failure))),
         ])
     }
 
@@ -123,5 +132,17 @@ struct VerifyReport {
                 ])
             }
         })
+    }
+}
+
+extension Result {
+    var isSuccess: Bool {
+        if case .success = self { return true }
+        return false
+    }
+
+    var failure: Failure? {
+        if case .failure(let failure) = self { return failure }
+        return nil
     }
 }

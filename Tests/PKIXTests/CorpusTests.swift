@@ -20,18 +20,19 @@ import Testing
         }
         let set = String(file.split(separator: "/")[1])
         let relative = String(file.dropFirst("certs/".count))
-        switch CertificateFile.parse(try Vectors.bytes(file)) {
-        case .parsed(let certificates):
+        switch CertificateFile.certificates(in: try Vectors.bytes(file)) {
+        case .success(let certificates):
             parsedFiles += 1
             parsedCertificates += certificates.count
             bySet[set, default: (0, 0)].parsed += 1
             if malformed.contains(where: { listed(relative, $0) }) { Issue.record("\(relative) is listed as malformed but parsed") }
-        case .failed(let reason):
+        case .failure(.noCertificate) where name.hasSuffix(".pem"):
+            skipped += 1
+        case .failure(let reason):
+            // A .der/.cer/.crt file that is no certificate is a refused certificate.
             failedFiles += 1
             bySet[set, default: (0, 0)].failed += 1
             failures.append("\(relative): \(reason)")
-        case .noCertificate:
-            skipped += 1
         }
     }
     for line in failures { print("  refused \(line)") }

@@ -80,3 +80,35 @@ func malformedCertificateBlocksAreRefusedWithTheirNumber(_ row: PEMFailureRow) {
     #expect(PEM.looksLikePEM(pemText(["junk\n-----BEGIN CERTIFICATE-----\n"])))
     #expect(!PEM.looksLikePEM([0x30, 0x82, 0x01, 0x00]))
 }
+
+/// `CertificateFile`: a file's certificates all or nothing, each failure typed.
+@Test func certificateFileReadsPEMAndDERAndNamesWhatIsWrong() throws {
+    let pem = try Vectors.bytes("generated/leaf-all-extensions.pem")
+    let certificates = try CertificateFile.certificates(in: pem).get()
+    #expect(certificates.count == 1)
+    #expect(try CertificateFile.certificates(in: certificates[0].der).get().map(\.der) == [certificates[0].der])
+    #expect(CertificateFile.certificates(in: Array("just words\n".utf8)).failure == .noCertificate)
+    #expect(CertificateFile.certificates(in: [0x02, 0x01, 0x00]).failure == .noCertificate)
+    let keyOnly = Array("-----BEGIN PUBLIC KEY-----\nMAA=\n-----END PUBLIC KEY-----\n".utf8)
+    #expect(CertificateFile.certificates(in: keyOnly).failure == .noCertificate)
+    // A damaged second certificate fails the file, named by its number and block.
+    let text = String(decoding: pem, as: UTF8.self)
+    let damaged = Array((text + "-----BEGIN CERTIFICATE-----\nMAMCAQA=\n-----END CERTIFICATE-----\n").utf8)
+    guard case .der(_, certificate: 2, block: 2)? = CertificateFile.certificates(in: damaged).failure else {
+        Issue.record("the second block should be blamed")
+        return
+    }
+    let badBase64 = Array((text + "-----BEGIN CERTIFICATE-----\n!!!!\n-----END CERTIFICATE-----\n").utf8)
+    #expect(CertificateFile.certificates(in: badBase64).failure == .pem(.invalidBase64(block: 2)))
+    guard case .der(_, certificate: 1, block: nil)? = CertificateFile.certificates(in: Array(certificates[0].der.dropLast())).failure else {
+        Issue.record("a truncated DER certificate")
+        return
+    }
+}
+
+extension Result {
+    fileprivate var failure: Failure? {
+        if case .failure(let failure) = self { return failure }
+        return nil
+    }
+}

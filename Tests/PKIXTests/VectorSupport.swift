@@ -27,38 +27,6 @@ enum Vectors {
     }
 }
 
-/// The DER certificates in a file: PEM CERTIFICATE blocks, or the file as DER.
-enum CertificateFile {
-    enum Outcome {
-        case parsed([Certificate])
-        case failed(String)
-        case noCertificate
-    }
-
-    static func parse(_ bytes: [UInt8]) -> Outcome {
-        var ders: [[UInt8]] = []
-        if PEM.looksLikePEM(bytes) {
-            do {
-                ders = try PEM.certificates(in: bytes).map(\.der)
-            } catch {
-                return .failed(error.description)
-            }
-            if ders.isEmpty { return .noCertificate }
-        } else {
-            ders = [bytes]
-        }
-        var certificates: [Certificate] = []
-        for der in ders {
-            do {
-                certificates.append(try Certificate(derEncoded: der))
-            } catch {
-                return .failed(error.description)
-            }
-        }
-        return .parsed(certificates)
-    }
-}
-
 /// Runs a command and returns its standard output, or nil when it cannot run.
 func runTool(_ executable: String, _ arguments: [String], input: [UInt8]? = nil) -> (status: Int32, output: String)? {
     let process = Process()

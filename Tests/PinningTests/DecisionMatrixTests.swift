@@ -85,7 +85,7 @@ func kind(_ failure: ServerTrustFailure) -> String {
 }
 
 func af(_ policy: SecurityPolicy, _ chain: [Certificate], domain: String? = "www.example.com", system: [Certificate] = [Chains.root]) -> ServerTrustFailure? {
-    switch policy.evaluate(ServerTrust(certificates: chain), domain: domain, in: Chains.environment(system)) {
+    switch policy.evaluate(ServerTrust(certificates: chain), domain: domain, inCopyOf: Chains.environment(system)) {
     case .success: return nil
     case .failure(let failure): return failure
     }
@@ -100,7 +100,7 @@ func policy(_ mode: SecurityPolicy.PinningMode, _ pinned: [Certificate] = [], al
 
 func evaluate(_ evaluator: any ServerTrustEvaluating, _ chain: [Certificate], host: String = "www.example.com",
               system: [Certificate] = [Chains.root]) -> ServerTrustFailure? {
-    evaluator.evaluate(ServerTrust(certificates: chain), forHost: host, in: Chains.environment(system))
+    evaluator.evaluate(ServerTrust(certificates: chain), forHost: host, inCopyOf: Chains.environment(system))
 }
 
 let rootPin = SPKIPin(certificate: Chains.root)
@@ -181,19 +181,19 @@ let alamofireRows: [MatrixRow] = [
     .init(rule: "Custom closure refusing", expected: "customEvaluationFailed") { evaluate(CustomTrustEvaluator { _, host in host == "www.example.com" ? "not today" : nil }, Chains.valid) },
     .init(rule: "Manager: host without evaluator when all must be evaluated", expected: "noRequiredEvaluator") {
         ServerTrustManager(evaluators: [(host: "api.example.com", evaluator: DisabledTrustEvaluator())])
-            .evaluate(ServerTrust(certificates: Chains.valid), forHost: "www.example.com", in: Chains.environment([Chains.root]))
+            .evaluate(ServerTrust(certificates: Chains.valid), forHost: "www.example.com", inCopyOf: Chains.environment([Chains.root]))
     },
     .init(rule: "Manager: host without evaluator gets the default evaluation", expected: nil) {
         ServerTrustManager(allHostsMustBeEvaluated: false, evaluators: [(host: "api.example.com", evaluator: DisabledTrustEvaluator())])
-            .evaluate(ServerTrust(certificates: Chains.valid), forHost: "www.example.com", in: Chains.environment([Chains.root]))
+            .evaluate(ServerTrust(certificates: Chains.valid), forHost: "www.example.com", inCopyOf: Chains.environment([Chains.root]))
     },
     .init(rule: "Manager: default evaluation still refuses a self-signed leaf", expected: "defaultEvaluationFailed(unknownIssuer)") {
         ServerTrustManager(allHostsMustBeEvaluated: false, evaluators: [])
-            .evaluate(ServerTrust(certificates: Chains.selfSigned), forHost: "www.example.com", in: Chains.environment([Chains.root]))
+            .evaluate(ServerTrust(certificates: Chains.selfSigned), forHost: "www.example.com", inCopyOf: Chains.environment([Chains.root]))
     },
     .init(rule: "Manager: the host's evaluator is used (case-insensitive)", expected: nil) {
         ServerTrustManager(evaluators: [(host: "WWW.example.com", evaluator: DisabledTrustEvaluator())])
-            .evaluate(ServerTrust(certificates: Chains.selfSigned), forHost: "www.EXAMPLE.com", in: Chains.environment([]))
+            .evaluate(ServerTrust(certificates: Chains.selfSigned), forHost: "www.EXAMPLE.com", inCopyOf: Chains.environment([]))
     },
 ]
 

@@ -167,24 +167,24 @@ func evaluatorRows(_ p: ChainSet) -> [MatrixRow] {
         row("Custom closure accepting", nil) { evaluate(CustomTrustEvaluator { _, host in host == "www.example.org" ? "not today" : nil }, p.valid, system: [p.root]) },
 
         row("Manager: the host's public-key evaluator accepts the pinned root", nil) {
-            manager(PublicKeysTrustEvaluator(keys: [rootPin])).evaluate(ServerTrust(certificates: p.valid), forHost: "WWW.example.com", in: environment())
+            manager(PublicKeysTrustEvaluator(keys: [rootPin])).evaluate(ServerTrust(certificates: p.valid), forHost: "WWW.example.com", inCopyOf: environment())
         },
         row("Manager: the host's public-key evaluator refuses the RSA profile's root key", "publicKeyPinningFailed") {
-            manager(PublicKeysTrustEvaluator(keys: [SPKIPin(certificate: rsa.root)])).evaluate(ServerTrust(certificates: p.valid), forHost: "www.example.com", in: environment())
+            manager(PublicKeysTrustEvaluator(keys: [SPKIPin(certificate: rsa.root)])).evaluate(ServerTrust(certificates: p.valid), forHost: "www.example.com", inCopyOf: environment())
         },
         row("Manager: the host's certificate evaluator accepts the pinned intermediate", nil) {
-            manager(PinnedCertificatesTrustEvaluator(certificates: [p.valid[1]])).evaluate(ServerTrust(certificates: p.valid), forHost: "www.example.com", in: environment())
+            manager(PinnedCertificatesTrustEvaluator(certificates: [p.valid[1]])).evaluate(ServerTrust(certificates: p.valid), forHost: "www.example.com", inCopyOf: environment())
         },
         row("Manager: host without evaluator when all must be evaluated", "noRequiredEvaluator") {
-            manager(DisabledTrustEvaluator()).evaluate(ServerTrust(certificates: p.valid), forHost: "api.example.com", in: environment())
+            manager(DisabledTrustEvaluator()).evaluate(ServerTrust(certificates: p.valid), forHost: "api.example.com", inCopyOf: environment())
         },
         row("Manager: host without evaluator gets the default evaluation", nil) {
             ServerTrustManager(allHostsMustBeEvaluated: false, evaluators: [(host: "api.example.com", evaluator: DisabledTrustEvaluator())])
-                .evaluate(ServerTrust(certificates: p.valid), forHost: "www.example.com", in: environment())
+                .evaluate(ServerTrust(certificates: p.valid), forHost: "www.example.com", inCopyOf: environment())
         },
         row("Manager: default evaluation still refuses a self-signed leaf", "defaultEvaluationFailed(unknownIssuer)") {
             ServerTrustManager(allHostsMustBeEvaluated: false, evaluators: [])
-                .evaluate(ServerTrust(certificates: p.selfSigned), forHost: "www.example.com", in: environment())
+                .evaluate(ServerTrust(certificates: p.selfSigned), forHost: "www.example.com", inCopyOf: environment())
         },
     ]
 }

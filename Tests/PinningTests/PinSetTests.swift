@@ -16,7 +16,7 @@ func evaluate(_ configuration: PinningConfiguration, _ chain: [Certificate], hos
     var reports: [PinValidationReport] = []
     var environment = Chains.environment(system)
     environment.time = time
-    let failure = configuration.evaluate(ServerTrust(certificates: chain), host: host, in: environment) { reports.append($0) }
+    let failure = configuration.evaluate(ServerTrust(certificates: chain), host: host, in: &environment) { reports.append($0) }
     return (failure.map(kind), reports)
 }
 

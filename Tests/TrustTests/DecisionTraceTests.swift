@@ -59,7 +59,7 @@ let leafRules = ["criticalAuthorityKeyIdentifier", "criticalSubjectKeyIdentifier
     expected += ["pathDepth 2 \(anchor) pass", "signature 1 \(intermediate) pass"]
     expected += ["anchorValidity", "criticalExtensions", "anchorIsCA", "anchorKeyUsage"].map { "\($0) 2 \(anchor) pass" }
     expected += ["extendedKeyUsage 1 \(intermediate) pass", "extendedKeyUsage 2 \(anchor) pass", "nameConstraints 0 \(leaf) pass",
-                 "certificatePolicies 2 \(anchor) pass", "caller 2 \(anchor) pass"]
+                 "certificatePolicies 2 \(anchor) pass", "pins 2 \(anchor) pass"]
     #expect(checkRows(explanation) == expected)
     #expect(explanation.path.map(\.origin) == [.presented(0), .presented(1), .anchor(0)])
     guard case .path(let origins, nil)? = explanation.steps.last else { Issue.record("the last step is not a trusted path"); return }

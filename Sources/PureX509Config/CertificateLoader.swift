@@ -1,0 +1,85 @@
+import Foundation
+import PureX509
+
+/// Certificates from files, PEM or DER, for pinning and trust stores: the
+/// equivalent of Alamofire's `Bundle.af.certificates`, with a typed error
+/// per file where Alamofire drops what does not parse. Outside the core,
+/// which reads no files; each file's bytes go through `CertificateFile`.
+public enum CertificateLoader {
+    /// Why one file gave no certificates.
+    public enum Reason: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The file could not be read (the system's reason).
+        case unreadable(String)
+        /// Larger than `maximumBytes`.
+        case tooLarge
+        case empty
+        /// The bytes are no certificate, or a certificate in them is damaged.
+        case content(CertificateFile.Failure)
+
+        public var description: String {
+            switch self {
+            case .unreadable(let reason): return "cannot read: \(reason)"
+            case .tooLarge: return "larger than \(CertificateLoader.maximumBytes) bytes"
+            case .empty: return "empty file"
+            case .content(let failure): return failure.description
+            }
+        }
+    }
+
+    /// One file's outcome.
+    public struct FileResult: Sendable {
+        public let path: String
+        public let result: Result<[Certificate], Reason>
+    }
+
+    /// A trust bundle is about 200 KB; no certificate file comes near this.
+    public static let maximumBytes = 64 << 20
+
+    /// Every file of `paths`, in order.
+    public static func load(files paths: [String]) -> [FileResult] {
+        paths.map { FileResult(path: $0, result: load(file: $0)) }
+    }
+
+    /// Every regular file directly inside `directory`, in name order
+    /// (hidden files and subdirectories are left out, as `-CApath`
+    /// readers do); the directory itself unreadable is the failure.
+    public static func load(directory: String) -> Result<[FileResult], Reason> {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        } catch {
+            return .failure(.unreadable(reason(error)))
+        }
+        let base = URL(fileURLWithPath: directory, isDirectory: true)
+        let files = names.filter { !$0.hasPrefix(".") }.sorted().map { base.appendingPathComponent($0).path }.filter { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        }
+        return .success(load(files: files))
+    }
+
+    /// The certificates of one file.
+    public static func load(file path: String) -> Result<[Certificate], Reason> {
+        let bytes: [UInt8]
+        do {
+            let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+            guard size <= maximumBytes else { return .failure(.tooLarge) }
+            bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            return .failure(.unreadable(reason(error)))
+        }
+        guard !bytes.isEmpty else { return .failure(.empty) }
+        return CertificateFile.certificates(in: bytes).mapError { .content($0) }
+    }
+
+    /// The POSIX reason when there is one ("No such file or directory").
+    static func reason(_ error: Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+           let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
+            return String(cString: strerror(code.rawValue))
+        }
+        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
+        return nsError.localizedDescription
+    }
+}
