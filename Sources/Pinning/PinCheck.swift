@@ -15,7 +15,7 @@ public enum PinCheck {
             if pins.contains(where: { $0.digest == chain.anchorKeyDigest }) { return nil }
             if chain.certificates.dropLast().contains(where: { pins.contains(SPKIPin(certificate: $0)) }) { return nil }
             let served = chain.certificates.dropLast().map { SPKIPin(certificate: $0).digest } + [chain.anchorKeyDigest]
-            return PinMismatch(kind: .publicKey, served: served, pinned: pins.map(\.digest))
+            return PinMismatch(kind: .publicKey, served: served, pinned: pins.map { $0.digest })
         }
     }
 

@@ -86,12 +86,12 @@ func verifyChain() {
     case .failure(let failure): print("wrong host: " + failure.code)
     }
     // Pinning on wasm32: the root's key pinned, then a key nobody serves.
-    let environment = TrustEnvironment(systemAnchors: TrustStore([root]), time: chainTime)
+    var environment = TrustEnvironment(systemAnchors: TrustStore([root]), time: chainTime)
     let trust = ServerTrust(certificates: [leaf, intermediate])
     let pinned = PublicKeysTrustEvaluator(keys: [SPKIPin(certificate: root)])
-    print("pinned root key: " + (pinned.evaluate(trust, forHost: "www.example.com", in: environment) == nil ? "trusted" : "refused"))
+    print("pinned root key: " + (pinned.evaluate(trust, forHost: "www.example.com", in: &environment) == nil ? "trusted" : "refused"))
     let wrong = PublicKeysTrustEvaluator(keys: [SPKIPin(subjectPublicKeyInfo: [0x30, 0x00])])
-    print("stranger key: " + (wrong.evaluate(trust, forHost: "www.example.com", in: environment) == nil ? "trusted" : "refused"))
+    print("stranger key: " + (wrong.evaluate(trust, forHost: "www.example.com", in: &environment) == nil ? "trusted" : "refused"))
 }
 
 /// ECDSA and Ed25519 on wasm32: a real P-384 chain (Amazon Root CA 4, every
