@@ -45,7 +45,7 @@ let package = Package(
         .testTarget(name: "DERTests", dependencies: ["DER"]),
         .testTarget(name: "SHA2Tests", dependencies: ["SHA2"]),
         .testTarget(name: "BigNumTests", dependencies: ["BigNum", "CGMP"]),
-        .testTarget(name: "RSATests", dependencies: ["RSA", "SHA2", "BigNum"]),
+        .testTarget(name: "RSATests", dependencies: ["RSA", "SHA2", "BigNum", "Trust"]),
         // GMP, as a reference for the BigNum tests only (never linked into the library).
         .systemLibrary(name: "CGMP", path: "Tests/CGMP", providers: [.apt(["libgmp-dev"])]),
         .testTarget(name: "ECTests", dependencies: ["EC", "SHA2", "DER"]),

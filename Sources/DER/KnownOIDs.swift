@@ -1,7 +1,6 @@
-import DER
-
-// Content octets of the OIDs the parser recognises. Matching on content
-// octets is exact because DER gives each OID one encoding.
+// Every OID the core names, in one place: content octets, matched
+// exactly because DER gives each OID one encoding. Modules compare against
+// these (`OID.rsaEncryption.bytes`) rather than keep their own copies.
 extension OID {
     // X.520 attribute types (2.5.4.x) and PKCS#9 / RFC 4519 attributes.
     public static let commonName = OID(der: [0x55, 0x04, 0x03])
@@ -50,6 +49,25 @@ extension OID {
     public static let mlDSA65 = OID(der: [0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x03, 0x12])
     public static let mlDSA87 = OID(der: [0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x03, 0x13])
 
+    // Hash algorithms (OIW SHA-1, NIST 2.16.840.1.101.3.4.2.x) and MGF1 (RFC 4055 §2.2).
+    public static let sha1 = OID(der: [0x2B, 0x0E, 0x03, 0x02, 0x1A])
+    public static let sha256 = OID(der: [0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01])
+    public static let sha384 = OID(der: [0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x02])
+    public static let sha512 = OID(der: [0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x03])
+    public static let mgf1 = OID(der: [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x08])
+
+    // Extensions outside the id-ce arc (2.5.29.x, matched by its last octet):
+    // id-pe-authorityInfoAccess (RFC 5280 §4.2.2.1) and the signed
+    // certificate timestamp list (RFC 6962 §3.3).
+    public static let authorityInfoAccess = OID(der: [0x2B, 0x06, 0x01, 0x05, 0x05, 0x07, 0x01, 0x01])
+    public static let signedCertificateTimestampList = OID(der: [0x2B, 0x06, 0x01, 0x04, 0x01, 0xD6, 0x79, 0x02, 0x04, 0x02])
+
+    // Certificate policies (RFC 5280 §4.2.1.4): anyPolicy and the two
+    // qualifiers the RFC defines (id-qt-cps, id-qt-unotice).
+    public static let anyPolicy = OID(der: [0x55, 0x1D, 0x20, 0x00])
+    public static let cpsQualifier = OID(der: [0x2B, 0x06, 0x01, 0x05, 0x05, 0x07, 0x02, 0x01])
+    public static let userNoticeQualifier = OID(der: [0x2B, 0x06, 0x01, 0x05, 0x05, 0x07, 0x02, 0x02])
+
     // Extended key usages (RFC 5280 §4.2.1.12).
     public static let anyExtendedKeyUsage = OID(der: [0x55, 0x1D, 0x25, 0x00])
     public static let serverAuth = OID(der: [0x2B, 0x06, 0x01, 0x05, 0x05, 0x07, 0x03, 0x01])
@@ -58,58 +76,4 @@ extension OID {
     public static let emailProtection = OID(der: [0x2B, 0x06, 0x01, 0x05, 0x05, 0x07, 0x03, 0x04])
     public static let timeStamping = OID(der: [0x2B, 0x06, 0x01, 0x05, 0x05, 0x07, 0x03, 0x08])
     public static let ocspSigning = OID(der: [0x2B, 0x06, 0x01, 0x05, 0x05, 0x07, 0x03, 0x09])
-
-    /// A short name for the OIDs above, for display; nil for others.
-    public var shortName: String? {
-        switch self {
-        case .commonName: return "CN"
-        case .surname: return "SN"
-        case .serialNumber: return "serialNumber"
-        case .countryName: return "C"
-        case .localityName: return "L"
-        case .stateOrProvinceName: return "ST"
-        case .streetAddress: return "street"
-        case .organizationName: return "O"
-        case .organizationalUnitName: return "OU"
-        case .title: return "title"
-        case .givenName: return "GN"
-        case .emailAddress: return "emailAddress"
-        case .domainComponent: return "DC"
-        case .serverAuth: return "serverAuth"
-        case .clientAuth: return "clientAuth"
-        case .codeSigning: return "codeSigning"
-        case .emailProtection: return "emailProtection"
-        case .timeStamping: return "timeStamping"
-        case .ocspSigning: return "OCSPSigning"
-        case .anyExtendedKeyUsage: return "anyExtendedKeyUsage"
-        case .rsaEncryption: return "rsaEncryption"
-        case .rsassaPSS: return "RSASSA-PSS"
-        case .ecPublicKey: return "id-ecPublicKey"
-        case .ed25519: return "Ed25519"
-        case .ed448: return "Ed448"
-        case .md5WithRSAEncryption: return "md5WithRSAEncryption"
-        case .sha1WithRSAEncryption: return "sha1WithRSAEncryption"
-        case .sha256WithRSAEncryption: return "sha256WithRSAEncryption"
-        case .sha384WithRSAEncryption: return "sha384WithRSAEncryption"
-        case .sha512WithRSAEncryption: return "sha512WithRSAEncryption"
-        case .ecdsaWithSHA1: return "ecdsa-with-SHA1"
-        case .ecdsaWithSHA256: return "ecdsa-with-SHA256"
-        case .ecdsaWithSHA384: return "ecdsa-with-SHA384"
-        case .ecdsaWithSHA512: return "ecdsa-with-SHA512"
-        case .dsaWithSHA256: return "dsa-with-sha256"
-        case .mlDSA44: return "ML-DSA-44"
-        case .mlDSA65: return "ML-DSA-65"
-        case .mlDSA87: return "ML-DSA-87"
-        case .secp256r1: return "P-256"
-        case .secp384r1: return "P-384"
-        case .secp521r1: return "P-521"
-        case .secp256k1: return "secp256k1"
-        case .secp224r1: return "P-224"
-        case .prime192v1: return "P-192"
-        case .brainpoolP256r1: return "brainpoolP256r1"
-        case .brainpoolP384r1: return "brainpoolP384r1"
-        case .brainpoolP512r1: return "brainpoolP512r1"
-        default: return nil
-        }
-    }
 }

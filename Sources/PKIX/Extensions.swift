@@ -39,11 +39,6 @@ public struct Extensions: Sendable {
 
     init() {}
 
-    // id-pe-authorityInfoAccess 1.3.6.1.5.5.7.1.1 and RFC 6962's SCT list
-    // 1.3.6.1.4.1.11129.2.4.2; the id-ce arcs 2.5.29.x are matched by last octet.
-    static let authorityInfoAccessOID: [UInt8] = [0x2B, 0x06, 0x01, 0x05, 0x05, 0x07, 0x01, 0x01]
-    static let sctListOID: [UInt8] = [0x2B, 0x06, 0x01, 0x04, 0x01, 0xD6, 0x79, 0x02, 0x04, 0x02]
-
     /// Reads `[3] EXPLICIT Extensions` content: `SEQUENCE SIZE (1..MAX) OF Extension`.
     static func read(_ reader: inout DERReader) throws(DERError) -> Extensions {
         var result = Extensions()
@@ -142,12 +137,12 @@ public struct Extensions: Sendable {
             try reader.expectEnd()
             return true
         }
-        if reader.bytes(oid, equal: Self.authorityInfoAccessOID) {
+        if reader.bytes(oid, equal: OID.authorityInfoAccess.bytes) {
             guard authorityInformationAccess == nil else { throw duplicate }
             authorityInformationAccess = ExtensionSlot(critical: critical, value: value)
             return true
         }
-        if reader.bytes(oid, equal: Self.sctListOID) {
+        if reader.bytes(oid, equal: OID.signedCertificateTimestampList.bytes) {
             guard signedCertificateTimestamps == nil else { throw duplicate }
             signedCertificateTimestamps = ExtensionSlot(critical: critical, value: value)
             return true

@@ -33,14 +33,6 @@ public struct PolicyConstraintValues: Sendable, Equatable {
     public let inhibitPolicyMapping: Int?
 }
 
-extension OID {
-    /// anyPolicy, 2.5.29.32.0 (RFC 5280 §4.2.1.4).
-    public static let anyPolicy = OID(der: [0x55, 0x1D, 0x20, 0x00])
-    /// id-qt-cps and id-qt-unotice, the qualifiers RFC 5280 §4.2.1.4 defines.
-    public static let cpsQualifier = OID(der: [0x2B, 0x06, 0x01, 0x05, 0x05, 0x07, 0x02, 0x01])
-    public static let userNoticeQualifier = OID(der: [0x2B, 0x06, 0x01, 0x05, 0x05, 0x07, 0x02, 0x02])
-}
-
 extension ExtensionValues {
     /// `SEQUENCE SIZE (1..MAX) OF SEQUENCE { issuerDomainPolicy, subjectDomainPolicy }`.
     static func policyMappings(_ reader: inout DERReader) throws(DERError) {

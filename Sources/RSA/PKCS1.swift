@@ -1,4 +1,5 @@
 import BigNum
+import DER
 import SHA2
 
 // RSASSA-PKCS1-v1_5 verification (RFC 8017 §8.2.2) by re-encoding: the
@@ -74,8 +75,15 @@ extension RSAPublicKey {
         }
     }
 
-    static let sha1DigestInfo: [UInt8] = [0x30, 0x21, 0x30, 0x09, 0x06, 0x05, 0x2B, 0x0E, 0x03, 0x02, 0x1A, 0x05, 0x00, 0x04, 0x14]
-    static let sha256DigestInfo: [UInt8] = [0x30, 0x31, 0x30, 0x0D, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01, 0x05, 0x00, 0x04, 0x20]
-    static let sha384DigestInfo: [UInt8] = [0x30, 0x41, 0x30, 0x0D, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x02, 0x05, 0x00, 0x04, 0x30]
-    static let sha512DigestInfo: [UInt8] = [0x30, 0x51, 0x30, 0x0D, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x03, 0x05, 0x00, 0x04, 0x40]
+    static let sha1DigestInfo = encodeDigestInfoPrefix(OID.sha1, digestLength: 20)
+    static let sha256DigestInfo = encodeDigestInfoPrefix(OID.sha256, digestLength: 32)
+    static let sha384DigestInfo = encodeDigestInfoPrefix(OID.sha384, digestLength: 48)
+    static let sha512DigestInfo = encodeDigestInfoPrefix(OID.sha512, digestLength: 64)
+
+    /// The prefixes are short enough that every length is one octet.
+    private static func encodeDigestInfoPrefix(_ hash: OID, digestLength: Int) -> [UInt8] {
+        let algorithm: [UInt8] = [0x06, UInt8(hash.bytes.count)] + hash.bytes + [0x05, 0x00]
+        let body: [UInt8] = [0x30, UInt8(algorithm.count)] + algorithm + [0x04, UInt8(digestLength)]
+        return [0x30, UInt8(body.count + digestLength)] + body
+    }
 }

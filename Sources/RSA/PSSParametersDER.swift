@@ -28,7 +28,7 @@ extension PSSParameters {
                     let mask = try fields.readNested(.contextSpecificConstructed(1)) { (r: inout DERReader) throws(DERError) in
                         try r.readNested(.sequence) { (mgf: inout DERReader) throws(DERError) -> HashAlgorithm? in
                             let oid = try mgf.readOID()
-                            guard mgf.bytes(oid, equal: Self.mgf1OID) else { _ = try mgf.readElement(); return nil }
+                            guard mgf.bytes(oid, equal: OID.mgf1.bytes) else { _ = try mgf.readElement(); return nil }
                             return try Self.readHashAlgorithm(&mgf)
                         }
                     }
@@ -54,18 +54,10 @@ extension PSSParameters {
         try reader.readNested(.sequence) { (algorithm: inout DERReader) throws(DERError) -> HashAlgorithm? in
             let oid = try algorithm.readOID()
             if !algorithm.isAtEnd { try algorithm.readNull() }
-            guard oid.count == 9, algorithm.bytes(oid.lowerBound..<(oid.upperBound - 1), equal: Self.nistHashArc) else { return nil }
-            switch algorithm[oid.upperBound - 1] {
-            case 1: return .sha256
-            case 2: return .sha384
-            case 3: return .sha512
-            default: return nil
-            }
+            if algorithm.bytes(oid, equal: OID.sha256.bytes) { return .sha256 }
+            if algorithm.bytes(oid, equal: OID.sha384.bytes) { return .sha384 }
+            if algorithm.bytes(oid, equal: OID.sha512.bytes) { return .sha512 }
+            return nil
         }
     }
-
-    /// 2.16.840.1.101.3.4.2 (NIST hash algorithms), without the last arc.
-    static let nistHashArc: [UInt8] = [0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02]
-    /// 1.2.840.113549.1.1.8
-    static let mgf1OID: [UInt8] = [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x08]
 }

@@ -4,8 +4,6 @@ import DER
 public enum RSAError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The key's DER does not follow RFC 3279 §2.3.1 / RFC 8017 A.1.1.
     case malformedKey(DERError)
-    /// The SPKI names another algorithm than rsaEncryption with NULL parameters.
-    case notAnRSAKey
     /// Modulus outside 1024–16384 bits, even, or negative.
     case modulusOutOfBounds(bits: Int)
     /// Public exponent even, below 3, or at least 2^33.
@@ -24,7 +22,6 @@ public enum RSAError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .malformedKey(let error): return "malformed RSA key: \(error)"
-        case .notAnRSAKey: return "not an rsaEncryption key with NULL parameters"
         case .modulusOutOfBounds(let bits): return "RSA modulus of \(bits) bits is outside 1024–16384 bits, even or negative"
         case .exponentOutOfBounds: return "RSA public exponent outside 3 ≤ e < 2^33 or even"
         case .signatureLengthMismatch(let expected, let actual): return "signature of \(actual) bytes for a \(expected)-byte modulus"

@@ -50,57 +50,18 @@ public struct RSAPublicKey: Sendable {
         try self.init(modulusOctets: der[modulus], exponentOctets: der[exponent])
     }
 
-    /// From a SubjectPublicKeyInfo: rsaEncryption with NULL parameters (RFC 3279 §2.3.1).
-    public init(subjectPublicKeyInfo der: [UInt8]) throws(RSAError) {
-        var keyBits = 0..<0
-        var malformed: DERError? = nil
-        var isRSA = false
-        do throws(DERError) {
-            keyBits = try DERReader.parse(der) { (reader: inout DERReader) throws(DERError) in
-                try reader.readNested(.sequence) { (spki: inout DERReader) throws(DERError) in
-                    isRSA = try spki.readNested(.sequence) { (algorithm: inout DERReader) throws(DERError) in
-                        let oid = try algorithm.readOID()
-                        guard algorithm.bytes(oid, equal: Self.rsaEncryptionOID), algorithm.peekTag() == .null else {
-                            _ = try algorithm.readElement()
-                            return false
-                        }
-                        try algorithm.readNull()
-                        return true
-                    }
-                    let bits = try spki.readBitString()
-                    guard bits.unusedBits == 0 else { throw DERError(.bitStringNonZeroPadding, at: bits.bytes.lowerBound - 1) }
-                    return bits.bytes
-                }
-            }
-        } catch {
-            malformed = error
-        }
-        if let malformed { throw .malformedKey(malformed) }
-        guard isRSA else { throw .notAnRSAKey }
-        let (modulus, exponent) = try Self.readPKCS1(der, range: keyBits)
-        try self.init(modulusOctets: der[modulus], exponentOctets: der[exponent])
-    }
-
-    /// 1.2.840.113549.1.1.1
-    static let rsaEncryptionOID: [UInt8] = [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x01]
-
     static func readPKCS1(_ der: [UInt8], range: Range<Int>) throws(RSAError) -> (Range<Int>, Range<Int>) {
-        var failure: DERError? = nil
-        let result: (Range<Int>, Range<Int>)? = DERReader.withReader(over: der, range: range) { reader in
-            do throws(DERError) {
+        do throws(DERError) {
+            return try DERReader.withReader(over: der, range: range) { (reader: inout DERReader) throws(DERError) in
                 let integers = try reader.readNested(.sequence) { (key: inout DERReader) throws(DERError) in
                     (try key.readInteger(), try key.readInteger())
                 }
                 try reader.expectEnd()
                 return integers
-            } catch {
-                failure = error
-                return nil
             }
+        } catch {
+            throw .malformedKey(error)
         }
-        if let failure { throw .malformedKey(failure) }
-        guard let result else { throw .notAnRSAKey }
-        return result
     }
 
     /// RSAVP1 (RFC 8017 §5.2.2) with the length and range checks of §8.2.2

@@ -1,3 +1,4 @@
+import DER
 import PKIX
 
 /// The name a client expects the server to prove (RFC 9525's reference

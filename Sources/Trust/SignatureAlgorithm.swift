@@ -103,20 +103,30 @@ enum SignatureScheme: Equatable {
     /// webpki lists the same `_ABSENT_PARAMS` identifiers). ECDSA and Ed25519
     /// identifiers carry no parameters at all (RFC 5758 §3.2, RFC 8410 §3).
     private static let fixedEncodings: [([UInt8], SignatureScheme)] = {
-        let pkcs1Arc: [UInt8] = [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01]
-        let ecdsaArc: [UInt8] = [0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x04, 0x03]
         var table: [([UInt8], SignatureScheme)] = []
-        let pkcs1: [(UInt8, SignatureScheme)] = [(0x0B, .rsaPKCS1(.sha256)), (0x0C, .rsaPKCS1(.sha384)),
-                                                 (0x0D, .rsaPKCS1(.sha512)), (0x05, .rsaPKCS1SHA1), (0x04, .md5)]
-        for (arc, scheme) in pkcs1 {
-            table.append(([0x30, 0x0D, 0x06, 0x09] + pkcs1Arc + [arc, 0x05, 0x00], scheme))
-            table.append(([0x30, 0x0B, 0x06, 0x09] + pkcs1Arc + [arc], scheme))
+        let pkcs1: [(OID, SignatureScheme)] = [
+            (.sha256WithRSAEncryption, .rsaPKCS1(.sha256)), (.sha384WithRSAEncryption, .rsaPKCS1(.sha384)),
+            (.sha512WithRSAEncryption, .rsaPKCS1(.sha512)), (.sha1WithRSAEncryption, .rsaPKCS1SHA1),
+            (.md5WithRSAEncryption, .md5),
+        ]
+        for (oid, scheme) in pkcs1 {
+            table.append((identifier(oid, nullParameters: true), scheme))
+            table.append((identifier(oid, nullParameters: false), scheme))
         }
-        for (arc, hash) in [(UInt8(0x02), HashAlgorithm.sha256), (0x03, .sha384), (0x04, .sha512)] {
-            table.append(([0x30, 0x0A, 0x06, 0x08] + ecdsaArc + [arc], .ecdsa(hash)))
+        let bare: [(OID, SignatureScheme)] = [
+            (.ecdsaWithSHA256, .ecdsa(.sha256)), (.ecdsaWithSHA384, .ecdsa(.sha384)),
+            (.ecdsaWithSHA512, .ecdsa(.sha512)), (.ecdsaWithSHA1, .ecdsaSHA1), (.ed25519, .ed25519),
+        ]
+        for (oid, scheme) in bare {
+            table.append((identifier(oid, nullParameters: false), scheme))
         }
-        table.append(([0x30, 0x09, 0x06, 0x07, 0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x04, 0x01], .ecdsaSHA1))
-        table.append(([0x30, 0x05, 0x06, 0x03, 0x2B, 0x65, 0x70], .ed25519))
         return table
     }()
+
+    /// `SEQUENCE { OID [, NULL] }`; these identifiers are short enough that
+    /// every length is one octet.
+    private static func identifier(_ oid: OID, nullParameters: Bool) -> [UInt8] {
+        let content: [UInt8] = [0x06, UInt8(oid.bytes.count)] + oid.bytes + (nullParameters ? [0x05, 0x00] : [])
+        return [0x30, UInt8(content.count)] + content
+    }
 }

@@ -101,11 +101,9 @@ enum KeyFailure: Error, CustomStringConvertible {
 
 enum KeyInput {
     /// rsaEncryption with NULL parameters, as `openssl pkey -pubout` writes it (RFC 3279 §2.3.1).
-    static let rsaEncryption: [UInt8] = [0x30, 0x0D, 0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x01, 0x05, 0x00]
-    /// OID 1.2.840.113549.1.1.1 and 1.2.840.113549.1.1.10 (RSASSA-PSS): PKCS#1 keys inside PKCS#8.
-    static let rsaOIDs: [[UInt8]] = [[0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x01], [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x0A]]
-    /// OID 1.2.840.10045.2.1, id-ecPublicKey (RFC 5480 §2.1.1).
-    static let ecPublicKeyOID: [UInt8] = [0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x02, 0x01]
+    static let rsaEncryption = tlv(0x30, tlv(0x06, OID.rsaEncryption.bytes) + [0x05, 0x00])
+    /// rsaEncryption and id-RSASSA-PSS: PKCS#1 keys inside PKCS#8.
+    static let rsaOIDs = [OID.rsaEncryption.bytes, OID.rsassaPSS.bytes]
 
     /// The DER SubjectPublicKeyInfo of a non-certificate `kind`.
     static func subjectPublicKeyInfo(_ kind: KeyKind, _ der: [UInt8]) throws(KeyFailure) -> [UInt8] {
@@ -226,7 +224,7 @@ enum KeyInput {
         if let algorithm {
             identifier = algorithm
         } else if let parameters = parts.parameters {
-            identifier = tlv(0x30, tlv(0x06, ecPublicKeyOID) + Array(der[parameters]))
+            identifier = tlv(0x30, tlv(0x06, OID.ecPublicKey.bytes) + Array(der[parameters]))
         } else {
             throw .noPublicKey("the EC private key names no curve ([0] parameters absent)")
         }
@@ -257,7 +255,7 @@ enum KeyInput {
         let algorithm = Array(der[parts.algorithm]), oid = Array(der[parts.oid]), key = Array(der[parts.key])
         // RFC 5958's publicKey is the SPKI's BIT STRING content, whatever the algorithm.
         if let publicKey = parts.publicKey { return tlv(0x30, algorithm + tlv(0x03, Array(der[publicKey]))) }
-        if oid == ecPublicKeyOID { return try sec1SPKI(key, algorithm: algorithm) }
+        if oid == OID.ecPublicKey.bytes { return try sec1SPKI(key, algorithm: algorithm) }
         if rsaOIDs.contains(oid) {
             do throws(DERError) {
                 // The key's own identifier (RSASSA-PSS parameters included), as OpenSSL keeps it.

@@ -38,7 +38,11 @@ struct RSAFixture {
     init(bits: Int) {
         self.bits = bits
         let spki = fixture("rsa\(bits).spki.der")
-        key = try! RSAPublicKey(subjectPublicKeyInfo: spki)
+        // The library's one SPKI reader, as the trust store uses it.
+        guard case .success(.rsa(let prepared)) = VerificationKey.prepare(subjectPublicKeyInfo: spki) else {
+            fatalError("rsa\(bits).spki.der is not an rsaEncryption key")
+        }
+        key = prepared
         evpKey = spki.withUnsafeBufferPointer { buffer in
             var pointer: UnsafePointer<UInt8>? = buffer.baseAddress
             return d2i_PUBKEY(nil, &pointer, buffer.count)!
