@@ -33,6 +33,9 @@ public enum ConformanceRule: Sendable, Equatable, CustomStringConvertible {
     case malformedDNSName
     /// §4.2.1.3: keyUsage MUST be present in a certificate whose key signs certificates.
     case missingKeyUsage
+    /// §4.2.1.9: a CA certificate whose key verifies certificate signatures
+    /// MUST mark basicConstraints critical.
+    case nonCriticalBasicConstraints
 
     /// The rules for any presented certificate, in the order they are checked.
     static let presented: [ConformanceRule] = [
@@ -41,7 +44,7 @@ public enum ConformanceRule: Sendable, Equatable, CustomStringConvertible {
         .serialNumberNotPositive, .serialNumberTooLong, .malformedDNSName,
     ]
     /// The rules for a presented certificate whose key signs the one below it.
-    static let issuer: [ConformanceRule] = presented + [.missingKeyUsage]
+    static let issuer: [ConformanceRule] = presented + [.missingKeyUsage, .nonCriticalBasicConstraints]
 
     public var section: String {
         switch self {
@@ -52,6 +55,7 @@ public enum ConformanceRule: Sendable, Equatable, CustomStringConvertible {
         case .keyCertSignWithoutCA, .missingKeyUsage: return "RFC 5280 §4.2.1.3"
         case .serialNumberNotPositive, .serialNumberTooLong: return "RFC 5280 §4.1.2.2"
         case .malformedDNSName: return "RFC 5280 §4.2.1.6"
+        case .nonCriticalBasicConstraints: return "RFC 5280 §4.2.1.9"
         }
     }
 
@@ -69,6 +73,7 @@ public enum ConformanceRule: Sendable, Equatable, CustomStringConvertible {
         case .serialNumberTooLong: return "serialNumberTooLong"
         case .malformedDNSName: return "malformedDNSName"
         case .missingKeyUsage: return "missingKeyUsage"
+        case .nonCriticalBasicConstraints: return "nonCriticalBasicConstraints"
         }
     }
 
@@ -86,6 +91,7 @@ public enum ConformanceRule: Sendable, Equatable, CustomStringConvertible {
         case .serialNumberTooLong: return "the serial number is at most 20 octets"
         case .malformedDNSName: return "every dNSName is a valid host name"
         case .missingKeyUsage: return "an issuer has keyUsage"
+        case .nonCriticalBasicConstraints: return "an issuer's basicConstraints is critical"
         }
     }
 
@@ -103,6 +109,7 @@ public enum ConformanceRule: Sendable, Equatable, CustomStringConvertible {
         case .serialNumberTooLong: return "the serial number is longer than 20 octets (RFC 5280 §4.1.2.2)"
         case .malformedDNSName: return "a dNSName in subjectAltName is not a valid host name (RFC 5280 §4.2.1.6)"
         case .missingKeyUsage: return "a CA that signs certificates has no keyUsage (RFC 5280 §4.2.1.3)"
+        case .nonCriticalBasicConstraints: return "a CA that signs certificates has basicConstraints not marked critical (RFC 5280 §4.2.1.9)"
         }
     }
 }
@@ -159,6 +166,9 @@ extension Verifier {
             guard extensions.subjectAlternativeName != nil else { return false }
             return certificate.containsAlternativeName { $0.kind == .dnsName && !HostName.isValidPresented(certificate[$0.value]) }
         case .missingKeyUsage: return extensions.keyUsage == nil
+        case .nonCriticalBasicConstraints:
+            // An absent extension is issuerIsCA's failure, not this rule's.
+            return !profile.acceptsNonCriticalBasicConstraints && extensions.basicConstraints?.critical == false
         }
     }
 }

@@ -55,7 +55,7 @@ let leafRules = ["criticalAuthorityKeyIdentifier", "criticalSubjectKeyIdentifier
     expected += leafRules.map { "\($0) 0 \(leaf) pass" } + ["leafKey 0 \(leaf) pass"]
     expected += ["pathDepth 1 \(intermediate) pass", "signature 0 \(leaf) pass"]
     expected += ["validity", "criticalExtensions", "issuerIsCA", "keyUsage"].map { "\($0) 1 \(intermediate) pass" }
-    expected += (leafRules + ["missingKeyUsage"]).map { "\($0) 1 \(intermediate) pass" }
+    expected += (leafRules + ["missingKeyUsage", "nonCriticalBasicConstraints"]).map { "\($0) 1 \(intermediate) pass" }
     expected += ["pathDepth 2 \(anchor) pass", "signature 1 \(intermediate) pass"]
     expected += ["anchorValidity", "criticalExtensions", "anchorIsCA", "anchorKeyUsage"].map { "\($0) 2 \(anchor) pass" }
     expected += ["extendedKeyUsage 1 \(intermediate) pass", "extendedKeyUsage 2 \(anchor) pass", "nameConstraints 0 \(leaf) pass",
@@ -105,6 +105,7 @@ let leafRules = ["criticalAuthorityKeyIdentifier", "criticalSubjectKeyIdentifier
     #expect(!s.acceptsMissingAuthorityKeyIdentifier && c.acceptsMissingAuthorityKeyIdentifier)
     #expect(!s.acceptsNonPositiveSerialNumber && c.acceptsNonPositiveSerialNumber)
     #expect(s.checksAnchorValidity && !c.checksAnchorValidity)
+    #expect(!s.acceptsNonCriticalBasicConstraints && c.acceptsNonCriticalBasicConstraints)
 }
 
 /// The trace is bounded (a hostile chain's would be large): steps past

@@ -34,6 +34,10 @@ import Trust
             var policy = VerificationPolicy(time: time, purpose: .any)
             // PKITS keys are RSA-1024 and 2048: its tests are about paths, not key sizes.
             policy.keys.minimumRSAModulusBits = 1024
+            // PKITS tests §6.1 path validation, which does not look at
+            // basicConstraints' criticality (4.6.4 expects a non-critical
+            // one to verify); the strict profile also enforces §4.2.1.9.
+            policy.profile.acceptsNonCriticalBasicConstraints = true
             var verifier = Verifier(store: TrustStore([certificates[0]]), policy: policy)
             switch verifier.verify(leaf: certificates[certificates.count - 1], intermediates: Array(certificates.dropFirst().dropLast().reversed())) {
             case .success: verdict = true

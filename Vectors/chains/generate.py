@@ -171,11 +171,13 @@ def sign(builder, signer, hash_alg=None, pss=False):
 
 def issue(subject_cn, subject_key, issuer=None, *, ca=False, path_length=None, bc=True, ku="default",
           eku=None, sans=None, start=START, end=END, hash_alg=None, extra=(), subject_name=None, issuer_name=None,
-          pss=False, ski=None, signer=None, aki=True, ski_present=True, aki_critical=False, ski_critical=False):
+          pss=False, ski=None, signer=None, aki=True, ski_present=True, aki_critical=False, ski_critical=False,
+          bc_critical=True):
     """Issues a certificate; issuer None means self-signed. `signer` signs in
     the issuer's place, for signatures the issuer's key cannot have made.
     `aki` and `ski_present` False leave the key identifiers out; the
-    `*_critical` flags mark them critical (both break RFC 5280's profile)."""
+    `*_critical` flags mark them critical (both break RFC 5280's profile);
+    `bc_critical` False leaves basicConstraints non-critical (§4.2.1.9)."""
     serial[0] += 1
     subject = subject_name or name(subject_cn)
     b = (x509.CertificateBuilder().subject_name(subject)
@@ -183,7 +185,7 @@ def issue(subject_cn, subject_key, issuer=None, *, ca=False, path_length=None, b
          .public_key(subject_key.public_key()).serial_number(serial[0])
          .not_valid_before(start).not_valid_after(end))
     if bc:
-        b = b.add_extension(x509.BasicConstraints(ca=ca, path_length=path_length), critical=True)
+        b = b.add_extension(x509.BasicConstraints(ca=ca, path_length=path_length), critical=bc_critical)
     if ku == "default":
         ku = "ca" if ca else "leaf"
     if ku == "ca":
@@ -576,6 +578,11 @@ def profile_rule_cases(m, b):
     I_no_ku = m.ca("Intermediate No KU", R, ku=None)
     m.case("intermediate-without-keyusage", "§4.2.1.3: a CA that signs certificates without keyUsage",
            [m.leaf(I_no_ku), I_no_ku], [R], "nonConforming", index=1, detail="keyUsage")
+    I_bc_nc = m.ca("Intermediate Non-critical BC", R, bc_critical=False)
+    m.case("intermediate-noncritical-bc", "§4.2.1.9: a CA that signs certificates with basicConstraints not critical (strict)",
+           [m.leaf(I_bc_nc), I_bc_nc], [R], "nonConforming", index=1, detail="basicConstraints not marked critical")
+    m.case("intermediate-noncritical-bc-compatible", "compatible: a non-critical basicConstraints is accepted, as in Chromium and PKITS 4.6.4",
+           [m.leaf(I_bc_nc), I_bc_nc], [R], "trusted", **compatible)
     m.case("leaf-critical-aki", "§4.2.1.1: authorityKeyIdentifier marked critical", [m.leaf(I, aki_critical=True), I], [R],
            "nonConforming", index=0, detail="authorityKeyIdentifier is marked critical")
     m.case("leaf-critical-ski", "§4.2.1.2: subjectKeyIdentifier marked critical", [m.leaf(I, ski_critical=True), I], [R],
