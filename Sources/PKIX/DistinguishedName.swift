@@ -81,19 +81,26 @@ public struct DistinguishedName: Sendable, Equatable, CustomStringConvertible {
     static func check(_ reader: inout DERReader) throws(DERError) -> Range<Int> {
         let element = try reader.read(.sequence)
         var rdns = try reader.nested(element)
-        while !rdns.isAtEnd {
-            let set = try rdns.read(.set)
-            guard !set.value.isEmpty else { throw DERError(.emptyRelativeDistinguishedName, at: set.start) }
-            var attributes = try rdns.nested(set)
-            while !attributes.isAtEnd {
-                try attributes.readNested(.sequence) { (pair: inout DERReader) throws(DERError) in
-                    _ = try pair.readOID()
-                    let value = try pair.readElement()
-                    if DirectoryString.isStringTag(value.tag) { try DirectoryString.check(value, in: pair) }
-                }
+        while !rdns.isAtEnd { _ = try checkRelative(&rdns) }
+        return element.encoded
+    }
+
+    /// Checks one `RelativeDistinguishedName ::= SET SIZE (1..MAX) OF
+    /// AttributeTypeAndValue` (under `tag` where a module tags it
+    /// implicitly, as a distribution point's nameRelativeToCRLIssuer) and
+    /// returns its TLV.
+    static func checkRelative(_ reader: inout DERReader, tag: DERTag = .set) throws(DERError) -> Range<Int> {
+        let set = try reader.read(tag)
+        guard !set.value.isEmpty else { throw DERError(.emptyRelativeDistinguishedName, at: set.start) }
+        var attributes = try reader.nested(set)
+        while !attributes.isAtEnd {
+            try attributes.readNested(.sequence) { (pair: inout DERReader) throws(DERError) in
+                _ = try pair.readOID()
+                let value = try pair.readElement()
+                if DirectoryString.isStringTag(value.tag) { try DirectoryString.check(value, in: pair) }
             }
         }
-        return element.encoded
+        return set.encoded
     }
 
     /// Decodes a Name TLV that `check` accepted.

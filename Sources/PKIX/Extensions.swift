@@ -5,10 +5,8 @@ import DER
 /// flag for unknown critical extensions, which a verifier must refuse
 /// (RFC 5280 §4.2) but a parser keeps.
 public struct Extensions: Sendable {
-    /// Library bound on the number of extensions in one certificate. Real
-    /// certificates carry fewer than 20; the bound keeps the duplicate check
-    /// for unrecognised extensions (pairwise) small.
-    public static let maximumCount = 64
+    /// Library bound on the number of extensions in one certificate (ExtensionWalk).
+    public static let maximumCount = ExtensionWalk.maximumCount
 
     /// The content of the Extensions SEQUENCE, nil when the field is absent.
     public internal(set) var list: Range<Int>? = nil
@@ -42,33 +40,13 @@ public struct Extensions: Sendable {
     /// Reads `[3] EXPLICIT Extensions` content: `SEQUENCE SIZE (1..MAX) OF Extension`.
     static func read(_ reader: inout DERReader) throws(DERError) -> Extensions {
         var result = Extensions()
-        let sequence = try reader.read(.sequence)
-        // RFC 5280 §4.1: SIZE (1..MAX); an empty list is refused (Chromium does the same).
-        guard !sequence.value.isEmpty else { throw DERError(.emptyExtensions, at: sequence.start) }
-        result.list = sequence.value
-        var items = try reader.nested(sequence)
-        while !items.isAtEnd {
-            result.count += 1
-            guard result.count <= maximumCount else { throw DERError(.tooManyExtensions, at: items.position) }
-            let element = try items.read(.sequence)
-            var fields = try items.nested(element)
-            let oid = try fields.readOID()
-            var critical = false
-            if fields.peekTag() == .boolean {
-                critical = try fields.readBoolean()
-                // X.690 §11.5: critical DEFAULT FALSE is omitted, never encoded as FALSE.
-                guard critical else { throw DERError(.explicitDefaultValue, at: element.start) }
-            }
-            let value = try fields.readOctetString()
-            try fields.expectEnd()
-            var valueReader = reader.reader(over: value, depth: fields.depth + 1)
-            let known = try result.store(oid: oid, critical: critical, value: value, reader: &valueReader, at: element.start)
-            if !known {
-                result.unrecognisedCount += 1
-                if critical { result.hasUnrecognisedCriticalExtension = true }
-            }
+        let walk = try ExtensionWalk.read(&reader) { (oid, critical, value, valueReader: inout DERReader, start) throws(DERError) in
+            try result.store(oid: oid, critical: critical, value: value, reader: &valueReader, at: start)
         }
-        if result.unrecognisedCount > 1 { try checkUnrecognisedAreDistinct(sequence, reader) }
+        result.list = walk.list
+        result.count = walk.count
+        result.unrecognisedCount = walk.unrecognisedCount
+        result.hasUnrecognisedCriticalExtension = walk.hasUnrecognisedCriticalExtension
         return result
     }
 
@@ -148,28 +126,5 @@ public struct Extensions: Sendable {
             return true
         }
         return false
-    }
-
-    /// RFC 5280 §4.2: no extension appears twice, recognised or not. Pairwise
-    /// over at most `maximumCount` entries, without allocating.
-    private static func checkUnrecognisedAreDistinct(_ sequence: DERElement, _ reader: DERReader) throws(DERError) {
-        var outer = reader.reader(over: sequence.value, depth: 0)
-        while !outer.isAtEnd {
-            let (start, oid) = firstOID(&outer)
-            var inner = outer
-            while !inner.isAtEnd {
-                let (_, other) = firstOID(&inner)
-                if reader.bytes(oid, equal: other) {
-                    throw DERError(.duplicateExtension, at: start)
-                }
-            }
-        }
-    }
-
-    /// The OID range of the next Extension; input already validated.
-    private static func firstOID(_ reader: inout DERReader) -> (Int, Range<Int>) {
-        guard let element = try? reader.readElement() else { return (0, 0..<0) }
-        var fields = reader.reader(over: element.value, depth: 0)
-        return (element.start, (try? fields.readOID()) ?? 0..<0)
     }
 }

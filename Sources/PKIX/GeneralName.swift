@@ -83,9 +83,10 @@ public struct GeneralName: Sendable, Equatable {
         return true
     }
 
-    /// Reads `GeneralNames ::= SEQUENCE SIZE (1..MAX) OF GeneralName` and returns its content range.
-    static func readList(_ reader: inout DERReader, context: Context) throws(DERError) -> Range<Int> {
-        let element = try reader.read(.sequence)
+    /// Reads `GeneralNames ::= SEQUENCE SIZE (1..MAX) OF GeneralName` (under
+    /// `tag` where a module tags it implicitly) and returns its content range.
+    static func readList(_ reader: inout DERReader, context: Context, tag: DERTag = .sequence) throws(DERError) -> Range<Int> {
+        let element = try reader.read(tag)
         guard !element.value.isEmpty else { throw DERError(.emptyGeneralNames, at: element.start) }
         var names = try reader.nested(element)
         while !names.isAtEnd { _ = try read(&names, context: context) }

@@ -46,4 +46,20 @@ extension DERError.Rule {
     public static let invalidPolicies = Self(code: 119, name: "invalid certificate policies")
     /// RFC 5280 §4.1.1.3: the signature BIT STRING has no unused bits.
     public static let invalidSignatureValue = Self(code: 120, name: "signature BIT STRING with unused bits")
+
+    // CRLs (RFC 5280 §5).
+    /// §5.1.2.1: the version, when present, is v2 (INTEGER 1).
+    public static let unsupportedCRLVersion = Self(code: 121, name: "unsupported CRL version")
+    /// §5.1.2.1: a CRL with CRL or entry extensions says version 2.
+    public static let extensionsInV1CRL = Self(code: 122, name: "extensions in a v1 CRL")
+    /// §5.1.2.6: with no revoked certificate the list is absent, never empty.
+    public static let emptyRevokedCertificates = Self(code: 123, name: "empty revokedCertificates list")
+    /// §5.2.3, §5.2.4: a CRL number is a non-negative INTEGER of at most 20 octets.
+    public static let invalidCRLNumber = Self(code: 124, name: "invalid CRL number")
+    /// §5.2.5: issuingDistributionPoint is not empty and names at most one "only contains" kind.
+    public static let invalidIssuingDistributionPoint = Self(code: 125, name: "invalid issuing distribution point")
+    /// §5.3.1: a reasonCode is one of the defined CRLReason values (not 7).
+    public static let invalidReasonCode = Self(code: 126, name: "invalid CRL reason code")
+    /// Entries are located by 32-bit offsets: a CRL of 4 GiB or more is refused.
+    public static let crlTooLarge = Self(code: 127, name: "CRL too large")
 }

@@ -1,0 +1,90 @@
+import DER
+
+/// RFC 5280 §5.3.1 CRLReason. 7 is not used.
+public enum CRLReason: Int, Sendable, Equatable, CaseIterable {
+    case unspecified = 0, keyCompromise = 1, cACompromise = 2, affiliationChanged = 3, superseded = 4
+    case cessationOfOperation = 5, certificateHold = 6, removeFromCRL = 8, privilegeWithdrawn = 9, aACompromise = 10
+
+    public var name: String {
+        switch self {
+        case .unspecified: return "unspecified"
+        case .keyCompromise: return "keyCompromise"
+        case .cACompromise: return "cACompromise"
+        case .affiliationChanged: return "affiliationChanged"
+        case .superseded: return "superseded"
+        case .cessationOfOperation: return "cessationOfOperation"
+        case .certificateHold: return "certificateHold"
+        case .removeFromCRL: return "removeFromCRL"
+        case .privilegeWithdrawn: return "privilegeWithdrawn"
+        case .aACompromise: return "aACompromise"
+        }
+    }
+}
+
+/// RFC 5280 §4.2.1.13 ReasonFlags: the reasons a distribution point covers.
+/// Bit n (in X.690 order, the first bit is 0) is `1 << n`.
+public struct ReasonFlags: OptionSet, Sendable, Equatable {
+    public let rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    public static let unused = ReasonFlags(rawValue: 1 << 0)
+    public static let keyCompromise = ReasonFlags(rawValue: 1 << 1)
+    public static let cACompromise = ReasonFlags(rawValue: 1 << 2)
+    public static let affiliationChanged = ReasonFlags(rawValue: 1 << 3)
+    public static let superseded = ReasonFlags(rawValue: 1 << 4)
+    public static let cessationOfOperation = ReasonFlags(rawValue: 1 << 5)
+    public static let certificateHold = ReasonFlags(rawValue: 1 << 6)
+    public static let privilegeWithdrawn = ReasonFlags(rawValue: 1 << 7)
+    public static let aACompromise = ReasonFlags(rawValue: 1 << 8)
+    /// Every reason but the unused bit: what a CRL without onlySomeReasons covers.
+    public static let allReasons = ReasonFlags(rawValue: 0x1FE)
+}
+
+/// RFC 5280 §5.2.5 issuingDistributionPoint.
+public struct IssuingDistributionPoint: Sendable, Equatable {
+    /// `fullName`: the content of the GeneralNames.
+    public let fullName: Range<Int>?
+    /// `nameRelativeToCRLIssuer`: the RelativeDistinguishedName SET TLV
+    /// (its tag is the implicit [1]).
+    public let relativeName: Range<Int>?
+    public let onlyContainsUserCerts: Bool
+    public let onlyContainsCACerts: Bool
+    public let onlySomeReasons: ReasonFlags?
+    public let indirectCRL: Bool
+    public let onlyContainsAttributeCerts: Bool
+}
+
+/// The extensions of a CRL (§5.2) this library knows, each kept once, and
+/// whether an unknown one is critical (then the CRL must not be used, §5.2).
+public struct CRLExtensions: Sendable {
+    /// The content of the Extensions SEQUENCE, nil when absent.
+    public internal(set) var list: Range<Int>? = nil
+    /// cRLNumber's INTEGER content (§5.2.3).
+    public internal(set) var crlNumber: Range<Int>? = nil
+    /// deltaCRLIndicator's BaseCRLNumber content (§5.2.4): a delta CRL.
+    public internal(set) var deltaCRLIndicator: Range<Int>? = nil
+    public internal(set) var issuingDistributionPoint: IssuingDistributionPoint? = nil
+    public internal(set) var authorityKeyIdentifier: AuthorityKeyIdentifier? = nil
+    public internal(set) var issuerAlternativeName: ListExtension? = nil
+    public internal(set) var freshestCRL: ExtensionSlot? = nil
+    public internal(set) var authorityInformationAccess: ExtensionSlot? = nil
+    public internal(set) var hasUnrecognisedCriticalExtension = false
+}
+
+/// One revokedCertificates entry (§5.1.2.6, §5.3), decoded when asked for.
+public struct RevokedCertificate: Sendable, Equatable {
+    /// The entry's SEQUENCE TLV.
+    public let encoded: Range<Int>
+    /// userCertificate's INTEGER content octets.
+    public let serialNumber: Range<Int>
+    /// Seconds since 1970-01-01T00:00:00Z.
+    public let revocationDate: Int64
+    /// reasonCode (§5.3.1); nil when absent (read as unspecified).
+    public let reason: CRLReason?
+    /// invalidityDate (§5.3.2).
+    public let invalidityDate: Int64?
+    /// The GeneralNames content of the certificateIssuer that governs this
+    /// entry (§5.3.3: its own, else the nearest earlier entry's); nil means
+    /// the CRL issuer.
+    public let certificateIssuer: Range<Int>?
+}
