@@ -66,8 +66,47 @@ struct MatrixRow: CustomTestStringConvertible, Sendable {
     let rule: String
     let expected: String?
     let evaluate: @Sendable () -> ServerTrustFailure?
-    var testDescription: String { rule }
+    /// Where the peer decides this row: `peerSource` for the rule's label.
+    var source: String? { peerSource[label(of: rule)] }
+    var testDescription: String { "\(rule) [\(source ?? "no source")]" }
 }
+
+/// The part of a rule before its first ": ", without a key profile's prefix.
+func label(of rule: String) -> String {
+    var parts = rule.components(separatedBy: ": ")
+    if parts.count > 1, ellipticProfiles.contains(where: { $0.profile == parts[0] }) { parts.removeFirst() }
+    return parts[0]
+}
+
+/// The lines of the peers' sources each rule label follows:
+/// AFNetworking's `AFNetworking/AFSecurityPolicy.m` at commit 00b2310 (319
+/// lines) and Alamofire's `Source/Features/ServerTrustEvaluation.swift` at
+/// commit 3ad6241 (723 lines). Rows of the matrix carry these in their
+/// names, and docs/pinning.md cites the same lines.
+let peerSource: [String: String] = [
+    "AF default policy": "AFSecurityPolicy.m:181-186, 252-266 (defaultPolicy; mode none with the SSL policy)",
+    "AF step 1": "AFSecurityPolicy.m:239-250",
+    "AF step 2": "AFSecurityPolicy.m:252-259 (SecPolicyCreateSSL(true, domain) / SecPolicyCreateBasicX509)",
+    "AF step 2/3": "AFSecurityPolicy.m:252-266",
+    "AF step 3": "AFSecurityPolicy.m:261-266",
+    "AF step 4": "AFSecurityPolicy.m:267-269",
+    "AF step 5": "AFSecurityPolicy.m:276-294 (SecTrustSetAnchorCertificates at 281, pinnedCertificates containsObject at 289)",
+    "AF step 6": "AFSecurityPolicy.m:295-307 (AFPublicKeyTrustChainForServerTrust at 297)",
+    "Default": "ServerTrustEvaluation.swift:111-117, 620-628",
+    "Default without host validation": "ServerTrustEvaluation.swift:112-116, 649 (SecPolicyCreateSSL(true, nil))",
+    "Pinned certificates": "ServerTrustEvaluation.swift:258-284 (anchors only if acceptSelfSignedCertificates at 263-265)",
+    "Pinned certificates, no default or host validation": "ServerTrustEvaluation.swift:275-283",
+    "Pinned certificates without default validation": "ServerTrustEvaluation.swift:271-273, 635-643",
+    "Public keys": "ServerTrustEvaluation.swift:346-374",
+    "Public keys, no default or host validation": "ServerTrustEvaluation.swift:359-373",
+    "Public keys without default validation": "ServerTrustEvaluation.swift:355-357, 635-643",
+    "Composite": "ServerTrustEvaluation.swift:413-415, 463-467",
+    "Disabled": "ServerTrustEvaluation.swift:447",
+    "Custom closure refusing": "none: PureX509's CustomTrustEvaluator (Alamofire users subclass ServerTrustEvaluating)",
+    "Custom closure accepting": "none: PureX509's CustomTrustEvaluator (Alamofire users subclass ServerTrustEvaluating)",
+    "Disabled then Default in a composite": "ServerTrustEvaluation.swift:463-467, 447, 111-117",
+    "Manager": "ServerTrustEvaluation.swift:65-74 (exact-key lookup there; PureX509 compares host names ASCII case-insensitively, docs/pinning.md)",
+]
 
 func kind(_ failure: ServerTrustFailure) -> String {
     switch failure {
@@ -205,6 +244,14 @@ func afSecurityPolicy(_ row: MatrixRow) {
 @Test(arguments: alamofireRows)
 func alamofireEvaluators(_ row: MatrixRow) {
     #expect(row.evaluate().map(kind) == row.expected)
+}
+
+/// Every row of every matrix cites the peer's lines it follows.
+@Test func everyRowCitesThePeerSource() {
+    let rows = afRows + alamofireRows + ellipticAFRows + ellipticAlamofireRows
+    let uncited = rows.filter { $0.source == nil }.map(\.rule)
+    #expect(uncited.isEmpty, "\(uncited)")
+    #expect(rows.count > 100)
 }
 
 @Test func vectorsLoaded() {
