@@ -85,17 +85,10 @@ extension CRLExtensions {
         var fields = try reader.nested(element)
         var fullName: Range<Int>? = nil, relativeName: Range<Int>? = nil
         if fields.peekTag() == .contextSpecificConstructed(0) {
-            let point = try fields.read(.contextSpecificConstructed(0))
-            var name = try fields.nested(point)
-            switch name.peekTag() {
-            case .contextSpecificConstructed(0):
-                fullName = try GeneralName.readList(&name, context: .alternativeName, tag: .contextSpecificConstructed(0))
-            case .contextSpecificConstructed(1):
-                relativeName = try DistinguishedName.checkRelative(&name, tag: .contextSpecificConstructed(1))
-            default:
-                throw invalid
+            switch try DistributionPoint.readName(&fields) {
+            case .fullName(let names): fullName = names
+            case .relativeToCRLIssuer(let rdn): relativeName = rdn
             }
-            try name.expectEnd()
         }
         func flag(_ number: UInt8) throws(DERError) -> Bool {
             guard fields.peekTag() == .contextSpecific(number) else { return false }
@@ -110,7 +103,7 @@ extension CRLExtensions {
         let indirect = try flag(4), attribute = try flag(5)
         try fields.expectEnd()
         guard [user, ca, attribute].filter({ $0 }).count <= 1 else { throw invalid }
-        return IssuingDistributionPoint(fullName: fullName, relativeName: relativeName, onlyContainsUserCerts: user,
+        return IssuingDistributionPoint(encoded: element.encoded, fullName: fullName, relativeName: relativeName, onlyContainsUserCerts: user,
                                         onlyContainsCACerts: ca, onlySomeReasons: reasons, indirectCRL: indirect,
                                         onlyContainsAttributeCerts: attribute)
     }

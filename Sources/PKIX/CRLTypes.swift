@@ -42,6 +42,8 @@ public struct ReasonFlags: OptionSet, Sendable, Equatable {
 
 /// RFC 5280 §5.2.5 issuingDistributionPoint.
 public struct IssuingDistributionPoint: Sendable, Equatable {
+    /// The extension value's TLV: two CRLs have the same scope when these bytes are equal.
+    public let encoded: Range<Int>
     /// `fullName`: the content of the GeneralNames.
     public let fullName: Range<Int>?
     /// `nameRelativeToCRLIssuer`: the RelativeDistinguishedName SET TLV

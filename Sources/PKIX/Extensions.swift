@@ -81,7 +81,7 @@ public struct Extensions: Sendable {
             case 0x1F:
                 guard crlDistributionPoints == nil else { throw duplicate }
                 crlDistributionPoints = slot
-                _ = try reader.read(.sequence)
+                _ = try DistributionPoint.readList(&reader)
             case 0x20:
                 guard certificatePolicies == nil else { throw duplicate }
                 certificatePolicies = ListExtension(critical: critical, list: try ExtensionValues.policies(&reader))

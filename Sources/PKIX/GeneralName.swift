@@ -95,7 +95,18 @@ public struct GeneralName: Sendable, Equatable {
 
     /// Decodes a GeneralNames content range that `readList` accepted.
     static func decodeList(_ range: Range<Int>, in certificate: Certificate, context: Context) -> [GeneralName] {
-        certificate.withReader(range) { reader in
+        decodeList(range, in: certificate.der, context: context)
+    }
+
+    /// Decodes the GeneralNames content at `range` of `der`, a certificate's
+    /// or a CRL's encoding that parsing checked (a distribution point's
+    /// fullName or cRLIssuer, an entry's certificateIssuer).
+    public static func list(at range: Range<Int>, in der: [UInt8]) -> [GeneralName] {
+        decodeList(range, in: der, context: .alternativeName)
+    }
+
+    static func decodeList(_ range: Range<Int>, in der: [UInt8], context: Context) -> [GeneralName] {
+        DERReader.withReader(over: der, range: range.clamped(to: der.indices)) { reader in
             var names: [GeneralName] = []
             while !reader.isAtEnd, let name = try? read(&reader, context: context) { names.append(name) }
             return names

@@ -32,7 +32,7 @@ public enum CheckName: Sendable, Equatable, CustomStringConvertible {
     case hostname, validity, leafNotCA, extendedKeyUsage, keyUsage, criticalExtensions
     case profileRule(ConformanceRule)
     case leafKey, pathDepth, signature, issuerIsCA, pathLength, nameConstraints, certificatePolicies
-    case anchorValidity, anchorIsCA, anchorKeyUsage, pins
+    case anchorValidity, anchorIsCA, anchorKeyUsage, revocation, pins
 
     /// The rule's source.
     public var section: String {
@@ -54,6 +54,7 @@ public enum CheckName: Sendable, Equatable, CustomStringConvertible {
         case .anchorValidity: return "RFC 5937 §3"
         case .anchorIsCA: return "RFC 5937 §3"
         case .anchorKeyUsage: return "RFC 5937 §3"
+        case .revocation: return "RFC 5280 §6.3"
         case .pins: return "docs/pinning.md (the caller's accept function)"
         }
     }
@@ -78,6 +79,7 @@ public enum CheckName: Sendable, Equatable, CustomStringConvertible {
         case .anchorValidity: return "anchorValidity"
         case .anchorIsCA: return "anchorIsCA"
         case .anchorKeyUsage: return "anchorKeyUsage"
+        case .revocation: return "revocation"
         case .pins: return "pins"
         }
     }
@@ -101,6 +103,7 @@ public enum CheckName: Sendable, Equatable, CustomStringConvertible {
         case .anchorValidity: return "the anchor is valid at the verification time"
         case .anchorIsCA: return "the anchor may issue certificates"
         case .anchorKeyUsage: return "the anchor's key usage allows keyCertSign"
+        case .revocation: return "not revoked (the CRLs supplied)"
         case .pins: return "the path carries a pinned key or certificate"
         }
     }

@@ -30,6 +30,9 @@ public struct VerificationPolicy: Sendable {
     /// Which RFC 5280 profile rules bend: `.strict` (the default) or
     /// `.compatible` (ValidationProfile).
     public var profile = ValidationProfile.strict
+    /// Revocation checking against the CRLs in `Verifier.revocationSources`;
+    /// off by default.
+    public var revocation = RevocationPolicy()
     public var budgets = Budgets()
 
     public init(time: Int64, purpose: Purpose = .serverAuth, identity: ServerIdentity? = nil) {

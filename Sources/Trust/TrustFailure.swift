@@ -57,6 +57,10 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// Every path that passed the checks was refused by the caller's
     /// `accept` function: none carried a pinned key or certificate.
     case pinMismatch(PinMismatch)
+    /// A CRL the caller supplied lists the certificate as revoked (RFC 5280 §6.3).
+    case revoked(index: Int, Revocation)
+    /// Revocation information was required and none usable covers the certificate.
+    case revocationUnknown(index: Int, RevocationGap)
 
     public enum Budget: Sendable, Equatable, CustomStringConvertible {
         case signatureChecks, signatureWork, pathBuildingSteps, nameConstraintComparisons, policyGraph
@@ -96,6 +100,10 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
         // another path's failure: ranked above the issuer facts, so a pin
         // miss is reported as such (issue 12).
         case .pinMismatch: return 65
+        // A revocation is a fact about a certificate that passed every
+        // other check on its path; missing information says less.
+        case .revoked(let index, _): return index == 0 ? 79 : 64
+        case .revocationUnknown(let index, _): return index == 0 ? 58 : 52
         case .pathTooLong: return 30
         case .unknownIssuer: return 10
         }
@@ -128,6 +136,8 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .budgetExceeded: return "budgetExceeded"
         case .pathTooLong: return "pathTooLong"
         case .pinMismatch: return "pinMismatch"
+        case .revoked: return "revoked"
+        case .revocationUnknown: return "revocationUnknown"
         }
     }
 
@@ -138,7 +148,8 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
              .unknownIssuer(let i), .pathLengthExceeded(let i), .notACA(let i), .keyUsage(let i),
              .extendedKeyUsage(let i), .nameConstraintViolation(let i), .unsupportedAlgorithm(let i, _),
              .disallowedAlgorithm(let i, _), .algorithmMismatch(let i, _, _), .weakKey(let i, _),
-             .unknownCriticalExtension(let i), .policy(let i, _), .nonConforming(let i, _):
+             .unknownCriticalExtension(let i), .policy(let i, _), .nonConforming(let i, _),
+             .revoked(let i, _), .revocationUnknown(let i, _):
             return i
         case .hostnameMismatch, .invalidReferenceIdentity, .leafIsCA, .leafKey: return 0
         case .budgetExceeded, .pathTooLong, .pinMismatch: return nil
@@ -193,6 +204,10 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .budgetExceeded(let budget): return "verification budget exhausted: \(budget)"
         case .pathTooLong: return "every path to an anchor is longer than the policy allows"
         case .pinMismatch(let mismatch): return mismatch.description
+        case .revoked(let i, let revocation):
+            return "\(name(i)) is revoked: serial \(Hex.encode(revocation.serialNumber, separator: ":")), since \(CivilTime.iso8601(revocation.date)), reason "
+                + (revocation.reason?.name ?? "unspecified (none given)")
+        case .revocationUnknown(let i, let gap): return "the revocation status of \(name(i)) is unknown: \(gap)"
         }
     }
 }

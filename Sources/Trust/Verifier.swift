@@ -32,11 +32,19 @@ public struct Verifier: Sendable {
     public let store: TrustStore
     public var policy: VerificationPolicy
     public var cache: SignatureCache
+    /// The CRLs revocation checking reads (`policy.revocation`).
+    public var revocationSources: RevocationSources
 
     public init(store: TrustStore, policy: VerificationPolicy, cache: SignatureCache = SignatureCache()) {
+        self.init(store: store, policy: policy, cache: cache, revocationSources: RevocationSources())
+    }
+
+    public init(store: TrustStore, policy: VerificationPolicy, cache: SignatureCache = SignatureCache(),
+                revocationSources: RevocationSources) {
         self.store = store
         self.policy = policy
         self.cache = cache
+        self.revocationSources = revocationSources
     }
 
     /// Parses a presented chain (leaf first) and verifies it.

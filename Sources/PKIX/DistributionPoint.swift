@@ -1,0 +1,77 @@
+import DER
+
+/// RFC 5280 §4.2.1.13: where a certificate's revocation status is
+/// published, and by whom. Ranges index the certificate (or, for a CRL's
+/// issuingDistributionPoint, the CRL) that holds it.
+public struct DistributionPoint: Sendable, Equatable {
+    public enum Name: Sendable, Equatable {
+        /// `fullName`: the content of the GeneralNames.
+        case fullName(Range<Int>)
+        /// `nameRelativeToCRLIssuer`: the RelativeDistinguishedName TLV
+        /// (under its implicit [1] tag), to be appended to the CRL issuer's name.
+        case relativeToCRLIssuer(Range<Int>)
+    }
+
+    public let name: Name?
+    /// The reasons this point covers; nil: every reason.
+    public let reasons: ReasonFlags?
+    /// `cRLIssuer`: the GeneralNames content naming who signs the CRL, when
+    /// it is not the certificate's issuer (an indirect CRL).
+    public let crlIssuer: Range<Int>?
+
+    public init(name: Name?, reasons: ReasonFlags?, crlIssuer: Range<Int>?) {
+        self.name = name
+        self.reasons = reasons
+        self.crlIssuer = crlIssuer
+    }
+
+    /// `CRLDistributionPoints ::= SEQUENCE SIZE (1..MAX) OF DistributionPoint`.
+    static func readList(_ reader: inout DERReader) throws(DERError) -> [DistributionPoint] {
+        let element = try reader.read(.sequence)
+        guard !element.value.isEmpty else { throw DERError(.invalidExtension, at: element.start) }
+        var points = try reader.nested(element)
+        var result: [DistributionPoint] = []
+        while !points.isAtEnd {
+            let point = try points.read(.sequence)
+            var fields = try points.nested(point)
+            var name: Name? = nil, reasons: ReasonFlags? = nil, issuer: Range<Int>? = nil
+            if fields.peekTag() == .contextSpecificConstructed(0) { name = try readName(&fields) }
+            if fields.peekTag() == .contextSpecific(1) {
+                reasons = try CRLExtensions.readReasonFlags(&fields, tag: .contextSpecific(1))
+            }
+            if fields.peekTag() == .contextSpecificConstructed(2) {
+                issuer = try GeneralName.readList(&fields, context: .alternativeName, tag: .contextSpecificConstructed(2))
+            }
+            try fields.expectEnd()
+            // §4.2.1.13: a point is never the reasons field alone.
+            guard name != nil || issuer != nil else { throw DERError(.invalidExtension, at: point.start) }
+            result.append(DistributionPoint(name: name, reasons: reasons, crlIssuer: issuer))
+        }
+        return result
+    }
+
+    /// `distributionPoint [0] DistributionPointName` at the reader's position.
+    static func readName(_ reader: inout DERReader) throws(DERError) -> Name {
+        let wrapper = try reader.read(.contextSpecificConstructed(0))
+        var inner = try reader.nested(wrapper)
+        let name: Name
+        switch inner.peekTag() {
+        case .contextSpecificConstructed(0):
+            name = .fullName(try GeneralName.readList(&inner, context: .alternativeName, tag: .contextSpecificConstructed(0)))
+        case .contextSpecificConstructed(1):
+            name = .relativeToCRLIssuer(try DistinguishedName.checkRelative(&inner, tag: .contextSpecificConstructed(1)))
+        default:
+            throw DERError(.unexpectedTag, at: inner.position)
+        }
+        try inner.expectEnd()
+        return name
+    }
+}
+
+extension Certificate {
+    /// The cRLDistributionPoints, decoded (parsing checked them); empty when absent.
+    public var distributionPoints: [DistributionPoint] {
+        guard let slot = extensions.crlDistributionPoints else { return [] }
+        return withReader(slot.value) { reader in (try? DistributionPoint.readList(&reader)) ?? [] }
+    }
+}

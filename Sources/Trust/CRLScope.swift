@@ -1,0 +1,117 @@
+import DER
+import PKIX
+
+// RFC 5280 §6.3.3(b) and (c): whether a complete CRL speaks for a
+// certificate, and for which reasons. A certificate without
+// cRLDistributionPoints is read as one point with no name, every reason,
+// and its issuer as the CRL issuer.
+enum CRLScope {
+    /// The reasons `crl` covers for `certificate` (the union over the
+    /// certificate's distribution points that it matches); nil when it
+    /// matches none.
+    static func reasons(of crl: CertificateList, for certificate: Certificate) -> ReasonFlags? {
+        let idp = crl.extensions.issuingDistributionPoint
+        if let idp {
+            let isCA = certificate.extensions.basicConstraints?.isCA == true
+            if idp.onlyContainsAttributeCerts || (idp.onlyContainsUserCerts && isCA) || (idp.onlyContainsCACerts && !isCA) {
+                return nil
+            }
+        }
+        let points = certificate.distributionPoints
+        let virtual = DistributionPoint(name: nil, reasons: nil, crlIssuer: nil)
+        var result: ReasonFlags? = nil
+        for point in points.isEmpty ? [virtual] : points {
+            guard issuerMatches(crl, certificate, point), namesMatch(crl, certificate, point) else { continue }
+            let reasons = (idp?.onlySomeReasons ?? .allReasons).intersection(point.reasons ?? .allReasons)
+            result = (result ?? []).union(reasons)
+        }
+        return result
+    }
+
+    /// §6.3.3(b)(1): with a cRLIssuer, the CRL is indirect and its issuer is
+    /// named there; otherwise the CRL's issuer is the certificate's.
+    static func issuerMatches(_ crl: CertificateList, _ certificate: Certificate, _ point: DistributionPoint) -> Bool {
+        let crlIssuer = crl[crl.issuer]
+        guard let names = point.crlIssuer else { return crlIssuer.elementsEqual(certificate[certificate.issuer]) }
+        guard crl.extensions.issuingDistributionPoint?.indirectCRL == true else { return false }
+        return directoryNames(in: names, of: certificate.der).contains { certificate.der[$0].elementsEqual(crlIssuer) }
+    }
+
+    /// §6.3.3(b)(2)(i): when the CRL's issuingDistributionPoint names a
+    /// point, one of its names is one of the certificate's point's names
+    /// (or, when that point has no name, of its cRLIssuer names).
+    static func namesMatch(_ crl: CertificateList, _ certificate: Certificate, _ point: DistributionPoint) -> Bool {
+        guard let idp = crl.extensions.issuingDistributionPoint, idp.fullName != nil || idp.relativeName != nil else { return true }
+        let crlIssuerContent = nameContent(crl[crl.issuer])
+        let published: [ComparableName]
+        if let full = idp.fullName {
+            published = comparable(GeneralName.list(at: full, in: crl.der), in: crl.der)
+        } else if let relative = idp.relativeName {
+            published = [ComparableName(kind: .directoryName, bytes: crlIssuerContent + setTagged(crl[relative]))]
+        } else {
+            published = []
+        }
+        let wanted: [ComparableName]
+        switch point.name {
+        case .fullName(let range)?:
+            wanted = comparable(GeneralName.list(at: range, in: certificate.der), in: certificate.der)
+        case .relativeToCRLIssuer(let rdn)?:
+            // Relative to the point's CRL issuer: its cRLIssuer's directory name, else the certificate's issuer.
+            let base = point.crlIssuer.flatMap { directoryNames(in: $0, of: certificate.der).first }.map { certificate.der[$0] }
+                ?? certificate[certificate.issuer]
+            wanted = [ComparableName(kind: .directoryName, bytes: nameContent(base) + setTagged(certificate[rdn]))]
+        case nil:
+            wanted = point.crlIssuer.map { comparable(GeneralName.list(at: $0, in: certificate.der), in: certificate.der) } ?? []
+        }
+        return published.contains { wanted.contains($0) }
+    }
+
+    /// A name reduced to what equality means here: the kind and the
+    /// octets, a directory name by its RDN sequence (so a name relative to
+    /// an issuer compares with a full one).
+    struct ComparableName: Equatable {
+        let kind: GeneralName.Kind
+        let bytes: [UInt8]
+    }
+
+    static func comparable(_ names: [GeneralName], in der: [UInt8]) -> [ComparableName] {
+        names.map { name in
+            let bytes = der[name.value.clamped(to: der.indices)]
+            return ComparableName(kind: name.kind, bytes: name.kind == .directoryName ? nameContent(bytes) : Array(bytes))
+        }
+    }
+
+    /// The Name TLV ranges of the directoryName entries of a GeneralNames content.
+    static func directoryNames(in names: Range<Int>, of der: [UInt8]) -> [Range<Int>] {
+        GeneralName.list(at: names, in: der).filter { $0.kind == .directoryName }.map { $0.value }
+    }
+
+    /// A directory name in `CertificateList.entry(for:)`'s terms.
+    static func directoryNames(in names: Range<Int>, of crl: CertificateList) -> [Range<Int>] {
+        directoryNames(in: names, of: crl.der)
+    }
+
+    /// The content of a Name TLV (its RDNs), or the bytes as given when they are not one.
+    static func nameContent(_ tlv: ArraySlice<UInt8>) -> [UInt8] {
+        let bytes = Array(tlv)
+        return DERReader.withReader(over: bytes) { reader in
+            guard let name = try? reader.read(.sequence) else { return bytes }
+            return Array(bytes[name.value])
+        }
+    }
+
+    /// An RDN encoded under the implicit [1] of nameRelativeToCRLIssuer, re-tagged as the SET it is.
+    static func setTagged(_ rdn: ArraySlice<UInt8>) -> [UInt8] {
+        guard !rdn.isEmpty else { return [] }
+        return [DERTag.set.rawValue] + rdn.dropFirst()
+    }
+
+    /// Compares two INTEGER contents as signed big-endian numbers (minimal DER).
+    static func compareIntegers(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Int {
+        let negativeA = (a.first ?? 0) & 0x80 != 0, negativeB = (b.first ?? 0) & 0x80 != 0
+        if negativeA != negativeB { return negativeA ? -1 : 1 }
+        if a.count != b.count { return (a.count < b.count) != negativeA ? -1 : 1 }
+        for (x, y) in zip(a, b) where x != y { return x < y ? -1 : 1 }
+        return 0
+    }
+}
