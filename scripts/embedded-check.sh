@@ -46,6 +46,15 @@ ed = "Vectors/certs/rustls-webpki/tests/ed25519/"
 emit("ed25519Leaf", open(ed + "ee.der", "rb").read())
 emit("ed25519Root", open(ed + "ca.der", "rb").read())
 print("let ed25519Time: Int64 = 1577836800")
+revoked = "Vectors/revocation/generated/revoked-leaf.p256/"
+crl_text = open(revoked + "crls.pem").read()
+crls = [base64.b64decode("".join(b.split("-----END X509 CRL-----")[0].split())) for b in crl_text.split("-----BEGIN X509 CRL-----")[1:]]
+chain = blocks(revoked + "chain.pem")
+emit("revokedLeaf", chain[0])
+emit("revokedIntermediate", chain[1])
+emit("revokedRoot", blocks(revoked + "roots.pem")[0])
+emit("revokingCRL", crls[0])
+print("let revokedTime: Int64 = 1748736000")
 PY
 at=$(python3 -c 'import json; print([c["at"] for c in json.load(open("Vectors/chains/cases.json")) if c["name"] == "valid"][0])')
 echo "let chainTime: Int64 = $at" >> "$out/EmbeddedCertificate.swift"
@@ -76,4 +85,6 @@ grep -qxF "stranger key: refused" <<<"$output" || { echo "embedded-check: a wron
 grep -qxF "ecdsa chain: trusted (3 certificates)" <<<"$output" || { echo "embedded-check: ECDSA chain not verified" >&2; exit 1; }
 grep -qxF "ed25519 chain: trusted" <<<"$output" || { echo "embedded-check: Ed25519 chain not verified" >&2; exit 1; }
 grep -qxF "ed25519 tampered: badSignature" <<<"$output" || { echo "embedded-check: tampered Ed25519 signature not refused" >&2; exit 1; }
+grep -qxF "revoked leaf: revoked" <<<"$output" || { echo "embedded-check: a revoked leaf was not refused" >&2; exit 1; }
+grep -qxF "revocation off: trusted" <<<"$output" || { echo "embedded-check: revocation off refused the chain" >&2; exit 1; }
 echo "embedded-check: OK, wasm module $(wc -c <"$out/smoke.wasm") bytes"

@@ -6,7 +6,8 @@ import DER
 extension CertificateList {
     /// Parses and checks a DER CRL. `der` is kept as is (no copy).
     public init(derEncoded der: [UInt8]) throws(DERError) {
-        guard der.count < Int(UInt32.max) else { throw DERError(.crlTooLarge, at: 0) }
+        // Compared in 64 bits: on a 32-bit target (wasm32) UInt32.max is no Int.
+        guard UInt64(der.count) < UInt64(UInt32.max) else { throw DERError(.crlTooLarge, at: 0) }
         self = try DERReader.withReader(over: der) { (reader: inout DERReader) throws(DERError) in
             try CertificateList.parse(der, &reader)
         }

@@ -148,3 +148,12 @@ public enum Hex {
         return String(decoding: out, as: UTF8.self)
     }
 }
+
+extension CertificateList {
+    public var issuerName: DistinguishedName { name(at: issuer) }
+
+    /// Decodes a Name TLV of this CRL (its issuer, a directoryName).
+    public func name(at range: Range<Int>) -> DistinguishedName {
+        DERReader.withReader(over: der, range: range.clamped(to: der.indices)) { DistinguishedName(decoding: &$0) }
+    }
+}

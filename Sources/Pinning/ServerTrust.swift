@@ -65,6 +65,10 @@ public enum ServerTrustFailure: Error, Sendable, Equatable, CustomStringConverti
     case domainValidationRequiresPinning
     /// The host's pin set expired and is configured to fail closed.
     case pinSetExpired(host: String)
+    /// `RevocationTrustEvaluator`: the revocation evaluation refused the
+    /// chain (a certificate revoked, or no usable information when a
+    /// positive response is required), Alamofire's `revocationCheckFailed`.
+    case revocationCheckFailed(TrustFailure)
 
     public var description: String { describe { "certificate \($0)" } }
 
@@ -72,7 +76,8 @@ public enum ServerTrustFailure: Error, Sendable, Equatable, CustomStringConverti
     /// index counts along the path of the evaluation that failed.
     public var validationFailure: TrustFailure? {
         switch self {
-        case .defaultEvaluationFailed(let failure), .hostValidationFailed(let failure): return failure
+        case .defaultEvaluationFailed(let failure), .hostValidationFailed(let failure), .revocationCheckFailed(let failure):
+            return failure
         default: return nil
         }
     }
@@ -96,6 +101,7 @@ public enum ServerTrustFailure: Error, Sendable, Equatable, CustomStringConverti
         case .domainValidationRequiresPinning:
             return "allowing invalid certificates while validating the domain requires pinned certificates"
         case .pinSetExpired(let host): return "the pin set for \(host) expired and fails closed"
+        case .revocationCheckFailed(let failure): return "revocation check failed: " + failure.describe(name)
         }
     }
 

@@ -29,6 +29,12 @@ public struct TrustEnvironment: Sendable {
     /// and the subject's bytes, not by the store it was reached from).
     public var cache: SignatureCache { verifier.cache }
 
+    /// The CRLs every evaluation may read when its policy checks revocation.
+    public var revocationSources: RevocationSources {
+        get { verifier.revocationSources }
+        set { verifier.revocationSources = newValue }
+    }
+
     /// When true, every evaluation is also traced (`Verifier.explain`) and
     /// kept in `evaluations`, in the order the policy made them:
     /// `purex509 verify --explain` with pinning flags.
@@ -71,13 +77,18 @@ public struct TrustEnvironment: Sendable {
 
     /// Validates the trust under `evaluation` against the system anchors,
     /// or against `pinnedAnchors` when given (`SecTrustSetAnchorCertificates`).
-    /// `accept` may refuse a verified path, and the path builder then tries the next one.
+    /// `accept` may refuse a verified path, and the path builder then tries
+    /// the next one. `revocation`, when given, replaces the policy's for this
+    /// evaluation (`RevocationTrustEvaluator`), and `useCRLs: false` hides the
+    /// CRLs from it.
     public mutating func validate(
         _ trust: ServerTrust, pinnedAnchors: TrustStore? = nil, evaluation: Evaluation,
+        revocation: RevocationPolicy? = nil, useCRLs: Bool = true,
         accept: (VerifiedChain) -> PinMismatch? = { _ in nil }
     ) -> Result<VerifiedChain, TrustFailure> {
         guard let leaf = trust.certificates.first else { return .failure(.unknownIssuer(index: 0)) }
         var policy = verifier.policy
+        if let revocation { policy.revocation = revocation }
         switch evaluation {
         case .ssl(let host):
             if let host {
@@ -89,7 +100,8 @@ public struct TrustEnvironment: Sendable {
         }
         // The cache moves into this evaluation's verifier and back, never
         // shared between two values, so inserting copies nothing.
-        var evaluator = Verifier(store: pinnedAnchors ?? verifier.store, policy: policy, cache: SignatureCache(capacity: 0))
+        var evaluator = Verifier(store: pinnedAnchors ?? verifier.store, policy: policy, cache: SignatureCache(capacity: 0),
+                                 revocationSources: useCRLs ? verifier.revocationSources : RevocationSources())
         swap(&evaluator.cache, &verifier.cache)
         defer { swap(&evaluator.cache, &verifier.cache) }
         let intermediates = Array(trust.certificates.dropFirst())

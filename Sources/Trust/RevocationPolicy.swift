@@ -76,6 +76,18 @@ public enum RevocationGap: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// A stable word for scripts (`verify --json`).
+    public var code: String {
+        switch self {
+        case .noCRL: return "noCRL"
+        case .crlOutOfDate: return "crlOutOfDate"
+        case .crlUnrecognisedCriticalExtension: return "crlUnrecognisedCriticalExtension"
+        case .crlSignerNotFound: return "crlSignerNotFound"
+        case .reasonsNotCovered: return "reasonsNotCovered"
+        case .deltaWithoutBase: return "deltaWithoutBase"
+        }
+    }
+
     /// The more telling of two gaps: a CRL that was found but unusable says more than none.
     var rank: Int {
         switch self {

@@ -40,6 +40,9 @@ struct InspectOutput {
                     entries += 1
                     let result = Result<Certificate, DERError> { () throws(DERError) in try Certificate(derEncoded: der) }
                     ok = emit(result.mapError { .der($0, certificate: entries, block: block.number) }, index: entries, path: stream.path) && ok
+                case .success(let der) where block.label == "X509 CRL":
+                    entries += 1
+                    ok = emitCRL(der, index: entries, path: stream.path, block: block.number) && ok
                 case .success:
                     otherCount += 1
                     if others.count < Self.listedLabels { others.append("\(block.number) \(DisplayText.escaped(block.label))") }
@@ -61,7 +64,8 @@ struct InspectOutput {
         if entries == 0 {
             var found = others.joined(separator: ", ")
             if otherCount > others.count { found += ", … (\(otherCount) in all)" }
-            let reason = found.isEmpty ? "no CERTIFICATE block (no PEM block, and not DER)" : "no CERTIFICATE block (PEM blocks: \(found))"
+            let reason = found.isEmpty ? "no CERTIFICATE or X509 CRL block (no PEM block, and not DER)"
+                : "no CERTIFICATE or X509 CRL block (PEM blocks: \(found))"
             report("\(DisplayText.escaped(stream.path)): \(reason)")
             return false
         }
@@ -87,6 +91,10 @@ struct InspectOutput {
             }
             break
         }
+        if KeyKind(derShape: bytes) == .crl, (try? Certificate(derEncoded: bytes)) == nil {
+            progress.clear()
+            return emitCRL(bytes, index: 1, path: stream.path, block: nil)
+        }
         let input = CertificateInput(InputFile(path: stream.path, bytes: bytes))
         var ok = true
         if let reason = input.noCertificateReason {
@@ -107,17 +115,33 @@ struct InspectOutput {
             report("\(DisplayText.escaped(path)): \(failure)")
             return false
         case .success(let certificate):
-            progress.clearForOutput()
             let summary = CertificateSummary(certificate)
-            if json {
-                let object = JSONOutput.object(summary.json + [("file", .string(path)), ("index", .int(index))])
-                print((printed == 0 ? "[\n  " : ",\n  ") + object.serialized(pretty: true, indent: 1), terminator: "")
-            } else {
-                print((printed == 0 ? "" : "\n") + "\(DisplayText.escaped(path)) #\(index)\n" + summary.text)
-            }
-            printed += 1
+            write(text: summary.text, json: summary.json, index: index, path: path)
             return true
         }
+    }
+
+    /// A CRL (a PEM `X509 CRL` block, or a DER file of that shape).
+    private mutating func emitCRL(_ der: [UInt8], index: Int, path: String, block: Int?) -> Bool {
+        do {
+            let summary = CRLSummary(try CertificateList(derEncoded: der))
+            write(text: summary.text, json: summary.json, index: index, path: path)
+            return true
+        } catch {
+            report("\(DisplayText.escaped(path)): " + (block.map { "PEM block \($0): " } ?? "") + "not a valid CRL: \(error)")
+            return false
+        }
+    }
+
+    private mutating func write(text: String, json members: [(String, JSONOutput)], index: Int, path: String) {
+        progress.clearForOutput()
+        if json {
+            let object = JSONOutput.object(members + [("file", .string(path)), ("index", .int(index))])
+            print((printed == 0 ? "[\n  " : ",\n  ") + object.serialized(pretty: true, indent: 1), terminator: "")
+        } else {
+            print((printed == 0 ? "" : "\n") + "\(DisplayText.escaped(path)) #\(index)\n" + text)
+        }
+        printed += 1
     }
 
     private mutating func report(_ message: String) {

@@ -14,6 +14,7 @@ enum PinningCodes {
         case .customEvaluationFailed: return "customEvaluationFailed"
         case .domainValidationRequiresPinning: return "domainValidationRequiresPinning"
         case .pinSetExpired: return "pinSetExpired"
+        case .revocationCheckFailed(let trust): return trust.code
         }
     }
 

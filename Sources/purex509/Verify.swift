@@ -46,6 +46,15 @@ struct Verify: ParsableCommand {
     @Option(name: .customLong("profile"), help: "strict (every RFC 5280 rule, the default) or compatible (Chromium's leniencies; docs/trust.md).")
     var profile: String = "strict"
 
+    @Option(name: .customLong("crl"), help: "A CRL (PEM or DER) to check revocation against; repeatable. Turns revocation checking on (chain) unless --revocation says otherwise.")
+    var crls: [String] = []
+
+    @Option(name: .customLong("revocation"), help: "off, leaf or chain: which certificates must not be revoked (default: chain with --crl, else off).")
+    var revocation: String?
+
+    @Flag(name: .customLong("require-revocation-info"), help: "Refuse a checked certificate that no usable CRL covers (code revocationUnknown).")
+    var requireRevocationInfo = false
+
     @Flag(name: .customLong("explain"), help: "Also print every check that ran, in order, with its certificate, RFC section and verdict.")
     var explain = false
 
@@ -82,6 +91,10 @@ struct Verify: ParsableCommand {
         if let at, case .failure(let failure) = TimeArgument.parse(at) { throw ValidationError("--at: \(failure)") }
         guard ["server", "client", "any"].contains(purpose) else { throw ValidationError("--purpose: server, client or any") }
         guard ["strict", "compatible"].contains(profile) else { throw ValidationError("--profile: strict or compatible") }
+        if let revocation, !["off", "leaf", "chain"].contains(revocation) { throw ValidationError("--revocation: off, leaf or chain") }
+        if requireRevocationInfo && (revocation ?? (crls.isEmpty ? "off" : "chain")) == "off" {
+            throw ValidationError("--require-revocation-info needs --revocation leaf or chain (or a --crl)")
+        }
         if let mode = pinningMode, !["certificate", "public-key"].contains(mode) {
             throw ValidationError("--pinning-mode: certificate or public-key")
         }
@@ -115,7 +128,15 @@ struct Verify: ParsableCommand {
         policy.certificatePolicies.inhibitPolicyMapping = inhibitPolicyMapping
         policy.certificatePolicies.inhibitAnyPolicy = inhibitAnyPolicy
         policy.profile = profile == "compatible" ? .compatible : .strict
-        var verifier = Verifier(store: store, policy: policy)
+        var sources = RevocationSources()
+        for file in crls { sources.crls += try CRLInput.load(file) }
+        switch revocation ?? (crls.isEmpty ? "off" : "chain") {
+        case "leaf": policy.revocation.coverage = .leaf
+        case "chain": policy.revocation.coverage = .chain
+        default: policy.revocation.coverage = .off
+        }
+        policy.revocation.requirePositiveResponse = requireRevocationInfo
+        var verifier = Verifier(store: store, policy: policy, revocationSources: sources)
 
         // The presented chain is the attacker's: a certificate whose DER is
         // refused is a verification result (exit 1, `malformed`, its index);
@@ -134,7 +155,8 @@ struct Verify: ParsableCommand {
         }
         presented.noteOtherBlocks()
         if malformed == nil, usesSecurityPolicy {
-            try runSecurityPolicy(store: store, policy: policy, certificates: certificates + extra, chainCount: certificates.count)
+            try runSecurityPolicy(store: store, policy: policy, revocationSources: sources, certificates: certificates + extra,
+                                  chainCount: certificates.count)
             return
         }
         let explanation: Explanation
@@ -151,7 +173,8 @@ struct Verify: ParsableCommand {
 
     /// `--pin`, `--pin-cert`, `--pinning-mode`, `--allow-invalid`, `--no-validate-host`:
     /// AFSecurityPolicy's evaluation (docs/pinning.md).
-    func runSecurityPolicy(store: TrustStore, policy: VerificationPolicy, certificates: [Certificate], chainCount: Int) throws {
+    func runSecurityPolicy(store: TrustStore, policy: VerificationPolicy, revocationSources: RevocationSources,
+                           certificates: [Certificate], chainCount: Int) throws {
         var pinned: [Certificate] = []
         for file in pinCertificates {
             pinned += try CertificateInput.loadPinned(file)
@@ -171,6 +194,7 @@ struct Verify: ParsableCommand {
         // recorded, so failures name input positions and --explain traces each.
         var environment = TrustEnvironment(systemAnchors: store, policy: policy)
         environment.recordsEvaluations = true
+        environment.revocationSources = revocationSources
         let outcome = security.evaluate(ServerTrust(certificates: certificates), domain: host ?? ip, in: &environment)
         let evaluations = environment.evaluations
         let reports = evaluations.map { VerifyReport(explanation: $0.explanation, chainCount: chainCount, pinnedAnchors: $0.pinnedAnchors) }
@@ -205,7 +229,7 @@ struct Verify: ParsableCommand {
                     ("trusted", .bool(false)), ("chain", .array(names.map { .string($0.description) })),
                     ("chainSubjects", .array(names.map { CertificateSummary.attributesJSON($0.relativeNames) })),
                     ("error", .object([("code", .string(PinningCodes.code(failure))), ("certificate", index.map { .int($0) } ?? .null),
-                                       ("from", from), ("message", .string(message))])),
+                                       ("from", from), ("message", .string(message))] + VerifyReport.revocationJSON(failure.validationFailure))),
                     ("policies", .null), ("path", report?.pathJSON ?? .array([])),
                 ] + extra)
             } else {

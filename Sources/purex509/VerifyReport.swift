@@ -77,7 +77,24 @@ struct VerifyReport {
         return .object([
             ("code", .string(failure.code)), ("certificate", index.map { .int($0) } ?? .null),
             ("from", index.flatMap(fromJSON) ?? .null), ("message", .string(message(failure))),
-        ])
+        ] + Self.revocationJSON(failure))
+    }
+
+    /// `revoked`: the entry (serial in hexadecimal, date, reason);
+    /// `revocationUnknown`: the gap, as a stable word.
+    static func revocationJSON(_ failure: TrustFailure?) -> [(String, JSONOutput)] {
+        switch failure {
+        case .revoked(_, let revocation)?:
+            return [("revocation", .object([
+                ("serial", .string(Hex.encode(revocation.serialNumber))),
+                ("date", .string(CivilTime.iso8601(revocation.date))),
+                ("reason", revocation.reason.map { .string($0.name) } ?? .null),
+            ]))]
+        case .revocationUnknown(_, let gap)?:
+            return [("revocationGap", .string(gap.code))]
+        default:
+            return []
+        }
     }
 
     // The trace.

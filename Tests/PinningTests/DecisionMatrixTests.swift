@@ -120,6 +120,7 @@ func kind(_ failure: ServerTrustFailure) -> String {
     case .customEvaluationFailed: return "customEvaluationFailed"
     case .domainValidationRequiresPinning: return "domainValidationRequiresPinning"
     case .pinSetExpired: return "pinSetExpired"
+    case .revocationCheckFailed(let trust): return "revocationCheckFailed(\(trust.code))"
     }
 }
 

@@ -2,7 +2,8 @@
 // compiled into the module, prints the subject and a few fields, checks the
 // leaf's RSA signature with the issuer's key (SHA2, BigNum, RSA), prints a
 // malformed input's typed error, verifies an ECDSA P-384 chain and an
-// Ed25519 chain (EC) and refuses their tampered forms, then exits. `scripts/embedded-check.sh`
+// Ed25519 chain (EC) and refuses their tampered forms, refuses a leaf a CRL
+// revokes (ECDSA P-256 issuer), then exits. `scripts/embedded-check.sh`
 // builds and runs it and checks what it prints.
 import BigNum
 import DER
@@ -28,6 +29,7 @@ func swiftMain() {
     }
     verifyChain()
     verifyEllipticCurveChains()
+    checkRevocation()
     do throws(DERError) {
         _ = try Certificate(derEncoded: [0x30, 0x80, 0x00, 0x00])
         print("FAILED: indefinite length accepted")
@@ -127,5 +129,29 @@ func verifyEllipticCurveChains() {
     switch edVerifier.verify(leaf: badLeaf, intermediates: []) {
     case .success: print("FAILED: tampered Ed25519 signature trusted")
     case .failure(let failure): print("ed25519 tampered: " + failure.code)
+    }
+}
+
+/// A P-256 chain whose intermediate's CRL lists the leaf
+/// (Vectors/revocation/generated/revoked-leaf.p256): refused with revocation
+/// on, trusted with it off.
+func checkRevocation() {
+    guard let leaf = try? Certificate(derEncoded: revokedLeaf), let intermediate = try? Certificate(derEncoded: revokedIntermediate),
+          let root = try? Certificate(derEncoded: revokedRoot), let crl = try? CertificateList(derEncoded: revokingCRL) else {
+        print("FAILED: revocation fixtures")
+        return
+    }
+    var policy = VerificationPolicy(time: revokedTime)
+    policy.identity = ServerIdentity(host: "www.example.com")
+    policy.revocation = RevocationPolicy(coverage: .leaf)
+    var verifier = Verifier(store: TrustStore([root]), policy: policy, revocationSources: RevocationSources(crls: [crl]))
+    switch verifier.verify(leaf: leaf, intermediates: [intermediate]) {
+    case .success: print("FAILED: revoked leaf trusted")
+    case .failure(let failure): print("revoked leaf: " + failure.code)
+    }
+    verifier.policy.revocation = RevocationPolicy()
+    switch verifier.verify(leaf: leaf, intermediates: [intermediate]) {
+    case .success: print("revocation off: trusted")
+    case .failure(let failure): print("FAILED: revocation off " + failure.description)
     }
 }

@@ -1,0 +1,55 @@
+import Trust
+
+/// Alamofire's `RevocationTrustEvaluator` (ServerTrustEvaluation.swift
+/// lines 125–195 at 3ad6241): the default validation (SSL policy, no name)
+/// when `performDefaultValidation`, the SSL policy for the host when
+/// `validateHost`, then one more evaluation with the revocation policy
+/// alone (`SecPolicyCreateRevocation`, which replaces the SSL policy: the
+/// path and every certificate's status, no purpose, no name), whose
+/// failure is `revocationCheckFailed`.
+///
+/// The CRLs are the environment's `revocationSources`; nothing is fetched.
+/// `.ocsp` has no source yet (OCSP responses are not read), so options
+/// without `.crl` find no information, which refuses the chain only with
+/// `.requirePositiveResponse` — as Apple's evaluation does when no method
+/// yields an answer.
+public final class RevocationTrustEvaluator: ServerTrustEvaluating {
+    /// Apple's `kSecRevocation…` flags, with their values.
+    public struct Options: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+
+        public static let ocsp = Options(rawValue: 1)
+        public static let crl = Options(rawValue: 2)
+        public static let preferCRL = Options(rawValue: 4)
+        public static let requirePositiveResponse = Options(rawValue: 8)
+        /// Nothing is ever fetched here; kept so options carry over unchanged.
+        public static let networkAccessDisabled = Options(rawValue: 16)
+        /// `kSecRevocationUseAnyAvailableMethod`: OCSP and CRLs.
+        public static let any = Options(rawValue: 3)
+    }
+
+    public let performDefaultValidation: Bool
+    public let validateHost: Bool
+    public let options: Options
+
+    public init(performDefaultValidation: Bool = true, validateHost: Bool = true, options: Options = .any) {
+        self.performDefaultValidation = performDefaultValidation
+        self.validateHost = validateHost
+        self.options = options
+    }
+
+    public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> ServerTrustFailure? {
+        if performDefaultValidation, let failure = ServerTrustFailure.from(environment.validate(trust, evaluation: .ssl(host: nil))) {
+            return failure
+        }
+        if validateHost, let failure = ServerTrustFailure.from(environment.validate(trust, evaluation: .ssl(host: host))) {
+            return failure
+        }
+        let revocation = RevocationPolicy(coverage: .chain, requirePositiveResponse: options.contains(.requirePositiveResponse))
+        switch environment.validate(trust, evaluation: .basicX509, revocation: revocation, useCRLs: options.contains(.crl)) {
+        case .success: return nil
+        case .failure(let failure): return .revocationCheckFailed(failure)
+        }
+    }
+}

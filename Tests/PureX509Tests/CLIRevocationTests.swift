@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+// `verify --crl/--revocation/--require-revocation-info` and `inspect` of
+// CRLs, on PKITS files (4.4.3: a revoked end entity; 4.1.1: a valid one).
+
+private let pkits = "Vectors/pkits/"
+private let base = ["verify", "--roots", pkits + "certs/TrustAnchorRootCertificate.crt", "--purpose", "any",
+                    "--at", "2011-04-15T00:00:00Z", "--untrusted", pkits + "certs/GoodCACert.crt"]
+private let revokedLeaf = pkits + "certs/InvalidRevokedEETest3EE.crt"
+private let validLeaf = pkits + "certs/ValidCertificatePathTest1EE.crt"
+private let goodCRL = ["--crl", pkits + "crls/GoodCACRL.crl"]
+private let rootCRL = ["--crl", pkits + "crls/TrustAnchorRootCRL.crl"]
+
+@Test func aRevokedLeafFailsWithItsOwnCode() throws {
+    #expect(try runPurex509(base + [revokedLeaf]).status == 0, "no CRL given: revocation is off")
+    let text = try runPurex509(base + goodCRL + [revokedLeaf])
+    #expect(text.status == 1)
+    #expect(text.error.contains("input certificate 0 (C=US, O=Test Certificates 2011, CN=Invalid Revoked EE Certificate Test3) is revoked: serial 0f, since 2010-01-01T08:30:01Z, reason keyCompromise"), "\(text.error)")
+    let json = try runPurex509(base + goodCRL + ["--json", revokedLeaf])
+    #expect(json.status == 1)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+    let error = try #require(object["error"] as? [String: Any])
+    #expect(error["code"] as? String == "revoked")
+    let revocation = try #require(error["revocation"] as? [String: Any])
+    #expect(revocation["serial"] as? String == "0f" && revocation["reason"] as? String == "keyCompromise")
+    #expect(revocation["date"] as? String == "2010-01-01T08:30:01Z")
+    // --revocation off ignores the CRL; the pinning path checks it too.
+    #expect(try runPurex509(base + goodCRL + ["--revocation", "off", revokedLeaf]).status == 0)
+    let pinned = try runPurex509(base + goodCRL + ["--pin-cert", pkits + "certs/TrustAnchorRootCertificate.crt", "--no-validate-host", revokedLeaf])
+    #expect(pinned.status == 1 && pinned.error.contains("is revoked"), "\(pinned.error)")
+}
+
+@Test func requiredInformationCoversEveryCheckedCertificate() throws {
+    #expect(try runPurex509(base + goodCRL + ["--require-revocation-info", validLeaf]).status == 1, "Good CA has no CRL")
+    let leafOnly = try runPurex509(base + goodCRL + ["--revocation", "leaf", "--require-revocation-info", validLeaf])
+    #expect(leafOnly.status == 0, "\(leafOnly.error)")
+    #expect(try runPurex509(base + goodCRL + rootCRL + ["--require-revocation-info", validLeaf]).status == 0)
+    let missing = try runPurex509(base + ["--revocation", "leaf", "--require-revocation-info", "--json", validLeaf])
+    #expect(missing.status == 1)
+    let error = (try JSONSerialization.jsonObject(with: Data(missing.output.utf8)) as? [String: Any])?["error"] as? [String: Any]
+    #expect(error?["code"] as? String == "revocationUnknown" && error?["revocationGap"] as? String == "noCRL")
+}
+
+@Test func revocationFlagsRefuseNonsenseWithExitTwo() throws {
+    #expect(try runPurex509(base + ["--revocation", "sideways", validLeaf]).status == 2)
+    #expect(try runPurex509(base + ["--require-revocation-info", validLeaf]).status == 2, "nothing would be checked")
+    let notACRL = try runPurex509(base + ["--crl", pkits + "certs/GoodCACert.crt", validLeaf])
+    #expect(notACRL.status == 2)
+    #expect(notACRL.error.contains("--crl Vectors/pkits/certs/GoodCACert.crt: not a valid CRL"), "\(notACRL.error)")
+    let missing = try runPurex509(base + ["--crl", "Vectors/no-such.crl", validLeaf])
+    #expect(missing.status == 2 && missing.error.contains("cannot read Vectors/no-such.crl"), "\(missing.error)")
+    let bad = try runPurex509(base + ["--crl", "Vectors/revocation/crl/crl_bad_version.pem", validLeaf])
+    #expect(bad.status == 2 && bad.error.contains("PEM block 1): not a valid CRL: unsupported CRL version"), "\(bad.error)")
+}
+
+@Test func inspectShowsCRLsFromPEMAndDER() throws {
+    let der = try runPurex509(["inspect", pkits + "crls/GoodCACRL.crl"])
+    #expect(der.status == 0, "\(der.error)")
+    #expect(der.output.contains("CRL issuer:            C=US, O=Test Certificates 2011, CN=Good CA"))
+    #expect(der.output.contains("    0f  2010-01-01T08:30:01Z  keyCompromise"), "\(der.output)")
+    let json = try runPurex509(["inspect", "--json", "Vectors/revocation/crl/crl_idp_fullname_indirect_crl.pem", "Vectors/inputs/crl.pem"])
+    #expect(json.status == 0, "\(json.error)")
+    let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+    #expect(objects.count == 2 && objects.allSatisfy { $0["type"] as? String == "crl" })
+    #expect((objects[0]["issuingDistributionPoint"] as? [String])?.last == "indirect")
+    let bad = try runPurex509(["inspect", "Vectors/revocation/crl/crl_unsupported_reason.pem"])
+    #expect(bad.status == 1 && bad.error.contains("not a valid CRL: invalid CRL reason code"), "\(bad.error)")
+}

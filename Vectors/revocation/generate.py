@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+"""Makes the revocation cases under Vectors/revocation/generated/ and cases.json.
+
+For each issuer key type (RSA-2048 with SHA-256, ECDSA P-256 with SHA-256)
+one hierarchy: a root, an intermediate, a leaf for www.example.com and a
+second CRL signer certificate (cRLSign only, issued by the intermediate),
+plus CRLs for each case. Each case is a folder with chain.pem (leaf, then
+the intermediate), roots.pem, and crls.pem (the CRLs the caller supplies);
+cases.json says the coverage, whether information is required, and the
+expected verdict ("trusted", or the failure code and certificate index).
+
+Cases: good (empty CRLs), revoked leaf, revoked intermediate (in the root's
+CRL, chain coverage), revoked intermediate under leaf coverage (not
+checked: trusted), expired CRL, CRL not yet valid, a CRL of another
+issuer, a CRL whose signature was spoiled, a CRL with an unknown critical
+extension, a CRL signed by a separate cRLSign certificate (trusted, and
+revoked), a signer certificate without cRLSign, and a delta CRL that
+revokes over an empty base. "Required" cases refuse missing information.
+
+Run: python3 Vectors/revocation/generate.py   (Python `cryptography`)
+Written for this project; keys are fresh on every run.
+"""
+import datetime
+import json
+import os
+import shutil
+
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec, rsa
+from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID, ObjectIdentifier
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+OUT = os.path.join(HERE, "generated")
+UTC = datetime.timezone.utc
+T = datetime.datetime(2025, 6, 1, tzinfo=UTC)          # evaluation time of every case
+START = datetime.datetime(2024, 1, 1, tzinfo=UTC)
+END = datetime.datetime(2030, 1, 1, tzinfo=UTC)
+REVOKED_AT = datetime.datetime(2025, 3, 1, tzinfo=UTC)
+
+
+def name(cn):
+    return x509.Name([x509.NameAttribute(NameOID.ORGANIZATION_NAME, "PureX509 Revocation"),
+                      x509.NameAttribute(NameOID.COMMON_NAME, cn)])
+
+
+def new_key(kind):
+    return rsa.generate_private_key(public_exponent=65537, key_size=2048) if kind == "rsa" else ec.generate_private_key(ec.SECP256R1())
+
+
+def certificate(subject, key, issuer, issuer_key, serial, ca=False, usage=None, leaf=False):
+    builder = (x509.CertificateBuilder().subject_name(name(subject)).issuer_name(name(issuer))
+               .public_key(key.public_key()).serial_number(serial).not_valid_before(START).not_valid_after(END)
+               .add_extension(x509.SubjectKeyIdentifier.from_public_key(key.public_key()), critical=False)
+               .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(issuer_key.public_key()), critical=False))
+    builder = builder.add_extension(x509.BasicConstraints(ca=ca, path_length=None), critical=True)
+    flags = dict(digital_signature=False, content_commitment=False, key_encipherment=False, data_encipherment=False,
+                 key_agreement=False, key_cert_sign=False, crl_sign=False, encipher_only=False, decipher_only=False)
+    for flag in usage or []:
+        flags[flag] = True
+    builder = builder.add_extension(x509.KeyUsage(**flags), critical=True)
+    if leaf:
+        builder = (builder.add_extension(x509.SubjectAlternativeName([x509.DNSName("www.example.com")]), critical=False)
+                   .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), critical=False))
+    return builder.sign(issuer_key, hashes.SHA256())
+
+
+def crl(issuer, issuer_key, revoked=(), this_update=START, next_update=END, number=1, extensions=()):
+    builder = (x509.CertificateRevocationListBuilder().issuer_name(name(issuer))
+               .last_update(this_update).next_update(next_update)
+               .add_extension(x509.CRLNumber(number), critical=False))
+    for extension, critical in extensions:
+        builder = builder.add_extension(extension, critical=critical)
+    for serial in revoked:
+        entry = (x509.RevokedCertificateBuilder().serial_number(serial).revocation_date(REVOKED_AT)
+                 .add_extension(x509.CRLReason(x509.ReasonFlags.key_compromise), critical=False).build())
+        builder = builder.add_revoked_certificate(entry)
+    return builder.sign(issuer_key, hashes.SHA256())
+
+
+def der(item):
+    return item.public_bytes(serialization.Encoding.DER)
+
+
+def pem(items):
+    return b"".join(item.public_bytes(serialization.Encoding.PEM) for item in items)
+
+
+def spoiled(item):
+    """The CRL with the last octet of its signature flipped, as PEM."""
+    data = bytearray(der(item))
+    data[-1] ^= 0x01
+    import base64
+    body = base64.encodebytes(bytes(data)).replace(b"\n", b"")
+    lines = [body[i:i + 64] for i in range(0, len(body), 64)]
+    return b"-----BEGIN X509 CRL-----\n" + b"\n".join(lines) + b"\n-----END X509 CRL-----\n"
+
+
+def hierarchy(kind):
+    keys = {role: new_key(kind) for role in ("root", "intermediate", "leaf", "signer", "nosign", "other")}
+    root = certificate("Revocation Root", keys["root"], "Revocation Root", keys["root"], 1, ca=True, usage=["key_cert_sign", "crl_sign"])
+    intermediate = certificate("Revocation Intermediate", keys["intermediate"], "Revocation Root", keys["root"], 2, ca=True,
+                               usage=["key_cert_sign", "crl_sign"])
+    leaf = certificate("www.example.com", keys["leaf"], "Revocation Intermediate", keys["intermediate"], 3, usage=["digital_signature"], leaf=True)
+    # Same name as the intermediate, another key: a separate CRL-signing certificate.
+    signer = certificate("Revocation Intermediate", keys["signer"], "Revocation Root", keys["root"], 4, usage=["crl_sign"])
+    nosign = certificate("Revocation Intermediate", keys["nosign"], "Revocation Root", keys["root"], 5, usage=["digital_signature"])
+    return keys, root, intermediate, leaf, signer, nosign
+
+
+def main():
+    if os.path.isdir(OUT):
+        shutil.rmtree(OUT)
+    os.makedirs(OUT)
+    rows = []
+    for kind in ("rsa", "p256"):
+        keys, root, intermediate, leaf, signer, nosign = hierarchy(kind)
+        root_crl = crl("Revocation Root", keys["root"])
+        root_revokes_intermediate = crl("Revocation Root", keys["root"], revoked=[2])
+        empty = crl("Revocation Intermediate", keys["intermediate"])
+        revokes_leaf = crl("Revocation Intermediate", keys["intermediate"], revoked=[3])
+        unknown = x509.UnrecognizedExtension(ObjectIdentifier("1.3.6.1.4.1.55555.1"), b"\x05\x00")
+        delta_base = crl("Revocation Intermediate", keys["intermediate"], number=10)
+        delta = (x509.CertificateRevocationListBuilder().issuer_name(name("Revocation Intermediate"))
+                 .last_update(START).next_update(END)
+                 .add_extension(x509.CRLNumber(11), critical=False)
+                 .add_extension(x509.DeltaCRLIndicator(10), critical=True)
+                 .add_revoked_certificate(x509.RevokedCertificateBuilder().serial_number(3).revocation_date(REVOKED_AT).build())
+                 .sign(keys["intermediate"], hashes.SHA256()))
+        cases = [
+            # name, crls (PEM bytes), extra untrusted, coverage, required, expected
+            ("good", pem([empty, root_crl]), [], "chain", True, "trusted"),
+            ("revoked-leaf", pem([revokes_leaf, root_crl]), [], "chain", False, "revoked@0"),
+            ("revoked-intermediate", pem([empty, root_revokes_intermediate]), [], "chain", False, "revoked@1"),
+            ("revoked-intermediate-leaf-only", pem([empty, root_revokes_intermediate]), [], "leaf", True, "trusted"),
+            ("missing-crl-not-required", b"", [], "chain", False, "trusted"),
+            ("missing-crl-required", b"", [], "chain", True, "revocationUnknown@0"),
+            ("expired-crl", pem([crl("Revocation Intermediate", keys["intermediate"], revoked=[3], next_update=datetime.datetime(2025, 5, 1, tzinfo=UTC)), root_crl]),
+             [], "chain", True, "revocationUnknown@0"),
+            ("future-crl", pem([crl("Revocation Intermediate", keys["intermediate"], revoked=[3], this_update=datetime.datetime(2025, 7, 1, tzinfo=UTC)), root_crl]),
+             [], "chain", True, "revocationUnknown@0"),
+            ("wrong-issuer", pem([crl("Another Intermediate", keys["other"], revoked=[3]), root_crl]), [], "chain", True, "revocationUnknown@0"),
+            ("bad-signature", spoiled(revokes_leaf) + pem([root_crl]), [], "chain", True, "revocationUnknown@0"),
+            ("bad-signature-not-required", spoiled(revokes_leaf) + pem([root_crl]), [], "chain", False, "trusted"),
+            ("unknown-critical-extension", pem([crl("Revocation Intermediate", keys["intermediate"], revoked=[], extensions=[(unknown, True)]), root_crl]),
+             [], "chain", True, "revocationUnknown@0"),
+            ("unknown-noncritical-extension", pem([crl("Revocation Intermediate", keys["intermediate"], revoked=[3], extensions=[(unknown, False)]), root_crl]),
+             [], "chain", False, "revoked@0"),
+            ("separate-signer", pem([crl("Revocation Intermediate", keys["signer"]), root_crl]), [signer], "chain", True, "trusted"),
+            ("separate-signer-revokes", pem([crl("Revocation Intermediate", keys["signer"], revoked=[3]), root_crl]), [signer], "chain", False, "revoked@0"),
+            ("signer-without-crlsign", pem([crl("Revocation Intermediate", keys["nosign"], revoked=[3]), root_crl]), [nosign], "chain", True, "revocationUnknown@0"),
+            ("delta-revokes", pem([delta_base, delta, root_crl]), [], "chain", False, "revoked@0"),
+            ("delta-without-base", pem([delta, root_crl]), [], "chain", True, "revocationUnknown@0"),
+        ]
+        for case, crls, extra, coverage, required, expected in cases:
+            folder_name = case if kind == "rsa" else f"{case}.{kind}"
+            folder = os.path.join(OUT, folder_name)
+            os.makedirs(folder)
+            with open(os.path.join(folder, "chain.pem"), "wb") as f:
+                f.write(pem([leaf, intermediate] + extra))
+            with open(os.path.join(folder, "roots.pem"), "wb") as f:
+                f.write(pem([root]))
+            if crls:
+                with open(os.path.join(folder, "crls.pem"), "wb") as f:
+                    f.write(crls)
+            rows.append({"name": folder_name, "issuerKey": kind, "coverage": coverage, "required": required,
+                         "host": "www.example.com", "time": int(T.timestamp()), "expected": expected})
+    with open(os.path.join(OUT, "cases.json"), "w") as f:
+        json.dump(rows, f, indent=1)
+        f.write("\n")
+
+
+if __name__ == "__main__":
+    main()
