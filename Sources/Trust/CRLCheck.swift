@@ -78,7 +78,8 @@ extension Verifier {
     /// its issuer, allowing cRLSign, on a path to this path's anchor: a
     /// certificate of the path from this one up first, then the other
     /// presented certificates (validated on
-    /// their own, with the same anchor, policy and budgets).
+    /// their own, with the same anchor and policy, within what is left of
+    /// this evaluation's budgets).
     mutating func crlSigner(of crl: CertificateList, for index: Int, nodes: [PathNode],
                             search: inout SearchState) throws(TrustFailure) -> VerificationKey? {
         let issuerName = crl[crl.issuer]
@@ -95,16 +96,26 @@ extension Verifier {
             let certificate = search.index.certificates[candidate]
             guard !onPath.contains(certificate.der),
                   let key = try signingKey(certificate, for: crl, search: &search) else { continue }
+            // The signer's own path spends what is left of this evaluation's
+            // budgets, so a CRL adds no more work than the budgets allow.
             var signerPolicy = policy
             signerPolicy.purpose = .any
             signerPolicy.identity = nil
             signerPolicy.revocation.maximumSignerDepth -= 1
+            signerPolicy.budgets.signatureChecks -= search.signatureChecks
+            signerPolicy.budgets.signatureWork -= search.signatureWork
+            signerPolicy.budgets.pathBuildingSteps -= search.steps
             var nested = Verifier(store: TrustStore([store.anchors[anchorIndex]]), policy: signerPolicy, cache: cache,
                                   revocationSources: revocationSources)
             let others = search.index.certificates.filter { $0.der != certificate.der }
                 + nodes.dropLast().map { $0.certificate }.filter { $0.der != certificate.der }
-            let result = nested.verify(leaf: certificate, intermediates: others)
+            var signerSearch = SearchState(leaf: certificate, intermediates: others)
+            let result = nested.evaluate(&signerSearch, accept: { _ in nil })
             cache = nested.cache
+            search.signatureChecks += signerSearch.signatureChecks
+            search.signatureWork += signerSearch.signatureWork
+            search.steps += signerSearch.steps
+            if case .failure(.budgetExceeded(let budget)) = result { throw .budgetExceeded(budget) }
             if case .success = result { return key }
         }
         return nil

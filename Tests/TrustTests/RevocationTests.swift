@@ -72,3 +72,31 @@ private let revokedCA = ["TrustAnchorRootCertificate", "GoodCACert", "Revokedsub
         #expect(position == 0 && failure?.code == "revoked")
     }
 }
+
+/// A separate CRL signer's own path (PKITS 4.4.19) is validated within the
+/// evaluation's budgets: the signature checks it costs count, and when
+/// they run out the evaluation ends with budgetExceeded, never with more work.
+@Test func theSignersPathSpendsTheEvaluationsBudget() throws {
+    let root = vectors.appendingPathComponent("pkits")
+    let names = ["TrustAnchorRootCertificate", "SeparateCertificateandCRLKeysCertificateSigningCACert",
+                 "SeparateCertificateandCRLKeysCRLSigningCert", "ValidSeparateCertificateandCRLKeysTest19EE"]
+    let certificates = try names.map { try Certificate(derEncoded: [UInt8](Data(contentsOf: root.appendingPathComponent("certs/\($0).crt")))) }
+    let crls = try ["TrustAnchorRootCRL", "SeparateCertificateandCRLKeysCRL"].map {
+        try CertificateList(derEncoded: [UInt8](Data(contentsOf: root.appendingPathComponent("crls/\($0).crl"))))
+    }
+    func verify(checks: Int) -> Result<VerifiedChain, TrustFailure> {
+        var policy = VerificationPolicy(time: 1_302_825_600, purpose: .any)
+        policy.keys.minimumRSAModulusBits = 1024
+        policy.revocation = RevocationPolicy(coverage: .chain, requirePositiveResponse: true)
+        policy.budgets.signatureChecks = checks
+        var verifier = Verifier(store: TrustStore([certificates[0]]), policy: policy, revocationSources: RevocationSources(crls: crls))
+        return verifier.verify(leaf: certificates[3], intermediates: [certificates[1], certificates[2]])
+    }
+    let enough = try #require((1...30).first { if case .success = verify(checks: $0) { return true } else { return false } })
+    // Two certificate signatures, the CRLs' signatures, and the signer's own path and CRL.
+    #expect(enough >= 5, "\(enough)")
+    guard case .failure(.budgetExceeded(.signatureChecks)) = verify(checks: enough - 1) else {
+        Issue.record("one check fewer: \(verify(checks: enough - 1))")
+        return
+    }
+}
