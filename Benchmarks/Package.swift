@@ -40,6 +40,17 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "Revocation",
+            dependencies: [
+                .product(name: "PureX509", package: "PureX509"),
+                .product(name: "Benchmark", package: "benchmark"),
+                "COpenSSL",
+            ],
+            path: "Benchmarks/Revocation",
+            swiftSettings: [.swiftLanguageMode(.v5)],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "Adversarial",
             dependencies: [
                 .product(name: "PureX509", package: "PureX509"),

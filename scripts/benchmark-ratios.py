@@ -57,7 +57,7 @@ def table(results, suffix=""):
 
 
 def main():
-    rows = table(run("Signatures")) + table(run("Parsing")) + table(run("Evaluation"))
+    rows = table(run("Signatures")) + table(run("Parsing")) + table(run("Evaluation")) + table(run("Revocation"))
     rows += table(run("Signatures", {"OPENSSL_ia32cap": ":~0x20000000"}, ["SHA-256.*"]), " (no SHA-NI)")
     # Every CPU feature bit cleared: OpenSSL's and BoringSSL's most generic
     # x86_64 paths (still assembly for P-256: nistz256 has no C fallback).
