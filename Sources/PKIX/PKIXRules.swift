@@ -62,4 +62,20 @@ extension DERError.Rule {
     public static let invalidReasonCode = Self(code: 126, name: "invalid CRL reason code")
     /// Entries are located by 32-bit offsets: a CRL of 4 GiB or more is refused.
     public static let crlTooLarge = Self(code: 127, name: "CRL too large")
+
+    // OCSP responses (RFC 6960 §4.2).
+    /// §4.2.1: responseStatus is one of the six defined values.
+    public static let unknownOCSPResponseStatus = Self(code: 128, name: "unknown OCSP response status")
+    /// §4.2.1: a successful response carries responseBytes.
+    public static let missingOCSPResponseBytes = Self(code: 129, name: "successful OCSP response without responseBytes")
+    /// §4.2.1: an error status carries no responseBytes.
+    public static let unexpectedOCSPResponseBytes = Self(code: 130, name: "OCSP error status with responseBytes")
+    /// §4.2.1: only id-pkix-ocsp-basic is understood.
+    public static let unsupportedOCSPResponseType = Self(code: 131, name: "unsupported OCSP response type")
+    /// §4.2.1: ResponseData version v1 is the only one defined (and DER omits it).
+    public static let unsupportedOCSPVersion = Self(code: 132, name: "unsupported OCSP response version")
+    /// §4.2.1: ResponderID is byName [1] Name or byKey [2] a 20-octet SHA-1 KeyHash.
+    public static let invalidResponderID = Self(code: 133, name: "invalid OCSP responder ID")
+    /// Library bound: `OCSPResponse.maximumSingleResponses` responses, `maximumCertificates` certificates.
+    public static let tooManyOCSPItems = Self(code: 134, name: "too many OCSP responses or certificates")
 }

@@ -8,11 +8,11 @@ import Trust
 /// path and every certificate's status, no purpose, no name), whose
 /// failure is `revocationCheckFailed`.
 ///
-/// The CRLs are the environment's `revocationSources`; nothing is fetched.
-/// `.ocsp` has no source yet (OCSP responses are not read), so options
-/// without `.crl` find no information, which refuses the chain only with
-/// `.requirePositiveResponse` — as Apple's evaluation does when no method
-/// yields an answer.
+/// The CRLs and OCSP responses are the environment's `revocationSources`;
+/// nothing is fetched. `.ocsp` and `.crl` choose the methods that may
+/// decide, OCSP first unless `.preferCRL`; no usable information refuses
+/// the chain only with `.requirePositiveResponse`, as Apple's evaluation
+/// does when no method yields an answer.
 public final class RevocationTrustEvaluator: ServerTrustEvaluating {
     /// Apple's `kSecRevocation…` flags, with their values.
     public struct Options: OptionSet, Sendable {
@@ -46,8 +46,12 @@ public final class RevocationTrustEvaluator: ServerTrustEvaluating {
         if validateHost, let failure = ServerTrustFailure.from(environment.validate(trust, evaluation: .ssl(host: host))) {
             return failure
         }
-        let revocation = RevocationPolicy(coverage: .chain, requirePositiveResponse: options.contains(.requirePositiveResponse))
-        switch environment.validate(trust, evaluation: .basicX509, revocation: revocation, useCRLs: options.contains(.crl)) {
+        var methods: RevocationPolicy.Methods = []
+        if options.contains(.ocsp) { methods.insert(.ocsp) }
+        if options.contains(.crl) { methods.insert(.crl) }
+        let revocation = RevocationPolicy(coverage: .chain, requirePositiveResponse: options.contains(.requirePositiveResponse),
+                                          methods: methods, preferCRL: options.contains(.preferCRL))
+        switch environment.validate(trust, evaluation: .basicX509, revocation: revocation) {
         case .success: return nil
         case .failure(let failure): return .revocationCheckFailed(failure)
         }

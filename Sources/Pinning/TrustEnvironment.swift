@@ -29,7 +29,7 @@ public struct TrustEnvironment: Sendable {
     /// and the subject's bytes, not by the store it was reached from).
     public var cache: SignatureCache { verifier.cache }
 
-    /// The CRLs every evaluation may read when its policy checks revocation.
+    /// The CRLs and OCSP responses every evaluation may read when its policy checks revocation.
     public var revocationSources: RevocationSources {
         get { verifier.revocationSources }
         set { verifier.revocationSources = newValue }
@@ -79,11 +79,10 @@ public struct TrustEnvironment: Sendable {
     /// or against `pinnedAnchors` when given (`SecTrustSetAnchorCertificates`).
     /// `accept` may refuse a verified path, and the path builder then tries
     /// the next one. `revocation`, when given, replaces the policy's for this
-    /// evaluation (`RevocationTrustEvaluator`), and `useCRLs: false` hides the
-    /// CRLs from it.
+    /// evaluation (`RevocationTrustEvaluator`).
     public mutating func validate(
         _ trust: ServerTrust, pinnedAnchors: TrustStore? = nil, evaluation: Evaluation,
-        revocation: RevocationPolicy? = nil, useCRLs: Bool = true,
+        revocation: RevocationPolicy? = nil,
         accept: (VerifiedChain) -> PinMismatch? = { _ in nil }
     ) -> Result<VerifiedChain, TrustFailure> {
         guard let leaf = trust.certificates.first else { return .failure(.unknownIssuer(index: 0)) }
@@ -101,7 +100,7 @@ public struct TrustEnvironment: Sendable {
         // The cache moves into this evaluation's verifier and back, never
         // shared between two values, so inserting copies nothing.
         var evaluator = Verifier(store: pinnedAnchors ?? verifier.store, policy: policy, cache: SignatureCache(capacity: 0),
-                                 revocationSources: useCRLs ? verifier.revocationSources : RevocationSources())
+                                 revocationSources: verifier.revocationSources)
         swap(&evaluator.cache, &verifier.cache)
         defer { swap(&evaluator.cache, &verifier.cache) }
         let intermediates = Array(trust.certificates.dropFirst())

@@ -2,7 +2,8 @@ import DER
 import PKIX
 
 // RFC 5280 §6.3, run on a path that passed every other check, for each
-// certificate the revocation policy covers. The CRLs are the caller's
+// certificate the revocation policy covers (OCSP, the other method, is in
+// OCSPCheck.swift). The CRLs are the caller's
 // (Verifier.revocationSources); a CRL is used only when it is in the
 // certificate's scope (issuer, distribution point, user/CA, reasons),
 // valid at the evaluation time, free of unknown critical extensions, and
@@ -25,7 +26,7 @@ extension Verifier {
         guard last >= 0 else { return nil }
         for index in 0...last {
             let failure: TrustFailure?
-            switch try crlStatus(of: index, nodes: nodes, search: &search) {
+            switch try revocationStatus(of: index, nodes: nodes, search: &search) {
             case .good: failure = nil
             case .revoked(let revocation): failure = .revoked(index: index, revocation)
             case .unknown(let gap): failure = policy.revocation.requirePositiveResponse ? .revocationUnknown(index: index, gap) : nil
@@ -33,6 +34,25 @@ extension Verifier {
             if let failure = search.step(.revocation, index, nodes[index], failure) { return failure }
         }
         return nil
+    }
+
+    /// The methods in the policy's order (OCSP first unless `preferCRL`,
+    /// as Apple's evaluation orders them); the first that gives a status
+    /// decides. A method with no supplied information is skipped, so that
+    /// the gap reported is the one that says most.
+    mutating func revocationStatus(of index: Int, nodes: [PathNode], search: inout SearchState) throws(TrustFailure) -> RevocationStatus {
+        let revocation = policy.revocation
+        let useOCSP = revocation.methods.contains(.ocsp) && !revocationSources.ocspResponses.isEmpty
+        let useCRL = revocation.methods.contains(.crl) && !revocationSources.crls.isEmpty
+        var gap: RevocationGap? = nil
+        for method in revocation.preferCRL ? [RevocationPolicy.Methods.crl, .ocsp] : [.ocsp, .crl] {
+            guard method == .crl ? useCRL : useOCSP else { continue }
+            let status = method == .crl ? try crlStatus(of: index, nodes: nodes, search: &search)
+                                        : try ocspStatus(of: index, nodes: nodes, search: &search)
+            guard case .unknown(let found) = status else { return status }
+            if gap.map({ found.rank > $0.rank }) ?? true { gap = found }
+        }
+        return .unknown(gap ?? (revocation.methods.contains(.crl) ? .noCRL : .noOCSPResponse))
     }
 
     /// §6.3.3 for the certificate at `index` of the path `nodes`.
@@ -132,13 +152,8 @@ extension Verifier {
     /// One CRL signature check, counted against the evaluation's budgets.
     mutating func verifyCRLSignature(_ crl: CertificateList, with key: VerificationKey,
                                      search: inout SearchState) throws(TrustFailure) -> Bool {
-        search.signatureChecks += 1
-        guard search.signatureChecks <= policy.budgets.signatureChecks else { throw .budgetExceeded(.signatureChecks) }
-        search.signatureWork += key.cost
-        guard search.signatureWork <= policy.budgets.signatureWork else { throw .budgetExceeded(.signatureWork) }
-        return checkSignature(algorithm: crl[crl.signatureAlgorithm.encoded], key: key, policy: policy.keys,
-                              allowSHA1: policy.allowSHA1, signature: crl[crl.signatureValue],
-                              message: crl[crl.tbsCertList]) == nil
+        try verifySignedData(algorithm: crl[crl.signatureAlgorithm.encoded], signature: crl[crl.signatureValue],
+                             message: crl[crl.tbsCertList], key: key, search: &search)
     }
 }
 

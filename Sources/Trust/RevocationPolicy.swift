@@ -2,7 +2,7 @@ import PKIX
 
 /// Whether and how revocation is checked (the shape of Alamofire's
 /// `RevocationTrustEvaluator.Options`). The core never fetches anything:
-/// the caller supplies CRLs (`RevocationSources`), and a certificate
+/// the caller supplies CRLs and OCSP responses (`RevocationSources`), and a certificate
 /// without usable information is "unknown", which fails only when
 /// `requirePositiveResponse` says so.
 public struct RevocationPolicy: Sendable, Equatable {
@@ -15,7 +15,27 @@ public struct RevocationPolicy: Sendable, Equatable {
         case chain
     }
 
+    /// The methods that may decide a status (`kSecRevocationOCSPMethod`, `…CRLMethod`).
+    public struct Methods: OptionSet, Sendable, Equatable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        public static let ocsp = Methods(rawValue: 1)
+        public static let crl = Methods(rawValue: 2)
+    }
+
     public var coverage: Coverage = .off
+    public var methods: Methods = [.ocsp, .crl]
+    /// CRLs are consulted before OCSP responses (`kSecRevocationPreferCRL`);
+    /// otherwise OCSP first.
+    public var preferCRL = false
+    /// How far an OCSP response's thisUpdate may lie in the future, and its
+    /// nextUpdate in the past, for clocks that disagree: 5 minutes, the
+    /// default of `openssl ocsp -validity_period` (OCSP_check_validity).
+    public var ocspClockSkew: Int64 = 300
+    /// How long a response without nextUpdate ("newer information is always
+    /// available", RFC 6960 §4.2.2.1) is used after its thisUpdate: 7 days,
+    /// Chromium's maximum age for OCSP responses.
+    public var ocspMaximumAge: Int64 = 7 * 24 * 3600
     /// No usable CRL for a certificate that must be checked refuses the
     /// path (`TrustFailure.revocationUnknown`) instead of letting it pass.
     public var requirePositiveResponse = false
@@ -23,23 +43,29 @@ public struct RevocationPolicy: Sendable, Equatable {
     /// certificate is checked against CRLs whose signer is checked …).
     public var maximumSignerDepth = 3
 
-    public init(coverage: Coverage = .off, requirePositiveResponse: Bool = false) {
+    public init(coverage: Coverage = .off, requirePositiveResponse: Bool = false,
+                methods: Methods = [.ocsp, .crl], preferCRL: Bool = false) {
         self.coverage = coverage
         self.requirePositiveResponse = requirePositiveResponse
+        self.methods = methods
+        self.preferCRL = preferCRL
     }
 }
 
-/// Revocation information the caller has: CRLs downloaded, cached or
-/// shipped. Kept by the `Verifier` across evaluations, like the anchors.
+/// Revocation information the caller has: CRLs and OCSP responses
+/// downloaded, cached, shipped or stapled. Kept by the `Verifier` across
+/// evaluations, like the anchors.
 public struct RevocationSources: Sendable {
     public var crls: [CertificateList]
+    public var ocspResponses: [OCSPResponse]
 
-    public init(crls: [CertificateList] = []) {
+    public init(crls: [CertificateList] = [], ocspResponses: [OCSPResponse] = []) {
         self.crls = crls
+        self.ocspResponses = ocspResponses
     }
 }
 
-/// A revoked certificate as its CRL lists it.
+/// A revoked certificate as its CRL or OCSP response lists it.
 public struct Revocation: Sendable, Equatable {
     /// The serial number's INTEGER content octets.
     public let serialNumber: [UInt8]
@@ -64,6 +90,16 @@ public enum RevocationGap: Sendable, Equatable, CustomStringConvertible {
     case reasonsNotCovered
     /// A delta CRL was found without a usable complete CRL to apply it to.
     case deltaWithoutBase
+    /// No supplied OCSP response speaks of the certificate (CertID).
+    case noOCSPResponse
+    /// The OCSP responses for it are outside their validity at the evaluation time.
+    case ocspResponseOutOfDate
+    /// An OCSP response for it, or its entry, has a critical extension PureX509 does not process.
+    case ocspUnrecognisedCriticalExtension
+    /// No OCSP response for it is signed by its issuer or an authorised delegate.
+    case ocspResponderNotAuthorised
+    /// The responder answered "unknown".
+    case ocspStatusUnknown
 
     public var description: String {
         switch self {
@@ -73,6 +109,11 @@ public enum RevocationGap: Sendable, Equatable, CustomStringConvertible {
         case .crlSignerNotFound: return "no valid signer was found for its CRL"
         case .reasonsNotCovered: return "its CRLs do not cover every revocation reason"
         case .deltaWithoutBase: return "only a delta CRL covers it, without its complete CRL"
+        case .noOCSPResponse: return "no OCSP response speaks of it"
+        case .ocspResponseOutOfDate: return "its OCSP response is not valid at the evaluation time"
+        case .ocspUnrecognisedCriticalExtension: return "its OCSP response has a critical extension PureX509 does not process"
+        case .ocspResponderNotAuthorised: return "its OCSP response is not signed by its issuer or an authorised responder"
+        case .ocspStatusUnknown: return "its OCSP responder does not know it"
         }
     }
 
@@ -85,18 +126,23 @@ public enum RevocationGap: Sendable, Equatable, CustomStringConvertible {
         case .crlSignerNotFound: return "crlSignerNotFound"
         case .reasonsNotCovered: return "reasonsNotCovered"
         case .deltaWithoutBase: return "deltaWithoutBase"
+        case .noOCSPResponse: return "noOCSPResponse"
+        case .ocspResponseOutOfDate: return "ocspResponseOutOfDate"
+        case .ocspUnrecognisedCriticalExtension: return "ocspUnrecognisedCriticalExtension"
+        case .ocspResponderNotAuthorised: return "ocspResponderNotAuthorised"
+        case .ocspStatusUnknown: return "ocspStatusUnknown"
         }
     }
 
     /// The more telling of two gaps: a CRL that was found but unusable says more than none.
     var rank: Int {
         switch self {
-        case .noCRL: return 0
+        case .noCRL, .noOCSPResponse: return 0
         case .reasonsNotCovered: return 1
-        case .deltaWithoutBase: return 2
-        case .crlOutOfDate: return 3
-        case .crlUnrecognisedCriticalExtension: return 4
-        case .crlSignerNotFound: return 5
+        case .deltaWithoutBase, .ocspStatusUnknown: return 2
+        case .crlOutOfDate, .ocspResponseOutOfDate: return 3
+        case .crlUnrecognisedCriticalExtension, .ocspUnrecognisedCriticalExtension: return 4
+        case .crlSignerNotFound, .ocspResponderNotAuthorised: return 5
         }
     }
 }

@@ -32,7 +32,7 @@ public struct Verifier: Sendable {
     public let store: TrustStore
     public var policy: VerificationPolicy
     public var cache: SignatureCache
-    /// The CRLs revocation checking reads (`policy.revocation`).
+    /// The CRLs and OCSP responses revocation checking reads (`policy.revocation`).
     public var revocationSources: RevocationSources
 
     public init(store: TrustStore, policy: VerificationPolicy, cache: SignatureCache = SignatureCache()) {

@@ -4,15 +4,17 @@ import Testing
 import Trust
 
 // The generated revocation cases (Vectors/revocation/generate.py): RSA and
-// ECDSA P-256 issuers, each case's verdict as cases.json says, and the
-// same verdict from `openssl verify -crl_check(_all)` where OpenSSL has
-// the same notion (listed below where it does not).
+// ECDSA P-256 issuers, CRLs and OCSP responses, each case's verdict as
+// cases.json says; the CRL cases also through `openssl verify
+// -crl_check(_all)` where OpenSSL has the same notion (listed where it
+// does not), the OCSP cases through `openssl ocsp`.
 
 struct RevocationCase: Decodable, Sendable, CustomTestStringConvertible {
     let name: String
     let issuerKey: String
     let coverage: String
     let required: Bool
+    let preferCRL: Bool
     let host: String
     let time: Int64
     let expected: String
@@ -30,18 +32,25 @@ func crls(_ folder: URL) throws -> [CertificateList] {
     return try PEM.blocks(in: [UInt8](text), label: "X509 CRL").compactMap { try? CertificateList(derEncoded: $0.der) }
 }
 
+func ocspResponses(_ folder: URL) throws -> [OCSPResponse] {
+    guard let data = try? Data(contentsOf: folder.appendingPathComponent("ocsp.der")) else { return [] }
+    return [try OCSPResponse(derEncoded: [UInt8](data))]
+}
+
 func evaluate(_ row: RevocationCase) throws -> Result<VerifiedChain, TrustFailure> {
     let folder = revocationFolder.appendingPathComponent(row.name)
     let chain = try certificates(folder.appendingPathComponent("chain.pem"))
     var policy = VerificationPolicy(time: row.time, purpose: .serverAuth, identity: ServerIdentity(host: row.host))
-    policy.revocation = RevocationPolicy(coverage: row.coverage == "leaf" ? .leaf : .chain, requirePositiveResponse: row.required)
+    policy.revocation = RevocationPolicy(coverage: row.coverage == "leaf" ? .leaf : .chain, requirePositiveResponse: row.required,
+                                         preferCRL: row.preferCRL)
     var verifier = Verifier(store: TrustStore(try certificates(folder.appendingPathComponent("roots.pem"))), policy: policy,
-                            revocationSources: RevocationSources(crls: try crls(folder)))
+                            revocationSources: RevocationSources(crls: try crls(folder), ocspResponses: try ocspResponses(folder)))
     return verifier.verify(leaf: chain[0], intermediates: Array(chain.dropFirst()))
 }
 
 @Test func revocationCasesAreGenerated() {
-    #expect(revocationCases.count == 36)
+    #expect(revocationCases.count == 72)
+    #expect(revocationCases.filter { $0.name.hasPrefix("ocsp-") }.count == 36)
     #expect(Set(revocationCases.map(\.issuerKey)) == ["rsa", "p256"])
 }
 
@@ -66,7 +75,8 @@ func revocationCaseVerdict(_ row: RevocationCase) throws {
     let divergences = try String(contentsOf: vectors.appendingPathComponent("revocation/OPENSSL_DIVERGENCES.txt"), encoding: .utf8)
         .split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }.map { String($0.split(separator: " ")[0]) }
     var agreed = 0, diverged = 0
-    for row in revocationCases {
+    let crlCases = revocationCases.filter { !$0.name.hasPrefix("ocsp-") }
+    for row in crlCases {
         let folder = revocationFolder.appendingPathComponent(row.name)
         let pems = try String(contentsOf: folder.appendingPathComponent("chain.pem"), encoding: .utf8)
             .components(separatedBy: "-----END CERTIFICATE-----\n").filter { !$0.isEmpty }.map { $0 + "-----END CERTIFICATE-----\n" }
@@ -98,6 +108,6 @@ func revocationCaseVerdict(_ row: RevocationCase) throws {
             #expect(listed, "\(row.name): OpenSSL \(process.terminationStatus == 0 ? "trusts" : "refuses"), PureX509 expects \(row.expected)")
         }
     }
-    print("revocation cases vs openssl verify: \(agreed)/\(revocationCases.count) agree, \(diverged) listed divergences")
-    #expect(agreed + diverged == revocationCases.count)
+    print("CRL revocation cases vs openssl verify: \(agreed)/\(crlCases.count) agree, \(diverged) listed divergences")
+    #expect(agreed + diverged == crlCases.count && crlCases.count == 36)
 }

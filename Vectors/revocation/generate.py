@@ -17,6 +17,13 @@ extension, a CRL signed by a separate cRLSign certificate (trusted, and
 revoked), a signer certificate without cRLSign, and a delta CRL that
 revokes over an empty base. "Required" cases refuse missing information.
 
+OCSP cases (ocsp.der beside the chain: one DER OCSPResponse, RFC 6960):
+the issuer's own response good, revoked and unknown; expired, not yet
+valid and without nextUpdate; signed by another key; spoiled signature;
+a delegated responder with id-kp-OCSPSigning (good and revoked) and one
+without it; an unknown critical response extension; a SHA-256 CertID;
+and OCSP beside a CRL that disagrees, in both orders ("preferCRL").
+
 Run: python3 Vectors/revocation/generate.py   (Python `cryptography`)
 Written for this project; keys are fresh on every run.
 """
@@ -28,6 +35,7 @@ import shutil
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec, rsa
+from cryptography.x509 import ocsp
 from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID, ObjectIdentifier
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -48,7 +56,7 @@ def new_key(kind):
     return rsa.generate_private_key(public_exponent=65537, key_size=2048) if kind == "rsa" else ec.generate_private_key(ec.SECP256R1())
 
 
-def certificate(subject, key, issuer, issuer_key, serial, ca=False, usage=None, leaf=False):
+def certificate(subject, key, issuer, issuer_key, serial, ca=False, usage=None, leaf=False, eku=None):
     builder = (x509.CertificateBuilder().subject_name(name(subject)).issuer_name(name(issuer))
                .public_key(key.public_key()).serial_number(serial).not_valid_before(START).not_valid_after(END)
                .add_extension(x509.SubjectKeyIdentifier.from_public_key(key.public_key()), critical=False)
@@ -59,6 +67,8 @@ def certificate(subject, key, issuer, issuer_key, serial, ca=False, usage=None, 
     for flag in usage or []:
         flags[flag] = True
     builder = builder.add_extension(x509.KeyUsage(**flags), critical=True)
+    if eku:
+        builder = builder.add_extension(x509.ExtendedKeyUsage(eku), critical=False)
     if leaf:
         builder = (builder.add_extension(x509.SubjectAlternativeName([x509.DNSName("www.example.com")]), critical=False)
                    .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), critical=False))
@@ -96,8 +106,33 @@ def spoiled(item):
     return b"-----BEGIN X509 CRL-----\n" + b"\n".join(lines) + b"\n-----END X509 CRL-----\n"
 
 
+def ocsp_response(leaf, issuer, signer_cert, signer_key, status="good", this_update=None, next_update=END,
+                  hash_algorithm=None, delegate=None, extensions=()):
+    """One OCSPResponse for `leaf`, DER. `signer_cert` names the responder (by key hash)."""
+    this_update = this_update or datetime.datetime(2025, 5, 31, tzinfo=UTC)
+    cert_status = {"good": ocsp.OCSPCertStatus.GOOD, "revoked": ocsp.OCSPCertStatus.REVOKED,
+                   "unknown": ocsp.OCSPCertStatus.UNKNOWN}[status]
+    builder = ocsp.OCSPResponseBuilder().add_response(
+        cert=leaf, issuer=issuer, algorithm=hash_algorithm or hashes.SHA1(), cert_status=cert_status,
+        this_update=this_update, next_update=next_update,
+        revocation_time=REVOKED_AT if status == "revoked" else None,
+        revocation_reason=x509.ReasonFlags.key_compromise if status == "revoked" else None)
+    builder = builder.responder_id(ocsp.OCSPResponderEncoding.HASH, signer_cert)
+    if delegate is not None:
+        builder = builder.certificates([delegate])
+    for extension, critical in extensions:
+        builder = builder.add_extension(extension, critical=critical)
+    return builder.sign(signer_key, hashes.SHA256()).public_bytes(serialization.Encoding.DER)
+
+
+def spoiled_der(data):
+    data = bytearray(data)
+    data[-1] ^= 0x01
+    return bytes(data)
+
+
 def hierarchy(kind):
-    keys = {role: new_key(kind) for role in ("root", "intermediate", "leaf", "signer", "nosign", "other")}
+    keys = {role: new_key(kind) for role in ("root", "intermediate", "leaf", "signer", "nosign", "other", "responder", "noresponder")}
     root = certificate("Revocation Root", keys["root"], "Revocation Root", keys["root"], 1, ca=True, usage=["key_cert_sign", "crl_sign"])
     intermediate = certificate("Revocation Intermediate", keys["intermediate"], "Revocation Root", keys["root"], 2, ca=True,
                                usage=["key_cert_sign", "crl_sign"])
@@ -106,6 +141,46 @@ def hierarchy(kind):
     signer = certificate("Revocation Intermediate", keys["signer"], "Revocation Root", keys["root"], 4, usage=["crl_sign"])
     nosign = certificate("Revocation Intermediate", keys["nosign"], "Revocation Root", keys["root"], 5, usage=["digital_signature"])
     return keys, root, intermediate, leaf, signer, nosign
+
+
+def ocsp_cases(keys, root, intermediate, leaf, root_crl, revokes_leaf):
+    """(name, crls, ocsp DER, coverage, required, preferCRL, expected)."""
+    responder = certificate("Revocation OCSP Responder", keys["responder"], "Revocation Intermediate", keys["intermediate"], 6,
+                            usage=["digital_signature"], eku=[ExtendedKeyUsageOID.OCSP_SIGNING])
+    noresponder = certificate("Revocation Not A Responder", keys["noresponder"], "Revocation Intermediate", keys["intermediate"], 7,
+                              usage=["digital_signature"], eku=[ExtendedKeyUsageOID.CLIENT_AUTH])
+    other = certificate("Another Intermediate", keys["other"], "Another Intermediate", keys["other"], 8, ca=True, usage=["key_cert_sign"])
+    own = lambda **options: ocsp_response(leaf, intermediate, intermediate, keys["intermediate"], **options)
+    unknown = x509.UnrecognizedExtension(ObjectIdentifier("1.3.6.1.4.1.55555.2"), b"\x05\x00")
+    return [
+        ("ocsp-good", b"", own(), "leaf", True, False, "trusted"),
+        ("ocsp-revoked", b"", own(status="revoked"), "leaf", False, False, "revoked@0"),
+        ("ocsp-unknown", b"", own(status="unknown"), "leaf", True, False, "revocationUnknown@0"),
+        ("ocsp-unknown-not-required", b"", own(status="unknown"), "leaf", False, False, "trusted"),
+        ("ocsp-expired", b"", own(status="revoked", this_update=datetime.datetime(2025, 5, 1, tzinfo=UTC),
+                                  next_update=datetime.datetime(2025, 5, 8, tzinfo=UTC)), "leaf", True, False, "revocationUnknown@0"),
+        ("ocsp-future", b"", own(status="revoked", this_update=datetime.datetime(2025, 6, 2, tzinfo=UTC)), "leaf", True, False,
+         "revocationUnknown@0"),
+        ("ocsp-no-next-update", b"", own(status="revoked", next_update=None), "leaf", False, False, "revoked@0"),
+        ("ocsp-no-next-update-too-old", b"", own(status="revoked", this_update=datetime.datetime(2025, 5, 1, tzinfo=UTC), next_update=None),
+         "leaf", True, False, "revocationUnknown@0"),
+        ("ocsp-wrong-issuer", b"", ocsp_response(leaf, intermediate, other, keys["other"], status="revoked"), "leaf", True, False,
+         "revocationUnknown@0"),
+        ("ocsp-bad-signature", b"", spoiled_der(own(status="revoked")), "leaf", True, False, "revocationUnknown@0"),
+        ("ocsp-delegated", b"", ocsp_response(leaf, intermediate, responder, keys["responder"], delegate=responder), "leaf", True, False,
+         "trusted"),
+        ("ocsp-delegated-revokes", b"", ocsp_response(leaf, intermediate, responder, keys["responder"], status="revoked", delegate=responder),
+         "leaf", False, False, "revoked@0"),
+        ("ocsp-delegated-without-ocspsigning", b"",
+         ocsp_response(leaf, intermediate, noresponder, keys["noresponder"], status="revoked", delegate=noresponder), "leaf", True, False,
+         "revocationUnknown@0"),
+        ("ocsp-unknown-critical-extension", b"", own(status="revoked", extensions=[(unknown, True)]), "leaf", True, False,
+         "revocationUnknown@0"),
+        ("ocsp-sha256-certid", b"", own(status="revoked", hash_algorithm=hashes.SHA256()), "leaf", False, False, "revoked@0"),
+        ("ocsp-leaf-crl-chain", pem([root_crl]), own(), "chain", True, False, "trusted"),
+        ("ocsp-first-over-crl", pem([revokes_leaf, root_crl]), own(), "chain", True, False, "trusted"),
+        ("ocsp-prefer-crl", pem([revokes_leaf, root_crl]), own(), "chain", True, True, "revoked@0"),
+    ]
 
 
 def main():
@@ -152,7 +227,12 @@ def main():
             ("delta-revokes", pem([delta_base, delta, root_crl]), [], "chain", False, "revoked@0"),
             ("delta-without-base", pem([delta, root_crl]), [], "chain", True, "revocationUnknown@0"),
         ]
-        for case, crls, extra, coverage, required, expected in cases:
+        rows_of_kind = [(case, crls, extra, coverage, required, False, None, expected)
+                        for case, crls, extra, coverage, required, expected in cases]
+        rows_of_kind += [(case, crls, [], coverage, required, prefer, response, expected)
+                         for case, crls, response, coverage, required, prefer, expected in
+                         ocsp_cases(keys, root, intermediate, leaf, root_crl, revokes_leaf)]
+        for case, crls, extra, coverage, required, prefer, response, expected in rows_of_kind:
             folder_name = case if kind == "rsa" else f"{case}.{kind}"
             folder = os.path.join(OUT, folder_name)
             os.makedirs(folder)
@@ -163,8 +243,11 @@ def main():
             if crls:
                 with open(os.path.join(folder, "crls.pem"), "wb") as f:
                     f.write(crls)
+            if response:
+                with open(os.path.join(folder, "ocsp.der"), "wb") as f:
+                    f.write(response)
             rows.append({"name": folder_name, "issuerKey": kind, "coverage": coverage, "required": required,
-                         "host": "www.example.com", "time": int(T.timestamp()), "expected": expected})
+                         "preferCRL": prefer, "host": "www.example.com", "time": int(T.timestamp()), "expected": expected})
     with open(os.path.join(OUT, "cases.json"), "w") as f:
         json.dump(rows, f, indent=1)
         f.write("\n")

@@ -1,0 +1,137 @@
+import DER
+
+/// An OCSP response (RFC 6960 §4.2.1), parsed once from its DER and checked
+/// strictly, like `Certificate` and `CertificateList`: one buffer, and every
+/// part located by ranges into it.
+///
+/// Only the basic response type (id-pkix-ocsp-basic) is understood, as
+/// §4.2.1 requires of every client; a successful response of another type
+/// is refused rather than read as "no information", so that a caller learns
+/// its responder speaks something else. An unsuccessful status is a valid
+/// response that carries no status (`basic` is nil).
+public struct OCSPResponse: Sendable {
+    /// §4.2.1 OCSPResponseStatus (4 is not used).
+    public enum Status: Int, Sendable, Equatable {
+        case successful = 0, malformedRequest = 1, internalError = 2, tryLater = 3, sigRequired = 5, unauthorized = 6
+
+        public var name: String {
+            switch self {
+            case .successful: return "successful"
+            case .malformedRequest: return "malformedRequest"
+            case .internalError: return "internalError"
+            case .tryLater: return "tryLater"
+            case .sigRequired: return "sigRequired"
+            case .unauthorized: return "unauthorized"
+            }
+        }
+    }
+
+    final class Storage: Sendable {
+        let der: [UInt8]
+        let status: Status
+        let basic: BasicOCSPResponse?
+
+        init(der: [UInt8], status: Status, basic: BasicOCSPResponse?) {
+            self.der = der
+            self.status = status
+            self.basic = basic
+        }
+    }
+
+    let storage: Storage
+
+    /// The whole response encoding; every range in `basic` indexes it.
+    public var der: [UInt8] { storage.der }
+    public var status: Status { storage.status }
+    /// The BasicOCSPResponse of a successful response; nil otherwise.
+    public var basic: BasicOCSPResponse? { storage.basic }
+
+    /// The bytes at `range` of this response's encoding, clamped so that a
+    /// foreign range reads less rather than trapping.
+    public subscript(range: Range<Int>) -> ArraySlice<UInt8> { der[range.clamped(to: der.indices)] }
+}
+
+/// §4.2.1 BasicOCSPResponse, with its ResponseData read out.
+public struct BasicOCSPResponse: Sendable {
+    /// The ResponseData TLV: the bytes the responder signed.
+    public let tbsResponseData: Range<Int>
+    public let signatureAlgorithm: AlgorithmIdentifier
+    /// The signature octets (the BIT STRING content after its unused-bits octet).
+    public let signatureValue: Range<Int>
+    public let responderID: ResponderID
+    /// Seconds since 1970-01-01T00:00:00Z.
+    public let producedAt: Int64
+    public let responses: [SingleResponse]
+    /// The content of responseExtensions, when present.
+    public let extensions: Range<Int>?
+    /// The nonce extension's value (§4.4.1), when present. Never required here:
+    /// stapled and cached responses carry none.
+    public let nonce: Range<Int>?
+    /// A response extension this library does not process is critical:
+    /// the response must not be used (§4.4, RFC 5280 §4.2).
+    public let hasUnrecognisedCriticalExtension: Bool
+    /// The certificates the responder included (`certs`), parsed; a
+    /// delegated responder's certificate is found here (§4.2.2.2).
+    public let certificates: [Certificate]
+}
+
+/// §4.2.1 ResponderID.
+public enum ResponderID: Sendable, Equatable {
+    /// `byName`: the responder's subject Name TLV.
+    case byName(Range<Int>)
+    /// `byKey`: the SHA-1 hash of the responder's subjectPublicKey BIT STRING
+    /// content (without the unused-bits octet); 20 octets.
+    case byKey(Range<Int>)
+}
+
+/// §4.1.1 CertID: which certificate a SingleResponse speaks of.
+public struct CertID: Sendable, Equatable {
+    /// The hash functions CertIDs are seen with. SHA-1 is the common one;
+    /// a CertID's hash is a name, not a signature, so SHA-1 is safe here.
+    public enum Hash: Sendable, Equatable {
+        case sha1, sha256, sha384, sha512
+    }
+
+    public let hashAlgorithm: AlgorithmIdentifier
+    /// nil when the hash algorithm is not one of `Hash`: the CertID then matches nothing.
+    public let hash: Hash?
+    /// The hash of the issuer's Name DER.
+    public let issuerNameHash: Range<Int>
+    /// The hash of the issuer's subjectPublicKey BIT STRING content.
+    public let issuerKeyHash: Range<Int>
+    /// The serial number's INTEGER content octets.
+    public let serialNumber: Range<Int>
+}
+
+/// §4.2.1 CertStatus.
+public enum OCSPCertStatus: Sendable, Equatable {
+    case good
+    /// `revocationTime` in seconds since 1970; the reason when given.
+    case revoked(time: Int64, reason: CRLReason?)
+    case unknown
+
+    public var name: String {
+        switch self {
+        case .good: return "good"
+        case .revoked: return "revoked"
+        case .unknown: return "unknown"
+        }
+    }
+}
+
+/// §4.2.1 SingleResponse.
+public struct SingleResponse: Sendable, Equatable {
+    /// The SingleResponse TLV.
+    public let encoded: Range<Int>
+    public let certID: CertID
+    public let status: OCSPCertStatus
+    /// Seconds since 1970-01-01T00:00:00Z.
+    public let thisUpdate: Int64
+    /// nil: "newer information is available all the time" (§4.2.2.1).
+    public let nextUpdate: Int64?
+    /// The content of singleExtensions, when present.
+    public let extensions: Range<Int>?
+    /// A single extension this library does not process is critical: this
+    /// status must not be used.
+    public let hasUnrecognisedCriticalExtension: Bool
+}

@@ -1,0 +1,145 @@
+import DER
+import PKIX
+import SHA2
+
+// RFC 6960 for the certificate at `index` of a path that passed every
+// other check, from the responses the caller supplied (stapled, fetched or
+// cached; Verifier.revocationSources). A SingleResponse is used only when
+// its CertID names this certificate under this path's issuer (name hash,
+// key hash, serial), it is current at the evaluation time within the
+// policy's clock skew, neither it nor its response carries an unknown
+// critical extension, and the response is signed by the issuer itself or
+// by a certificate the issuer issued for OCSP signing (§4.2.2.2), valid at
+// the evaluation time. The nonce is not required: stapled and cached
+// responses have none. A delegated responder's own revocation status is
+// not checked (§4.2.2.2.1 leaves it to the CA; id-pkix-ocsp-nocheck is
+// what responders carry).
+
+extension Verifier {
+    /// The status the supplied OCSP responses give the certificate at `index`.
+    mutating func ocspStatus(of index: Int, nodes: [PathNode], search: inout SearchState) throws(TrustFailure) -> RevocationStatus {
+        let certificate = nodes[index].certificate
+        let issuer = nodes[index + 1].certificate
+        var gap = RevocationGap.noOCSPResponse
+        func note(_ found: RevocationGap) { if found.rank > gap.rank { gap = found } }
+        var good = false
+        var hashes = CertIDHashes(certificate: certificate, issuer: issuer)
+        for response in revocationSources.ocspResponses {
+            guard let basic = response.basic else { continue }
+            for single in basic.responses where hashes.matches(single.certID, in: response) {
+                guard !basic.hasUnrecognisedCriticalExtension, !single.hasUnrecognisedCriticalExtension else {
+                    note(.ocspUnrecognisedCriticalExtension)
+                    continue
+                }
+                guard isCurrent(single) else { note(.ocspResponseOutOfDate); continue }
+                guard try isAuthorised(basic, in: response, issuer: issuer, search: &search) else {
+                    note(.ocspResponderNotAuthorised)
+                    continue
+                }
+                switch single.status {
+                case .revoked(let time, let reason):
+                    // A revocation outranks any "good" another response gives.
+                    return .revoked(Revocation(serialNumber: Array(certificate[certificate.serialNumber]), date: time, reason: reason))
+                case .good: good = true
+                case .unknown: note(.ocspStatusUnknown)
+                }
+            }
+        }
+        return good ? .good : .unknown(gap)
+    }
+
+    /// §4.2.2.1 and §3.2 (5): thisUpdate not in the future, nextUpdate not
+    /// passed, each within `ocspClockSkew`; with no nextUpdate the response
+    /// is used for at most `ocspMaximumAge` after thisUpdate.
+    func isCurrent(_ single: SingleResponse) -> Bool {
+        let skew = policy.revocation.ocspClockSkew
+        guard single.thisUpdate <= policy.time + skew else { return false }
+        if let next = single.nextUpdate { return policy.time <= next + skew }
+        return policy.time - single.thisUpdate <= policy.revocation.ocspMaximumAge
+    }
+
+    /// §4.2.2.2: the response is signed by the key its ResponderID names,
+    /// and that key is the issuer's, or a delegate's whose certificate the
+    /// issuer signed, with id-kp-OCSPSigning, valid now.
+    mutating func isAuthorised(_ basic: BasicOCSPResponse, in response: OCSPResponse, issuer: Certificate,
+                               search: inout SearchState) throws(TrustFailure) -> Bool {
+        let message = response[basic.tbsResponseData]
+        let algorithm = response[basic.signatureAlgorithm.encoded]
+        let signature = response[basic.signatureValue]
+        if Self.responder(basic.responderID, in: response, names: issuer) {
+            guard case .success(let key) = VerificationKey.prepare(issuer) else { return false }
+            return try verifySignedData(algorithm: algorithm, signature: signature, message: message, key: key, search: &search)
+        }
+        guard case .success(let issuerKey) = VerificationKey.prepare(issuer) else { return false }
+        for delegate in basic.certificates where Self.responder(basic.responderID, in: response, names: delegate) {
+            guard delegate[delegate.issuer].elementsEqual(issuer[issuer.subject]),
+                  delegate.extendedKeyUsages.contains(.ocspSigning),
+                  checkValidity(delegate, index: 0) == nil,
+                  case .success(let key) = VerificationKey.prepare(delegate) else { continue }
+            guard try verifySignedData(algorithm: delegate[delegate.signatureAlgorithm.encoded], signature: delegate[delegate.signatureValue],
+                                       message: delegate[delegate.tbsCertificate], key: issuerKey, search: &search) else { continue }
+            return try verifySignedData(algorithm: algorithm, signature: signature, message: message, key: key, search: &search)
+        }
+        return false
+    }
+
+    /// Whether `id` names `certificate`: its subject Name, or the SHA-1 of its key bits.
+    static func responder(_ id: ResponderID, in response: OCSPResponse, names certificate: Certificate) -> Bool {
+        switch id {
+        case .byName(let name): return response[name].elementsEqual(certificate[certificate.subject])
+        case .byKey(let hash): return response[hash].elementsEqual(InsecureSHA1.hash(certificate[certificate.publicKey.key]))
+        }
+    }
+
+    /// One signature check over signed data, counted against the evaluation's budgets.
+    mutating func verifySignedData(algorithm: ArraySlice<UInt8>, signature: ArraySlice<UInt8>, message: ArraySlice<UInt8>,
+                                   key: VerificationKey, search: inout SearchState) throws(TrustFailure) -> Bool {
+        search.signatureChecks += 1
+        guard search.signatureChecks <= policy.budgets.signatureChecks else { throw .budgetExceeded(.signatureChecks) }
+        search.signatureWork += key.cost
+        guard search.signatureWork <= policy.budgets.signatureWork else { throw .budgetExceeded(.signatureWork) }
+        return checkSignature(algorithm: algorithm, key: key, policy: policy.keys, allowSHA1: policy.allowSHA1,
+                              signature: signature, message: message) == nil
+    }
+}
+
+/// The CertID hashes of one certificate under its issuer, each computed
+/// once, when a response first uses that hash function.
+struct CertIDHashes {
+    let certificate: Certificate
+    let issuer: Certificate
+    private var computed: [(CertID.Hash, name: Digest, key: Digest)] = []
+
+    init(certificate: Certificate, issuer: Certificate) {
+        self.certificate = certificate
+        self.issuer = issuer
+    }
+
+    /// §4.1.1: the name hash is over the certificate's issuer field, the key
+    /// hash over the issuer's subjectPublicKey bits, and the serial is the
+    /// certificate's.
+    mutating func matches(_ id: CertID, in response: OCSPResponse) -> Bool {
+        guard let hash = id.hash, response[id.serialNumber].elementsEqual(certificate[certificate.serialNumber]) else { return false }
+        let (name, key) = digests(hash)
+        return response[id.issuerNameHash].elementsEqual(name) && response[id.issuerKeyHash].elementsEqual(key)
+    }
+
+    private mutating func digests(_ hash: CertID.Hash) -> (Digest, Digest) {
+        for entry in computed where entry.0 == hash { return (entry.name, entry.key) }
+        let name = hash.digest(certificate[certificate.issuer])
+        let key = hash.digest(issuer[issuer.publicKey.key])
+        computed.append((hash, name, key))
+        return (name, key)
+    }
+}
+
+extension CertID.Hash {
+    func digest(_ bytes: ArraySlice<UInt8>) -> Digest {
+        switch self {
+        case .sha1: return InsecureSHA1.hash(bytes)
+        case .sha256: return SHA256.hash(bytes)
+        case .sha384: return SHA384.hash(bytes)
+        case .sha512: return SHA512.hash(bytes)
+        }
+    }
+}
