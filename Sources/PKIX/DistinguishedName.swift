@@ -157,3 +157,10 @@ extension CertificateList {
         DERReader.withReader(over: der, range: range.clamped(to: der.indices)) { DistinguishedName(decoding: &$0) }
     }
 }
+
+extension OCSPResponse {
+    /// Decodes a Name TLV of this response (a responder's byName).
+    public func name(at range: Range<Int>) -> DistinguishedName {
+        DERReader.withReader(over: der, range: range.clamped(to: der.indices)) { DistinguishedName(decoding: &$0) }
+    }
+}

@@ -21,6 +21,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// A signature (ECDSA `Ecdsa-Sig-Value`, Ed25519, RSA) over a fixed
     /// message with a fixed key, under a chosen AlgorithmIdentifier.
     case signature
+    /// DER bytes as a CRL and as an OCSP response, then their lookups.
+    case revocation
 
     /// The libFuzzer executable that runs this target.
     public var executableName: String {
@@ -31,6 +33,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .pinString: return "FuzzPinString"
         case .pinConfiguration: return "FuzzPinConfiguration"
         case .signature: return "FuzzSignature"
+        case .revocation: return "FuzzRevocation"
         }
     }
 
@@ -42,6 +45,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .pinString: PinFuzzing.pinString(bytes)
         case .pinConfiguration: PinFuzzing.configuration(bytes)
         case .signature: SignatureFuzzing.run(bytes)
+        case .revocation: RevocationFuzzing.run(bytes)
         }
     }
 }

@@ -26,13 +26,17 @@ extension Verifier {
         var hashes = CertIDHashes(certificate: certificate, issuer: issuer)
         for response in revocationSources.ocspResponses {
             guard let basic = response.basic else { continue }
+            // The signature is checked once per response, however many of
+            // its entries name the certificate.
+            var authorised: Bool? = nil
             for single in basic.responses where hashes.matches(single.certID, in: response) {
                 guard !basic.hasUnrecognisedCriticalExtension, !single.hasUnrecognisedCriticalExtension else {
                     note(.ocspUnrecognisedCriticalExtension)
                     continue
                 }
                 guard isCurrent(single) else { note(.ocspResponseOutOfDate); continue }
-                guard try isAuthorised(basic, in: response, issuer: issuer, search: &search) else {
+                if authorised == nil { authorised = try isAuthorised(basic, in: response, issuer: issuer, search: &search) }
+                guard authorised == true else {
                     note(.ocspResponderNotAuthorised)
                     continue
                 }

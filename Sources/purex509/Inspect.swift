@@ -4,7 +4,7 @@ import PureX509
 
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print the fields of each certificate and CRL in PEM or DER files.",
+        abstract: "Print the fields of each certificate, CRL and OCSP response in PEM or DER files.",
         discussion: """
             Exit 0 when every input parsed, 1 when any failed, 2 on bad usage or an unreadable file. \
             Each certificate is printed as soon as it is read, so a large bundle streams with memory \

@@ -43,6 +43,9 @@ struct InspectOutput {
                 case .success(let der) where block.label == "X509 CRL":
                     entries += 1
                     ok = emitCRL(der, index: entries, path: stream.path, block: block.number) && ok
+                case .success(let der) where block.label == OCSPInput.pemLabel:
+                    entries += 1
+                    ok = emitOCSP(der, index: entries, path: stream.path, block: block.number) && ok
                 case .success:
                     otherCount += 1
                     if others.count < Self.listedLabels { others.append("\(block.number) \(DisplayText.escaped(block.label))") }
@@ -64,8 +67,8 @@ struct InspectOutput {
         if entries == 0 {
             var found = others.joined(separator: ", ")
             if otherCount > others.count { found += ", … (\(otherCount) in all)" }
-            let reason = found.isEmpty ? "no CERTIFICATE or X509 CRL block (no PEM block, and not DER)"
-                : "no CERTIFICATE or X509 CRL block (PEM blocks: \(found))"
+            let reason = found.isEmpty ? "no CERTIFICATE, X509 CRL or OCSP RESPONSE block (no PEM block, and not DER)"
+                : "no CERTIFICATE, X509 CRL or OCSP RESPONSE block (PEM blocks: \(found))"
             report("\(DisplayText.escaped(stream.path)): \(reason)")
             return false
         }
@@ -91,9 +94,14 @@ struct InspectOutput {
             }
             break
         }
-        if KeyKind(derShape: bytes) == .crl, (try? Certificate(derEncoded: bytes)) == nil {
+        let shape = KeyKind(derShape: bytes)
+        if shape == .crl, (try? Certificate(derEncoded: bytes)) == nil {
             progress.clear()
             return emitCRL(bytes, index: 1, path: stream.path, block: nil)
+        }
+        if shape == .ocspResponse {
+            progress.clear()
+            return emitOCSP(bytes, index: 1, path: stream.path, block: nil)
         }
         let input = CertificateInput(InputFile(path: stream.path, bytes: bytes))
         var ok = true
@@ -129,6 +137,18 @@ struct InspectOutput {
             return true
         } catch {
             report("\(DisplayText.escaped(path)): " + (block.map { "PEM block \($0): " } ?? "") + "not a valid CRL: \(error)")
+            return false
+        }
+    }
+
+    /// An OCSP response (a DER file of that shape, or a PEM `OCSP RESPONSE` block).
+    private mutating func emitOCSP(_ der: [UInt8], index: Int, path: String, block: Int?) -> Bool {
+        do {
+            let summary = OCSPSummary(try OCSPResponse(derEncoded: der))
+            write(text: summary.text, json: summary.json, index: index, path: path)
+            return true
+        } catch {
+            report("\(DisplayText.escaped(path)): " + (block.map { "PEM block \($0): " } ?? "") + "not a valid OCSP response: \(error)")
             return false
         }
     }

@@ -23,6 +23,7 @@ enum KeyKind: String {
     case rsaPublicKey = "RSA public key"
     case certificateRequest = "certificate request"
     case crl = "CRL"
+    case ocspResponse = "OCSP response"
     case privateKey = "private key"
     case encryptedPrivateKey = "encrypted private key"
     case ecPrivateKey = "EC private key"
@@ -37,6 +38,7 @@ enum KeyKind: String {
         case "RSA PUBLIC KEY": self = .rsaPublicKey
         case "CERTIFICATE REQUEST", "NEW CERTIFICATE REQUEST": self = .certificateRequest
         case "X509 CRL": self = .crl
+        case OCSPInput.pemLabel: self = .ocspResponse
         case "PRIVATE KEY": self = .privateKey
         case "ENCRYPTED PRIVATE KEY": self = .encryptedPrivateKey
         case "EC PRIVATE KEY": self = .ecPrivateKey
@@ -69,6 +71,8 @@ enum KeyKind: String {
                 if inner.count == 4 && inner[0] == 0x02 && inner[3] == 0xA0 { return .certificateRequest }
                 if inner.dropFirst(2).contains(where: { $0 == 0x17 || $0 == 0x18 }) { return .crl }
                 return .certificate
+            // OCSPResponse: responseStatus ENUMERATED, then responseBytes [0] when successful.
+            case [0x0A], [0x0A, 0xA0]: return .ocspResponse
             case [0x30, 0x03]: return .publicKey
             case [0x30, 0x04]: return .encryptedPrivateKey
             case [0x02, 0x02]: return .rsaPublicKey
@@ -111,6 +115,7 @@ enum KeyInput {
         case .privateKey: return try pkcs8SPKI(der)
         case .ecPrivateKey: return try sec1SPKI(der, algorithm: nil)
         case .crl: throw .noPublicKey("a CRL holds no public key to pin")
+        case .ocspResponse: throw .noPublicKey("an OCSP response holds no public key to pin (inspect it for its responder certificates)")
         case .encryptedPrivateKey: throw .noPublicKey("an encrypted private key: decrypt it first (openssl pkey -in FILE -out PLAIN)")
         case .certificate: throw .unsupported("a certificate is pinned by its own parser")
         case .publicKey, .rsaPublicKey, .certificateRequest, .rsaPrivateKey:

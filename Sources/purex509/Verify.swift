@@ -49,11 +49,17 @@ struct Verify: ParsableCommand {
     @Option(name: .customLong("crl"), help: "A CRL (PEM or DER) to check revocation against; repeatable. Turns revocation checking on (chain) unless --revocation says otherwise.")
     var crls: [String] = []
 
-    @Option(name: .customLong("revocation"), help: "off, leaf or chain: which certificates must not be revoked (default: chain with --crl, else off).")
+    @Option(name: .customLong("ocsp-response"), help: "A DER OCSP response (stapled or fetched) to check revocation against; repeatable. Turns revocation checking on (leaf) unless --revocation or a --crl says otherwise.")
+    var ocspResponses: [String] = []
+
+    @Option(name: .customLong("revocation"), help: "off, leaf or chain: which certificates must not be revoked (default: chain with --crl, leaf with only --ocsp-response, else off).")
     var revocation: String?
 
-    @Flag(name: .customLong("require-revocation-info"), help: "Refuse a checked certificate that no usable CRL covers (code revocationUnknown).")
+    @Flag(name: .customLong("require-revocation-info"), help: "Refuse a checked certificate that no usable CRL or OCSP response covers (code revocationUnknown).")
     var requireRevocationInfo = false
+
+    @Flag(name: .customLong("prefer-crl"), help: "Consult CRLs before OCSP responses (default: OCSP first); the first that gives a status decides.")
+    var preferCRL = false
 
     @Flag(name: .customLong("explain"), help: "Also print every check that ran, in order, with its certificate, RFC section and verdict.")
     var explain = false
@@ -84,6 +90,13 @@ struct Verify: ParsableCommand {
     @Argument(help: "The presented chain, leaf first.")
     var chain: String
 
+    /// Which certificates are checked: `--revocation`, else chain when CRLs
+    /// are given (they cover every issuer), leaf when only OCSP responses
+    /// are (a stapled response speaks of the leaf alone), else off.
+    var coverage: String {
+        revocation ?? (!crls.isEmpty ? "chain" : !ocspResponses.isEmpty ? "leaf" : "off")
+    }
+
     func validate() throws {
         if host != nil && ip != nil { throw ValidationError("give --host or --ip, not both") }
         if host.map({ ServerIdentity(host: $0) == nil }) == true { throw ValidationError("--host: not a valid host name") }
@@ -92,8 +105,8 @@ struct Verify: ParsableCommand {
         guard ["server", "client", "any"].contains(purpose) else { throw ValidationError("--purpose: server, client or any") }
         guard ["strict", "compatible"].contains(profile) else { throw ValidationError("--profile: strict or compatible") }
         if let revocation, !["off", "leaf", "chain"].contains(revocation) { throw ValidationError("--revocation: off, leaf or chain") }
-        if requireRevocationInfo && (revocation ?? (crls.isEmpty ? "off" : "chain")) == "off" {
-            throw ValidationError("--require-revocation-info needs --revocation leaf or chain (or a --crl)")
+        if requireRevocationInfo && coverage == "off" {
+            throw ValidationError("--require-revocation-info needs --revocation leaf or chain (or a --crl or --ocsp-response)")
         }
         if let mode = pinningMode, !["certificate", "public-key"].contains(mode) {
             throw ValidationError("--pinning-mode: certificate or public-key")
@@ -130,7 +143,9 @@ struct Verify: ParsableCommand {
         policy.profile = profile == "compatible" ? .compatible : .strict
         var sources = RevocationSources()
         for file in crls { sources.crls += try CRLInput.load(file) }
-        switch revocation ?? (crls.isEmpty ? "off" : "chain") {
+        for file in ocspResponses { sources.ocspResponses += try OCSPInput.load(file) }
+        policy.revocation.preferCRL = preferCRL
+        switch coverage {
         case "leaf": policy.revocation.coverage = .leaf
         case "chain": policy.revocation.coverage = .chain
         default: policy.revocation.coverage = .off

@@ -14,6 +14,7 @@ private struct RevocationFiles {
     let chain: [Certificate]
     let root: Certificate
     let crls: [CertificateList]
+    let ocspResponses: [OCSPResponse]
 
     init(_ name: String) {
         let folder = vectors.appendingPathComponent("revocation/generated/" + name)
@@ -26,13 +27,15 @@ private struct RevocationFiles {
         root = certificates("roots.pem")[0]
         let text = (try? Data(contentsOf: folder.appendingPathComponent("crls.pem"))).map { [UInt8]($0) } ?? []
         crls = ((try? PEM.blocks(in: text, label: "X509 CRL")) ?? []).compactMap { try? CertificateList(derEncoded: $0.der) }
+        let response = (try? Data(contentsOf: folder.appendingPathComponent("ocsp.der"))).map { [UInt8]($0) }
+        ocspResponses = response.flatMap { try? OCSPResponse(derEncoded: $0) }.map { [$0] } ?? []
     }
 
     func environment(crls: [CertificateList]? = nil, revocation: RevocationPolicy = RevocationPolicy()) -> TrustEnvironment {
         var policy = VerificationPolicy(time: 1_748_736_000)
         policy.revocation = revocation
         var environment = TrustEnvironment(systemAnchors: TrustStore([root]), policy: policy)
-        environment.revocationSources = RevocationSources(crls: crls ?? self.crls)
+        environment.revocationSources = RevocationSources(crls: crls ?? self.crls, ocspResponses: ocspResponses)
         return environment
     }
 
@@ -67,6 +70,16 @@ private let revocationRows: [RevocationRow] = [
     .init(rule: "OCSP only: the CRLs are not consulted, and nothing answers", source: "ServerTrustEvaluation.swift:134, 139",
           expected: "revocationCheckFailed(revocationUnknown)") {
         RevocationFiles("revoked-leaf" + $0).evaluate(RevocationTrustEvaluator(options: [.ocsp, .requirePositiveResponse]))
+    },
+    .init(rule: "an OCSP response that revokes the leaf", source: "ServerTrustEvaluation.swift:134, 187-193",
+          expected: "revocationCheckFailed(revoked)") { RevocationFiles("ocsp-revoked" + $0).evaluate(RevocationTrustEvaluator()) },
+    .init(rule: "CRL only: the OCSP response is not consulted", source: "ServerTrustEvaluation.swift:134, 187-193",
+          expected: nil) { RevocationFiles("ocsp-revoked" + $0).evaluate(RevocationTrustEvaluator(options: .crl)) },
+    .init(rule: "OCSP first: its good decides over a CRL that revokes", source: "ServerTrustEvaluation.swift:134-137, 187-193",
+          expected: nil) { RevocationFiles("ocsp-prefer-crl" + $0).evaluate(RevocationTrustEvaluator()) },
+    .init(rule: "preferCRL: the CRL that revokes decides", source: "ServerTrustEvaluation.swift:136, 187-193",
+          expected: "revocationCheckFailed(revoked)") {
+        RevocationFiles("ocsp-prefer-crl" + $0).evaluate(RevocationTrustEvaluator(options: [.any, .preferCRL]))
     },
     .init(rule: "default validation first: a wrong host passes it, host validation refuses", source: "ServerTrustEvaluation.swift:179-185",
           expected: "hostValidationFailed") { RevocationFiles("good" + $0).evaluate(RevocationTrustEvaluator(), host: "www.example.org") },

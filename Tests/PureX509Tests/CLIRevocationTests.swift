@@ -67,3 +67,65 @@ private let rootCRL = ["--crl", pkits + "crls/TrustAnchorRootCRL.crl"]
     let bad = try runPurex509(["inspect", "Vectors/revocation/crl/crl_unsupported_reason.pem"])
     #expect(bad.status == 1 && bad.error.contains("not a valid CRL: invalid CRL reason code"), "\(bad.error)")
 }
+
+// `verify --ocsp-response` and `inspect` of OCSP responses, on the generated
+// cases (Vectors/revocation/generated, evaluation time 2025-06-01).
+
+private let generated = "Vectors/revocation/generated/"
+private func ocspVerify(_ name: String, _ extra: [String] = []) throws -> ToolRun {
+    let folder = generated + name + "/"
+    return try runPurex509(["verify", "--roots", folder + "roots.pem", "--host", "www.example.com", "--at", "2025-06-01T00:00:00Z",
+                            "--ocsp-response", folder + "ocsp.der"] + extra + [folder + "chain.pem"])
+}
+
+@Test func anOCSPResponseDecidesTheLeaf() throws {
+    let revoked = try ocspVerify("ocsp-revoked", ["--json"])
+    #expect(revoked.status == 1, "\(revoked.error)")
+    let error = (try JSONSerialization.jsonObject(with: Data(revoked.output.utf8)) as? [String: Any])?["error"] as? [String: Any]
+    #expect(error?["code"] as? String == "revoked")
+    let revocation = error?["revocation"] as? [String: Any]
+    #expect(revocation?["serial"] as? String == "03" && revocation?["reason"] as? String == "keyCompromise")
+    #expect(revocation?["date"] as? String == "2025-03-01T00:00:00Z")
+    // Only --ocsp-response: the leaf alone is checked, so required information is met.
+    let good = try ocspVerify("ocsp-good", ["--require-revocation-info"])
+    #expect(good.status == 0, "\(good.error)")
+    #expect(try ocspVerify("ocsp-delegated-revokes").status == 1)
+    let unauthorised = try ocspVerify("ocsp-delegated-without-ocspsigning", ["--require-revocation-info", "--json"])
+    let gap = (try JSONSerialization.jsonObject(with: Data(unauthorised.output.utf8)) as? [String: Any])?["error"] as? [String: Any]
+    #expect(unauthorised.status == 1 && gap?["revocationGap"] as? String == "ocspResponderNotAuthorised", "\(unauthorised.output)")
+    // Chain coverage with only the leaf's response: the intermediate has none.
+    #expect(try ocspVerify("ocsp-good", ["--revocation", "chain", "--require-revocation-info"]).status == 1)
+}
+
+@Test func theMethodOrderDecidesWhenCRLAndOCSPDisagree() throws {
+    let folder = generated + "ocsp-prefer-crl/"
+    let both = ["--crl", folder + "crls.pem", "--require-revocation-info"]
+    #expect(try ocspVerify("ocsp-prefer-crl", both).status == 0, "OCSP first: its good decides")
+    #expect(try ocspVerify("ocsp-prefer-crl", both + ["--prefer-crl"]).status == 1, "CRL first: it revokes")
+}
+
+@Test func ocspFlagsRefuseNonsenseWithExitTwo() throws {
+    let notAResponse = try runPurex509(base + ["--ocsp-response", pkits + "crls/GoodCACRL.crl", validLeaf])
+    #expect(notAResponse.status == 2 && notAResponse.error.contains("not a valid OCSP response"), "\(notAResponse.error)")
+    let request = try runPurex509(base + ["--ocsp-response", "Vectors/revocation/ocsp/req-sha1.der", validLeaf])
+    #expect(request.status == 2 && request.error.contains("unexpected tag"), "\(request.error)")
+    let empty = try runPurex509(base + ["--ocsp-response", "Vectors/inputs/crl.pem", validLeaf])
+    #expect(empty.status == 2 && empty.error.contains("no OCSP response"), "\(empty.error)")
+    let unauthorized = try runPurex509(base + ["--ocsp-response", "Vectors/revocation/ocsp/resp-unauthorized.der", validLeaf])
+    #expect(unauthorized.status == 0 && unauthorized.error.contains("answered unauthorized"), "\(unauthorized.error)")
+}
+
+@Test func inspectShowsOCSPResponses() throws {
+    let text = try runPurex509(["inspect", "Vectors/revocation/ocsp/resp-revoked-reason.der"])
+    #expect(text.status == 0, "\(text.error)")
+    #expect(text.output.contains("OCSP response status:  successful"), "\(text.output)")
+    #expect(text.output.contains("serial 08:1d:8b:98:9e:92:fa:e6:89:56:dc:e6:2a:89:32:09:a1:bc:24:d3  revoked since 2018-06-27T12:30:01Z  superseded"), "\(text.output)")
+    #expect(text.output.contains("Responder certificate:"))
+    let json = try runPurex509(["inspect", "--json", "Vectors/revocation/ocsp/ocsp-army.deps.mil-resp.der", "Vectors/revocation/ocsp/resp-unauthorized.der"])
+    #expect(json.status == 0, "\(json.error)")
+    let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+    #expect(objects.count == 2 && objects.allSatisfy { $0["type"] as? String == "ocspResponse" })
+    #expect((objects[0]["responses"] as? [Any])?.count == 20 && objects[1]["status"] as? String == "unauthorized")
+    let bad = try runPurex509(["inspect", "Vectors/revocation/ocsp/resp-invalid-version.der"])
+    #expect(bad.status == 1 && bad.error.contains("not a valid OCSP response: unsupported OCSP response version"), "\(bad.error)")
+}

@@ -27,7 +27,7 @@ func regressionsAndSeedsReplayWithoutStopping(_ target: FuzzTarget) {
     let seeds = inputs("fuzz-seeds", target)
     for (_, bytes) in regressions + seeds { target.run(bytes) }
     print("fuzz replay \(target.rawValue): \(regressions.count) regressions, \(seeds.count) seeds")
-    if [.evaluation, .pinString, .pinConfiguration, .signature].contains(target) { #expect(seeds.count >= 3) }
+    if [.evaluation, .pinString, .pinConfiguration, .signature, .revocation].contains(target) { #expect(seeds.count >= 3) }
 }
 
 @Test func theEvaluationTargetStartsFromTrustedChains() throws {

@@ -82,3 +82,25 @@ write("pin-configuration", "minimal.json", json.dumps(minimal).encode())
 report_only = {"minimumPins": 1, "pinSets": [{"pattern": "**.example.org", "pins": [strings["pin"]], "enforce": False,
                                               "expiration": "2030-01-01T00:00:00Z", "failClosed": True, "includeSubdomains": True}]}
 write("pin-configuration", "report-only.json", json.dumps(report_only, indent=2).encode())
+
+# revocation: DER CRLs (pyca's, some PKITS ones) and OCSP responses (pyca's,
+# and the generated delegated-responder and revoked cases).
+def pem_der(path, label):
+    text = path.read_text()
+    part = text.split("-----BEGIN " + label + "-----")[1].split("-----END " + label + "-----")[0]
+    return base64.b64decode("".join(part.split()))
+
+
+crl_dir = root / "revocation" / "crl"
+for path in sorted(crl_dir.iterdir()):
+    if not path.name.startswith("crl_") or path.name == "crl_almost_10k.pem":
+        continue
+    data = path.read_bytes() if path.suffix == ".der" else pem_der(path, "X509 CRL")
+    write("revocation", path.stem + ".crl.der", data)
+for name in ["GoodCACRL.crl", "deltaCRLCA1deltaCRL.crl", "indirectCRLCA5CRL.crl", "onlySomeReasonsCA1compromiseCRL.crl"]:
+    write("revocation", name + ".der", (root / "pkits" / "crls" / name).read_bytes())
+for path in sorted((root / "revocation" / "ocsp").iterdir()):
+    if path.name.startswith("resp-") or path.name.endswith("-resp.der"):
+        write("revocation", path.name, path.read_bytes())
+for case in ["ocsp-delegated", "ocsp-revoked.p256", "ocsp-unknown-critical-extension", "ocsp-sha256-certid"]:
+    write("revocation", case + ".der", (root / "revocation" / "generated" / case / "ocsp.der").read_bytes())
