@@ -149,3 +149,37 @@ func oidFromDotted(_ text: String) -> OID {
     #expect(passed + failed.count == 76)
     #expect(failed.isEmpty)
 }
+
+/// NIST PKITS, `non-rsa` category (4.1.4–4.1.6): DSA, which PureX509 does
+/// not verify (nor do Chromium, Go or webpki for TLS). 4.1.4 and 4.1.5 end
+/// in a DSA leaf key, refused by the key policy (`leafKey`) before any DSA
+/// signature would be checked; 4.1.6's leaf does not parse (its spoiled
+/// signature BIT STRING has unused bits). PKITS expects the first two to
+/// verify: two disagreements by design.
+@Test func pkitsNonRSAIsRefused() throws {
+    let root = vectors.appendingPathComponent("pkits")
+    let index = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("pkits_index.json"))) as? [String: Any])
+    let tests = try #require(index["tests"] as? [[String: Any]]).filter { $0["category"] as? String == "non-rsa" }
+    let expected = ["4.1.4": "leafKey", "4.1.5": "leafKey", "4.1.6": "malformed: signature BIT STRING with unused bits"]
+    #expect(tests.count == 3)
+    for test in tests {
+        let number = test["test_number"] as? String ?? "?"
+        let names = try #require(test["certs_root_first"] as? [String])
+        var certificates: [Certificate] = []
+        var verdict = ""
+        for name in names {
+            let der = [UInt8](try Data(contentsOf: root.appendingPathComponent("certs/\(name).crt")))
+            do { certificates.append(try Certificate(derEncoded: der)) } catch { verdict = "malformed: \(error.rule)"; break }
+        }
+        if verdict.isEmpty {
+            var policy = VerificationPolicy(time: 1_302_825_600, purpose: .any)
+            policy.keys.minimumRSAModulusBits = 1024
+            var verifier = Verifier(store: TrustStore([certificates[0]]), policy: policy)
+            switch verifier.verify(leaf: certificates[certificates.count - 1], intermediates: Array(certificates.dropFirst().dropLast().reversed())) {
+            case .success: verdict = "trusted"
+            case .failure(let failure): verdict = failure.code
+            }
+        }
+        #expect(verdict == expected[number], "\(number)")
+    }
+}
