@@ -73,6 +73,9 @@ public struct BasicOCSPResponse: Sendable {
     /// The certificates the responder included (`certs`), parsed; a
     /// delegated responder's certificate is found here (§4.2.2.2).
     public let certificates: [Certificate]
+    /// Included certificates that did not parse, or came past
+    /// `OCSPResponse.maximumCertificates`: skipped, never used.
+    public let skippedCertificates: Int
 }
 
 /// §4.2.1 ResponderID.

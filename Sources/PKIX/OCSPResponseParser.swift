@@ -7,7 +7,9 @@ import DER
 // SingleResponse.
 extension OCSPResponse {
     /// Library bounds. Responders answer for one certificate, a few batch a
-    /// few dozen; the bounds keep a hostile response from costing more.
+    /// few dozen; the bounds keep a hostile response from costing more. More
+    /// single responses refuse the response; certificates past the bound
+    /// are skipped (`skippedCertificates`).
     public static let maximumSingleResponses = 1_024
     public static let maximumCertificates = 16
 
@@ -63,20 +65,25 @@ extension BasicOCSPResponse {
         let signature = try fields.readBitString()
         guard signature.unusedBits == 0 else { throw DERError(.invalidSignatureValue, at: signature.bytes.lowerBound - 1) }
         var certificates: [Certificate] = []
+        var skipped = 0
         if let wrapper = try fields.readIfPresent(.contextSpecificConstructed(0)) {
             var explicit = try fields.nested(wrapper)
             let list = try explicit.read(.sequence)
             try explicit.expectEnd()
             var items = try explicit.nested(list)
+            // A certificate that does not parse, or one past the bound, is
+            // skipped rather than spoiling the response: it could only ever
+            // serve as a delegated responder, and one that is unusable
+            // authorises nothing, while the issuer's own signature may still
+            // stand (OpenSSL reads such responses too).
             while !items.isAtEnd {
                 let item = try items.read(.sequence)
-                guard certificates.count < OCSPResponse.maximumCertificates else {
-                    throw DERError(.tooManyOCSPItems, at: item.start)
+                guard certificates.count < OCSPResponse.maximumCertificates,
+                      let certificate = try? Certificate(derEncoded: Array(der[item.encoded])) else {
+                    skipped += 1
+                    continue
                 }
-                do { certificates.append(try Certificate(derEncoded: Array(der[item.encoded]))) } catch {
-                    // The offset inside the response says more than one inside the copy.
-                    throw DERError(error.rule, at: item.start + error.offset)
-                }
+                certificates.append(certificate)
             }
         }
         try fields.expectEnd()
@@ -115,7 +122,8 @@ extension BasicOCSPResponse {
         return BasicOCSPResponse(
             tbsResponseData: tbs.encoded, signatureAlgorithm: signatureAlgorithm, signatureValue: signature.bytes,
             responderID: responderID, producedAt: producedAt, responses: responses, extensions: extensions,
-            nonce: nonce, hasUnrecognisedCriticalExtension: unknownCritical, certificates: certificates)
+            nonce: nonce, hasUnrecognisedCriticalExtension: unknownCritical, certificates: certificates,
+            skippedCertificates: skipped)
     }
 
     /// `CHOICE { byName [1] Name, byKey [2] KeyHash }`, both explicitly tagged.

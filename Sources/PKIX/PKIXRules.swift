@@ -76,6 +76,6 @@ extension DERError.Rule {
     public static let unsupportedOCSPVersion = Self(code: 132, name: "unsupported OCSP response version")
     /// §4.2.1: ResponderID is byName [1] Name or byKey [2] a 20-octet SHA-1 KeyHash.
     public static let invalidResponderID = Self(code: 133, name: "invalid OCSP responder ID")
-    /// Library bound: `OCSPResponse.maximumSingleResponses` responses, `maximumCertificates` certificates.
-    public static let tooManyOCSPItems = Self(code: 134, name: "too many OCSP responses or certificates")
+    /// Library bound: at most `OCSPResponse.maximumSingleResponses` single responses.
+    public static let tooManyOCSPItems = Self(code: 134, name: "too many OCSP single responses")
 }

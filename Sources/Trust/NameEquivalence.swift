@@ -14,8 +14,12 @@ import PKIX
 enum NameEquivalence {
     /// A canonical byte form of a Name TLV; two names are equivalent when these are equal.
     static func canonical(_ certificate: Certificate, _ range: Range<Int>) -> [UInt8] {
+        canonical(certificate.name(at: range))
+    }
+
+    static func canonical(_ name: DistinguishedName) -> [UInt8] {
         var out: [UInt8] = []
-        for rdn in certificate.name(at: range).relativeNames {
+        for rdn in name.relativeNames {
             out.append(0x31)
             for attribute in rdn {
                 out += attribute.type.bytes

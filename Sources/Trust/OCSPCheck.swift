@@ -26,17 +26,31 @@ extension Verifier {
         var hashes = CertIDHashes(certificate: certificate, issuer: issuer)
         for response in revocationSources.ocspResponses {
             guard let basic = response.basic else { continue }
-            // The signature is checked once per response, however many of
-            // its entries name the certificate.
-            var authorised: Bool? = nil
+            // The signature is checked once per response (twice at most:
+            // with SHA-1 refused, then allowed), however many of its
+            // entries name the certificate.
+            var authorised: Bool? = nil, authorisedWithSHA1: Bool? = nil
             for single in basic.responses where hashes.matches(single.certID, in: response) {
                 guard !basic.hasUnrecognisedCriticalExtension, !single.hasUnrecognisedCriticalExtension else {
                     note(.ocspUnrecognisedCriticalExtension)
                     continue
                 }
                 guard isCurrent(single) else { note(.ocspResponseOutOfDate); continue }
-                if authorised == nil { authorised = try isAuthorised(basic, in: response, issuer: issuer, search: &search) }
-                guard authorised == true else {
+                if authorised == nil {
+                    authorised = try isAuthorised(basic, in: response, issuer: issuer, allowSHA1: policy.allowSHA1, search: &search)
+                }
+                var trusted = authorised == true
+                // RFC 6960 §4.3 asks clients to process sha1WithRSA. A
+                // SHA-1 collision could only forge a "revoked", which
+                // refuses a chain an attacker could block anyway, so a
+                // SHA-1 signature is honoured for revocations alone.
+                if !trusted, case .revoked = single.status, !policy.allowSHA1 {
+                    if authorisedWithSHA1 == nil {
+                        authorisedWithSHA1 = try isAuthorised(basic, in: response, issuer: issuer, allowSHA1: true, search: &search)
+                    }
+                    trusted = authorisedWithSHA1 == true
+                }
+                guard trusted else {
                     note(.ocspResponderNotAuthorised)
                     continue
                 }
@@ -58,51 +72,73 @@ extension Verifier {
     func isCurrent(_ single: SingleResponse) -> Bool {
         let skew = policy.revocation.ocspClockSkew
         guard single.thisUpdate <= policy.time + skew else { return false }
-        if let next = single.nextUpdate { return policy.time <= next + skew }
+        // A window that ends before it starts is no window (OpenSSL refuses it too).
+        if let next = single.nextUpdate { return single.thisUpdate <= next && policy.time <= next + skew }
         return policy.time - single.thisUpdate <= policy.revocation.ocspMaximumAge
     }
 
+    /// At most this many certificates of one response are tried as its
+    /// delegated responder: each costs a signature check with the issuer's
+    /// key, and responses may come from an unauthenticated fetch or cache.
+    static let maximumDelegateCandidates = 4
+
     /// §4.2.2.2: the response is signed by the key its ResponderID names,
     /// and that key is the issuer's, or a delegate's whose certificate the
-    /// issuer signed, with id-kp-OCSPSigning, valid now.
-    mutating func isAuthorised(_ basic: BasicOCSPResponse, in response: OCSPResponse, issuer: Certificate,
+    /// issuer signed, with id-kp-OCSPSigning, valid now, and no critical
+    /// extension this library does not process (RFC 5280 §4.2).
+    mutating func isAuthorised(_ basic: BasicOCSPResponse, in response: OCSPResponse, issuer: Certificate, allowSHA1: Bool,
                                search: inout SearchState) throws(TrustFailure) -> Bool {
         let message = response[basic.tbsResponseData]
         let algorithm = response[basic.signatureAlgorithm.encoded]
         let signature = response[basic.signatureValue]
-        if Self.responder(basic.responderID, in: response, names: issuer) {
-            guard case .success(let key) = VerificationKey.prepare(issuer) else { return false }
-            return try verifySignedData(algorithm: algorithm, signature: signature, message: message, key: key, search: &search)
-        }
         guard case .success(let issuerKey) = VerificationKey.prepare(issuer) else { return false }
+        if Self.responder(basic.responderID, in: response, names: issuer) {
+            return try verifySignedData(algorithm: algorithm, signature: signature, message: message, key: issuerKey,
+                                        allowSHA1: allowSHA1, search: &search)
+        }
+        var tried = 0
         for delegate in basic.certificates where Self.responder(basic.responderID, in: response, names: delegate) {
-            guard delegate[delegate.issuer].elementsEqual(issuer[issuer.subject]),
+            guard tried < Self.maximumDelegateCandidates else { break }
+            guard Self.sameName(delegate, delegate.issuer, issuer, issuer.subject),
                   delegate.extendedKeyUsages.contains(.ocspSigning),
+                  !delegate.extensions.hasUnrecognisedCriticalExtension,
                   checkValidity(delegate, index: 0) == nil,
                   case .success(let key) = VerificationKey.prepare(delegate) else { continue }
+            tried += 1
             guard try verifySignedData(algorithm: delegate[delegate.signatureAlgorithm.encoded], signature: delegate[delegate.signatureValue],
-                                       message: delegate[delegate.tbsCertificate], key: issuerKey, search: &search) else { continue }
-            return try verifySignedData(algorithm: algorithm, signature: signature, message: message, key: key, search: &search)
+                                       message: delegate[delegate.tbsCertificate], key: issuerKey, allowSHA1: allowSHA1,
+                                       search: &search) else { continue }
+            return try verifySignedData(algorithm: algorithm, signature: signature, message: message, key: key,
+                                        allowSHA1: allowSHA1, search: &search)
         }
         return false
     }
 
-    /// Whether `id` names `certificate`: its subject Name, or the SHA-1 of its key bits.
+    /// Whether `id` names `certificate`: its subject Name (RFC 5280 §7.1
+    /// matching, as path building uses), or the SHA-1 of its key bits.
     static func responder(_ id: ResponderID, in response: OCSPResponse, names certificate: Certificate) -> Bool {
         switch id {
-        case .byName(let name): return response[name].elementsEqual(certificate[certificate.subject])
-        case .byKey(let hash): return response[hash].elementsEqual(InsecureSHA1.hash(certificate[certificate.publicKey.key]))
+        case .byName(let name):
+            if response[name].elementsEqual(certificate[certificate.subject]) { return true }
+            return NameEquivalence.canonical(response.name(at: name)) == NameEquivalence.canonical(certificate, certificate.subject)
+        case .byKey(let hash):
+            return response[hash].elementsEqual(InsecureSHA1.hash(certificate[certificate.publicKey.key]))
         }
+    }
+
+    /// Two names of two certificates, byte for byte or by RFC 5280 §7.1.
+    static func sameName(_ a: Certificate, _ aName: Range<Int>, _ b: Certificate, _ bName: Range<Int>) -> Bool {
+        a[aName].elementsEqual(b[bName]) || NameEquivalence.canonical(a, aName) == NameEquivalence.canonical(b, bName)
     }
 
     /// One signature check over signed data, counted against the evaluation's budgets.
     mutating func verifySignedData(algorithm: ArraySlice<UInt8>, signature: ArraySlice<UInt8>, message: ArraySlice<UInt8>,
-                                   key: VerificationKey, search: inout SearchState) throws(TrustFailure) -> Bool {
+                                   key: VerificationKey, allowSHA1: Bool? = nil, search: inout SearchState) throws(TrustFailure) -> Bool {
         search.signatureChecks += 1
         guard search.signatureChecks <= policy.budgets.signatureChecks else { throw .budgetExceeded(.signatureChecks) }
         search.signatureWork += key.cost
         guard search.signatureWork <= policy.budgets.signatureWork else { throw .budgetExceeded(.signatureWork) }
-        return checkSignature(algorithm: algorithm, key: key, policy: policy.keys, allowSHA1: policy.allowSHA1,
+        return checkSignature(algorithm: algorithm, key: key, policy: policy.keys, allowSHA1: allowSHA1 ?? policy.allowSHA1,
                               signature: signature, message: message) == nil
     }
 }

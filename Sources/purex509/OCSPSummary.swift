@@ -26,6 +26,8 @@ struct OCSPSummary {
     let responses: [Single]
     /// Subject and SHA-256 fingerprint of each certificate the responder included.
     let certificates: [(subject: String, fingerprint: String)]
+    /// Included certificates that did not parse or came past the bound.
+    let skippedCertificates: Int
     let fingerprint: String
 
     init(_ response: OCSPResponse) {
@@ -33,7 +35,7 @@ struct OCSPSummary {
         fingerprint = Hex.encode(SHA256.hash(response.der), separator: ":")
         guard let basic = response.basic else {
             responder = nil; producedAt = nil; signatureAlgorithm = nil; nonce = nil
-            unrecognisedCritical = false; responses = []; certificates = []
+            unrecognisedCritical = false; responses = []; certificates = []; skippedCertificates = 0
             return
         }
         switch basic.responderID {
@@ -59,6 +61,7 @@ struct OCSPSummary {
                           nextUpdate: single.nextUpdate.map(CivilTime.iso8601),
                           unrecognisedCritical: single.hasUnrecognisedCriticalExtension)
         }
+        skippedCertificates = basic.skippedCertificates
         certificates = basic.certificates.map { ($0.subjectName.description, Hex.encode(SHA256.hash($0.der), separator: ":")) }
     }
 
@@ -93,6 +96,7 @@ struct OCSPSummary {
             add("Responder certificate", certificate.subject)
             lines.append("    SHA-256 \(certificate.fingerprint)")
         }
+        if skippedCertificates > 0 { add("Skipped certificates", "\(skippedCertificates) (not parsed, or past the bound of \(OCSPResponse.maximumCertificates))") }
         add("SHA-256 fingerprint", fingerprint)
         return lines.joined(separator: "\n")
     }
@@ -114,6 +118,7 @@ struct OCSPSummary {
                     ("unrecognisedCriticalExtension", .bool(single.unrecognisedCritical)),
                 ])
             })),
+            ("skippedCertificates", .int(skippedCertificates)),
             ("certificates", .array(certificates.map { .object([("subject", .string($0.subject)), ("sha256Fingerprint", .string($0.fingerprint))]) })),
             ("sha256Fingerprint", .string(fingerprint)),
         ]

@@ -204,5 +204,5 @@ func pinOfAKeyMatchesOpenSSL(_ row: KeyPinCase) throws {
     }
     let inspect = try runPurex509(["inspect", file.path])
     #expect(inspect.status == 1)
-    #expect(inspect.error.contains("no CERTIFICATE or X509 CRL block (no PEM block, and not DER)"), "\(inspect.error)")
+    #expect(inspect.error.contains("no CERTIFICATE, X509 CRL or OCSP RESPONSE block (no PEM block, and not DER)"), "\(inspect.error)")
 }

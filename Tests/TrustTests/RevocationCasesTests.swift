@@ -49,8 +49,8 @@ func evaluate(_ row: RevocationCase) throws -> Result<VerifiedChain, TrustFailur
 }
 
 @Test func revocationCasesAreGenerated() {
-    #expect(revocationCases.count == 72)
-    #expect(revocationCases.filter { $0.name.hasPrefix("ocsp-") }.count == 36)
+    #expect(revocationCases.count == 80)
+    #expect(revocationCases.filter { $0.name.hasPrefix("ocsp-") }.count == 44)
     #expect(Set(revocationCases.map(\.issuerKey)) == ["rsa", "p256"])
 }
 

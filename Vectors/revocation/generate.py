@@ -20,8 +20,10 @@ revokes over an empty base. "Required" cases refuse missing information.
 OCSP cases (ocsp.der beside the chain: one DER OCSPResponse, RFC 6960):
 the issuer's own response good, revoked and unknown; expired, not yet
 valid and without nextUpdate; signed by another key; spoiled signature;
-a delegated responder with id-kp-OCSPSigning (good and revoked) and one
-without it; an unknown critical response extension; a SHA-256 CertID;
+a delegated responder with id-kp-OCSPSigning (good and revoked), one
+without it and one with an unknown critical extension; an unknown
+critical response extension; nextUpdate before thisUpdate; SHA-1
+signatures (honoured for a revocation only); a SHA-256 CertID;
 and OCSP beside a CRL that disagrees, in both orders ("preferCRL").
 
 Run: python3 Vectors/revocation/generate.py   (Python `cryptography`)
@@ -56,7 +58,7 @@ def new_key(kind):
     return rsa.generate_private_key(public_exponent=65537, key_size=2048) if kind == "rsa" else ec.generate_private_key(ec.SECP256R1())
 
 
-def certificate(subject, key, issuer, issuer_key, serial, ca=False, usage=None, leaf=False, eku=None):
+def certificate(subject, key, issuer, issuer_key, serial, ca=False, usage=None, leaf=False, eku=None, extra=()):
     builder = (x509.CertificateBuilder().subject_name(name(subject)).issuer_name(name(issuer))
                .public_key(key.public_key()).serial_number(serial).not_valid_before(START).not_valid_after(END)
                .add_extension(x509.SubjectKeyIdentifier.from_public_key(key.public_key()), critical=False)
@@ -69,6 +71,8 @@ def certificate(subject, key, issuer, issuer_key, serial, ca=False, usage=None, 
     builder = builder.add_extension(x509.KeyUsage(**flags), critical=True)
     if eku:
         builder = builder.add_extension(x509.ExtendedKeyUsage(eku), critical=False)
+    for extension, critical in extra:
+        builder = builder.add_extension(extension, critical=critical)
     if leaf:
         builder = (builder.add_extension(x509.SubjectAlternativeName([x509.DNSName("www.example.com")]), critical=False)
                    .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), critical=False))
@@ -125,6 +129,54 @@ def ocsp_response(leaf, issuer, signer_cert, signer_key, status="good", this_upd
     return builder.sign(signer_key, hashes.SHA256()).public_bytes(serialization.Encoding.DER)
 
 
+def tlv(tag, content):
+    n = len(content)
+    if n < 0x80:
+        length = bytes([n])
+    else:
+        octets = n.to_bytes((n.bit_length() + 7) // 8, "big")
+        length = bytes([0x80 | len(octets)]) + octets
+    return bytes([tag]) + length + content
+
+
+def elements(data):
+    """The TLVs of a DER content, as (tag, content, whole) triples."""
+    out, i = [], 0
+    while i < len(data):
+        tag, first = data[i], data[i + 1]
+        if first < 0x80:
+            length, start = first, i + 2
+        else:
+            count = first & 0x7F
+            length, start = int.from_bytes(data[i + 2:i + 2 + count], "big"), i + 2 + count
+        out.append((tag, data[start:start + length], data[i:start + length]))
+        i = start + length
+    return out
+
+
+def resigned_with_sha1(response, key):
+    """The response with its BasicOCSPResponse signed again with SHA-1 (the
+    `cryptography` builders refuse SHA-1): same ResponseData, new algorithm
+    and signature."""
+    from cryptography.hazmat.primitives.asymmetric import padding
+    (_, body, _), = elements(response)
+    status, wrapper = elements(body)
+    (_, response_bytes, _), = elements(wrapper[1])
+    oid, octets = elements(response_bytes)
+    (_, basic, _), = elements(octets[1])
+    parts = elements(basic)
+    tbs = parts[0][2]
+    if isinstance(key, rsa.RSAPrivateKey):
+        signature = key.sign(tbs, padding.PKCS1v15(), hashes.SHA1())
+        algorithm = tlv(0x30, tlv(0x06, bytes.fromhex("2a864886f70d010105")) + b"\x05\x00")
+    else:
+        signature = key.sign(tbs, ec.ECDSA(hashes.SHA1()))
+        algorithm = tlv(0x30, tlv(0x06, bytes.fromhex("2a8648ce3d0401")))
+    basic = tlv(0x30, tbs + algorithm + tlv(0x03, b"\x00" + signature) + b"".join(p[2] for p in parts[3:]))
+    response_bytes = tlv(0x30, oid[2] + tlv(0x04, basic))
+    return tlv(0x30, status[2] + tlv(0xA0, response_bytes))
+
+
 def spoiled_der(data):
     data = bytearray(data)
     data[-1] ^= 0x01
@@ -132,7 +184,8 @@ def spoiled_der(data):
 
 
 def hierarchy(kind):
-    keys = {role: new_key(kind) for role in ("root", "intermediate", "leaf", "signer", "nosign", "other", "responder", "noresponder")}
+    keys = {role: new_key(kind) for role in ("root", "intermediate", "leaf", "signer", "nosign", "other", "responder", "noresponder",
+                                             "critresponder")}
     root = certificate("Revocation Root", keys["root"], "Revocation Root", keys["root"], 1, ca=True, usage=["key_cert_sign", "crl_sign"])
     intermediate = certificate("Revocation Intermediate", keys["intermediate"], "Revocation Root", keys["root"], 2, ca=True,
                                usage=["key_cert_sign", "crl_sign"])
@@ -150,6 +203,9 @@ def ocsp_cases(keys, root, intermediate, leaf, root_crl, revokes_leaf):
     noresponder = certificate("Revocation Not A Responder", keys["noresponder"], "Revocation Intermediate", keys["intermediate"], 7,
                               usage=["digital_signature"], eku=[ExtendedKeyUsageOID.CLIENT_AUTH])
     other = certificate("Another Intermediate", keys["other"], "Another Intermediate", keys["other"], 8, ca=True, usage=["key_cert_sign"])
+    unknown_critical = x509.UnrecognizedExtension(ObjectIdentifier("1.3.6.1.4.1.55555.3"), b"\x05\x00")
+    critresponder = certificate("Revocation Critical Responder", keys["critresponder"], "Revocation Intermediate", keys["intermediate"], 9,
+                                usage=["digital_signature"], eku=[ExtendedKeyUsageOID.OCSP_SIGNING], extra=[(unknown_critical, True)])
     own = lambda **options: ocsp_response(leaf, intermediate, intermediate, keys["intermediate"], **options)
     unknown = x509.UnrecognizedExtension(ObjectIdentifier("1.3.6.1.4.1.55555.2"), b"\x05\x00")
     return [
@@ -176,6 +232,13 @@ def ocsp_cases(keys, root, intermediate, leaf, root_crl, revokes_leaf):
          "revocationUnknown@0"),
         ("ocsp-unknown-critical-extension", b"", own(status="revoked", extensions=[(unknown, True)]), "leaf", True, False,
          "revocationUnknown@0"),
+        ("ocsp-delegate-unknown-critical-extension", b"",
+         ocsp_response(leaf, intermediate, critresponder, keys["critresponder"], status="revoked", delegate=critresponder), "leaf", True, False,
+         "revocationUnknown@0"),
+        ("ocsp-next-before-this", b"", own(status="revoked", this_update=T + datetime.timedelta(seconds=200),
+                                          next_update=T - datetime.timedelta(seconds=200)), "leaf", True, False, "revocationUnknown@0"),
+        ("ocsp-sha1-signed-revoked", b"", resigned_with_sha1(own(status="revoked"), keys["intermediate"]), "leaf", False, False, "revoked@0"),
+        ("ocsp-sha1-signed-good", b"", resigned_with_sha1(own(), keys["intermediate"]), "leaf", True, False, "revocationUnknown@0"),
         ("ocsp-sha256-certid", b"", own(status="revoked", hash_algorithm=hashes.SHA256()), "leaf", False, False, "revoked@0"),
         ("ocsp-leaf-crl-chain", pem([root_crl]), own(), "chain", True, False, "trusted"),
         ("ocsp-first-over-crl", pem([revokes_leaf, root_crl]), own(), "chain", True, False, "trusted"),
