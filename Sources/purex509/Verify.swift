@@ -142,8 +142,8 @@ struct Verify: ParsableCommand {
         policy.certificatePolicies.inhibitAnyPolicy = inhibitAnyPolicy
         policy.profile = profile == "compatible" ? .compatible : .strict
         var sources = RevocationSources()
-        for file in crls { sources.crls += try CRLInput.load(file) }
-        for file in ocspResponses { sources.ocspResponses += try OCSPInput.load(file) }
+        for file in crls { sources.crls += try RevocationInput.load(file, RevocationInput.crl) }
+        for file in ocspResponses { sources.ocspResponses += try RevocationInput.load(file, RevocationInput.ocspResponse) }
         policy.revocation.preferCRL = preferCRL
         switch coverage {
         case "leaf": policy.revocation.coverage = .leaf
