@@ -7,3 +7,10 @@
 @_exported import PKIX
 @_exported import Trust
 @_exported import Pinning
+
+/// The library's version, as `purex509 --version` prints it. The minor
+/// number follows the project's stops (development releases, no API
+/// stability promised before 1.0).
+public enum PureX509Version {
+    public static let string = "0.21.0"
+}

@@ -12,7 +12,7 @@ public enum TimeArgument {
     /// nearest bound, so a wider range would add nothing but surprises.
     public static let range: ClosedRange<Int64> = -62_167_219_200...253_402_300_799
 
-    public static let usage = "give UNIX seconds or ISO 8601 such as 2024-01-02T03:04:05Z"
+    public static let usage = "give UNIX seconds, a date such as 2024-01-02 (midnight UTC) or ISO 8601 such as 2024-01-02T03:04:05Z"
 
     /// Seconds since 1970, or the reason `text` is not a time.
     public static func parse(_ text: String) -> Result<Int64, TimeFailure> {
@@ -47,9 +47,19 @@ public enum TimeArgument {
 
     static func fail(_ text: String) -> Result<Int64, Reason> { .failure(Reason(text: text)) }
 
-    /// `YYYY-MM-DDTHH:MM:SS` then `Z` or `±HH:MM` (RFC 3339 §5.6 without
-    /// fractions). Each field is checked against the calendar.
-    static func parseRFC3339(_ b: [UInt8]) -> Result<Int64, Reason> {
+    /// `YYYY-MM-DDTHH:MM:SS`, optional fractional seconds (dropped: the
+    /// instant is the whole second that holds them), then `Z` or `±HH:MM`
+    /// (RFC 3339 §5.6); or a date alone, `YYYY-MM-DD`, read as midnight UTC.
+    /// Each field is checked against the calendar.
+    static func parseRFC3339(_ text: [UInt8]) -> Result<Int64, Reason> {
+        var b = text
+        if b.count == 10 { b += Array("T00:00:00Z".utf8) }
+        if b.count > 20 && b[19] == UInt8(ascii: ".") {
+            var end = 20
+            while end < b.count && isDigit(b[end]) { end += 1 }
+            guard end > 20 else { return fail("has a decimal point without digits after the seconds") }
+            b.removeSubrange(19..<end)
+        }
         let shape = "NNNN-NN-NNTNN:NN:NN"
         guard b.count == 20 || b.count == 25 else { return fail("is not a time: " + usage) }
         for (i, expected) in shape.utf8.enumerated() {

@@ -45,9 +45,32 @@ struct CertificateInput {
         CertificateInput(try InputFile.load(path))
     }
 
+    /// The top-level SEQUENCEs of `bytes` when it is nothing but SEQUENCEs
+    /// laid end to end; empty otherwise (then the whole is one object, and
+    /// its parser says what is wrong with it).
+    static func concatenatedElements(_ bytes: [UInt8]) -> [Range<Int>] {
+        DERReader.withReader(over: bytes) { reader in
+            var ranges: [Range<Int>] = []
+            while !reader.isAtEnd {
+                guard let element = try? reader.read(.sequence) else { return [] }
+                ranges.append(element.encoded)
+            }
+            return ranges
+        }
+    }
+
     init(_ file: InputFile) {
         self.file = file
         switch file.content {
+        case .der(let bytes) where Self.concatenatedElements(bytes).count > 1:
+            // Several DER certificates one after another (`cat a.der b.der`): a list, as PEM blocks would be.
+            entries = Self.concatenatedElements(bytes).enumerated().map { offset, range in
+                let index = offset + 1
+                let result = Result<Certificate, DERError> { () throws(DERError) in try Certificate(derEncoded: Array(bytes[range])) }
+                return Entry(index: index, result: result.mapError { .der($0, certificate: index, block: nil) })
+            }
+            derKind = nil
+            otherBlocks = []
         case .der(let bytes):
             let result = Result<Certificate, DERError> { () throws(DERError) in try Certificate(derEncoded: bytes) }
             let kind = KeyKind(derShape: bytes)

@@ -15,12 +15,20 @@ struct FileStream {
     private(set) var bytesRead: Int
     private let descriptor: Int32
 
+    /// `-` names standard input (`openssl s_client … | purex509 inspect -`);
+    /// pipes, FIFOs and process substitution are read like files.
     static func open(_ path: String) -> Result<FileStream, InputFile.ReadFailure> {
         var info = stat()
-        guard stat(path, &info) == 0 else { return .failure(failure(errno)) }
-        if info.st_mode & S_IFMT == S_IFDIR { return .failure(.directory) }
-        let descriptor = Foundation.open(path, O_RDONLY)
-        guard descriptor >= 0 else { return .failure(failure(errno)) }
+        let descriptor: Int32
+        if path == "-" {
+            descriptor = dup(STDIN_FILENO)
+            guard descriptor >= 0, fstat(descriptor, &info) == 0 else { return .failure(failure(errno)) }
+        } else {
+            guard stat(path, &info) == 0 else { return .failure(failure(errno)) }
+            if info.st_mode & S_IFMT == S_IFDIR { return .failure(.directory) }
+            descriptor = Foundation.open(path, O_RDONLY)
+            guard descriptor >= 0 else { return .failure(failure(errno)) }
+        }
         switch readPiece(descriptor) {
         case .failure(let failure):
             Foundation.close(descriptor)

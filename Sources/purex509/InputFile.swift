@@ -50,14 +50,14 @@ struct InputFile {
     let content: Content
 
     /// The file name as messages print it (control characters as `\xNN`).
-    var displayName: String { DisplayText.escaped(path) }
+    var displayName: String { path == "-" ? "standard input" : DisplayText.escaped(path) }
 
     /// Reads `path`, or prints `purex509: cannot read FILE: reason` and throws `ToolExit.usage`.
     static func load(_ path: String) throws -> InputFile {
         switch read(path) {
         case .success(let bytes): return InputFile(path: path, bytes: bytes)
         case .failure(let failure):
-            printError("purex509: cannot read \(DisplayText.escaped(path)): \(failure)")
+            printError("purex509: cannot read \(path == "-" ? "standard input" : DisplayText.escaped(path)): \(failure)")
             throw ToolExit.usage
         }
     }

@@ -34,7 +34,7 @@ struct Pin: ParsableCommand {
         for path in files {
             switch InputFile.read(path) {
             case .failure(let failure):
-                printError("purex509: cannot read \(DisplayText.escaped(path)): \(failure)")
+                printError("purex509: cannot read \(path == "-" ? "standard input" : DisplayText.escaped(path)): \(failure)")
                 outcome.unusable = true
             case .success(let bytes):
                 pin(InputFile(path: path, bytes: bytes), &outcome)
@@ -75,7 +75,10 @@ struct Pin: ParsableCommand {
         }
         switch file.content {
         case .der(let bytes):
-            if let kind = KeyKind(derShape: bytes), kind != .certificate {
+            let concatenated = CertificateInput.concatenatedElements(bytes)
+            if concatenated.count > 1 {
+                for (offset, range) in concatenated.enumerated() { certificate(Array(bytes[range]), index: offset + 1, block: nil) }
+            } else if let kind = KeyKind(derShape: bytes), kind != .certificate {
                 key(kind, bytes, block: nil)
             } else {
                 certificate(bytes, index: 1, block: nil)

@@ -27,7 +27,7 @@ struct Policy: ParsableCommand {
         @Option(name: .customLong("host"), help: "The host the client connects to.")
         var host: String
 
-        @Option(name: .customLong("at"), help: "Evaluation time: UNIX seconds or ISO 8601. Default: now.")
+        @Option(name: .customLong("at"), help: "Evaluation time: UNIX seconds, a date (2024-01-02, midnight UTC) or ISO 8601 (2024-01-02T03:04:05Z). Default: now.")
         var at: String?
 
         @Option(name: .customLong("roots"), help: "Trust anchors; repeatable. Default: the system bundle.")

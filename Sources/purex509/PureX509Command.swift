@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PureX509
 
 /// The `purex509` tool. Exit codes are a contract scripts rely on:
 /// 0 success, 1 the input was examined and refused, 2 bad usage or an
@@ -9,6 +10,7 @@ struct PureX509Command: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "purex509",
         abstract: "Inspect and verify X.509 certificates with PureX509.",
+        version: "purex509 \(PureX509Version.string)",
         subcommands: [Inspect.self, Verify.self, Pin.self, Policy.self, Bench.self]
     )
 

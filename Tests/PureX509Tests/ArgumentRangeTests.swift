@@ -1,5 +1,6 @@
 import Foundation
 import PureX509
+import PureX509Config
 import Testing
 
 // Issue 13 item 3: times and bench flags that trapped the tool or were
@@ -36,8 +37,11 @@ let badTimes: [BadArgument] = [
     .init(name: "offset hour 24", arguments: ["--at", "2025-01-01T00:00:00+24:00"], message: "has offset hour 24"),
     .init(name: "offset past year 0000", arguments: ["--at", "0000-01-01T00:00:00+00:01"], message: "is outside"),
     .init(name: "no zone", arguments: ["--at", "2025-01-01T00:00:00"], message: "is not a time"),
-    .init(name: "a fraction", arguments: ["--at", "2025-01-01T00:00:00.5Z"], message: "is not a time"),
-    .init(name: "a word", arguments: ["--at", "yesterday"], message: "give UNIX seconds or ISO 8601"),
+    .init(name: "a decimal point alone", arguments: ["--at", "2025-01-01T00:00:00.Z"], message: "has a decimal point without digits"),
+    .init(name: "a fraction without a zone", arguments: ["--at", "2025-01-01T00:00:00.5"], message: "is not a time"),
+    .init(name: "a date alone, February 30", arguments: ["--at", "2025-02-30"], message: "has day 30, but February 2025 has 28 days"),
+    .init(name: "a date without its day", arguments: ["--at", "2025-02"], message: "is not a time"),
+    .init(name: "a word", arguments: ["--at", "yesterday"], message: "give UNIX seconds, a date such as 2024-01-02 (midnight UTC) or ISO 8601"),
 ]
 
 @Test(arguments: badTimes)
@@ -68,6 +72,17 @@ func verifyRefusesTimesOutsideTheCalendar(_ row: BadArgument) throws {
     #expect(offset.status == 0, "\(offset.error)")
     let leapDay = try runPurex509(["verify", "--at", "2024-02-29T12:00:00Z"] + verifyChain)
     #expect(leapDay.status == 1)
+}
+
+/// A date alone is midnight UTC; fractional seconds name the second that holds them.
+@Test func verifyAcceptsADateAloneAndFractionalSeconds() throws {
+    for at in ["2017-06-01", "2017-06-01T00:00:00.999Z", "2017-06-01T02:00:00.5+02:00", "1496275200"] {
+        let run = try runPurex509(["verify", "--host", "www.netflix.com", "--at", at, "--json"] + verifyChain)
+        #expect(run.status == 0, "\(at): \(run.error)")
+    }
+    #expect((try? TimeArgument.parse("2017-06-01").get()) == 1_496_275_200)
+    #expect((try? TimeArgument.parse("2017-06-01T00:00:00.999999999Z").get()) == 1_496_275_200)
+    #expect((try? TimeArgument.parse("1969-12-31T23:59:59.5Z").get()) == -1)
 }
 
 let badBenchFlags: [BadArgument] = [

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+// Issue 15 item 4, the habits a shell user brings: `--version`, `-` for
+// standard input, and DER certificates concatenated in one file.
+
+/// `purex509 arguments` with `input` on its standard input.
+private func runPurex509(_ arguments: [String], input: Data) throws -> ToolRun {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: try #require(toolPath, "purex509 binary not found"))
+    process.arguments = arguments
+    process.currentDirectoryURL = repository
+    let stdin = Pipe(), output = Pipe(), error = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    stdin.fileHandleForWriting.write(input)
+    try stdin.fileHandleForWriting.close()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return ToolRun(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self), error: String(decoding: err, as: UTF8.self))
+}
+
+private let validChain = "Vectors/chains/valid/chain.pem"
+private let validRoots = ["--roots", "Vectors/chains/valid/roots.pem", "--host", "www.example.com", "--at", "2025-06-01"]
+
+@Test func versionIsPrinted() throws {
+    let run = try runPurex509(["--version"])
+    #expect(run.status == 0)
+    #expect(run.output.hasPrefix("purex509 0."), "\(run.output)")
+}
+
+@Test func aDashReadsStandardInput() throws {
+    let pem = try Data(contentsOf: repository.appendingPathComponent(validChain))
+    let inspect = try runPurex509(["inspect", "-"], input: pem)
+    #expect(inspect.status == 0, "\(inspect.error)")
+    #expect(inspect.output.contains("CN=www.example.com") && inspect.output.contains("- #2"), "\(inspect.output)")
+    let verify = try runPurex509(["verify"] + validRoots + ["-"], input: pem)
+    #expect(verify.status == 0, "\(verify.error)")
+    let pin = try runPurex509(["pin", "-"], input: pem)
+    #expect(pin.status == 0 && pin.output.split(separator: "\n").count == 2, "\(pin.output)\(pin.error)")
+    let empty = try runPurex509(["verify"] + validRoots + ["-"], input: Data())
+    #expect(empty.status == 2 && empty.error.contains("cannot read standard input: empty file"), "\(empty.error)")
+}
+
+@Test func concatenatedDERCertificatesAreAList() throws {
+    let text = try String(contentsOf: repository.appendingPathComponent(validChain), encoding: .utf8)
+    var der = Data()
+    for block in text.components(separatedBy: "-----END CERTIFICATE-----").dropLast() {
+        let body = block.components(separatedBy: "-----BEGIN CERTIFICATE-----").last ?? ""
+        der.append(try #require(Data(base64Encoded: body.components(separatedBy: .whitespacesAndNewlines).joined())))
+    }
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("purex509-concatenated-\(getpid()).der")
+    try der.write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let verify = try runPurex509(["verify"] + validRoots + [file.path])
+    #expect(verify.status == 0, "\(verify.error)")
+    let inspect = try runPurex509(["inspect", file.path])
+    #expect(inspect.status == 0 && inspect.output.contains("#2"), "\(inspect.error)")
+    let pin = try runPurex509(["pin", file.path])
+    #expect(pin.status == 0 && pin.output.split(separator: "\n").count == 2, "\(pin.error)")
+    // Garbage after the certificates is still refused, with the rule.
+    try (der + Data([0x01, 0x02])).write(to: file)
+    let trailing = try runPurex509(["verify"] + validRoots + [file.path])
+    #expect(trailing.status == 1 && trailing.error.contains("trailing bytes"), "\(trailing.error)")
+}
