@@ -221,6 +221,12 @@ struct Verify: ParsableCommand {
         }
         switch outcome {
         case .success:
+            // AFNetworking's "trust anything": allowInvalidCertificates with no
+            // pinning returns YES before any check decides (lines 261–266);
+            // a script reading only the exit code must not mistake it for a verdict.
+            if allowInvalid && mode == .none {
+                printError("purex509: warning: --allow-invalid without pinning trusts any chain (AFNetworking's allowInvalidCertificates with SSLPinningModeNone): nothing was checked, the verdict does not depend on the chain")
+            }
             // The last evaluation that trusted the chain decided its path;
             // with --allow-invalid there may be none, and the served
             // certificates are listed as they came.

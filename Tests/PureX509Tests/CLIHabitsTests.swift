@@ -66,3 +66,13 @@ private let validRoots = ["--roots", "Vectors/chains/valid/roots.pem", "--host",
     let trailing = try runPurex509(["verify"] + validRoots + [file.path])
     #expect(trailing.status == 1 && trailing.error.contains("trailing bytes"), "\(trailing.error)")
 }
+
+/// AFNetworking's "trust anything" says so on stderr; the exit code stays the contract's.
+@Test func trustingAnythingIsAnnounced() throws {
+    let expired = ["verify", "--roots", "Vectors/chains/valid/roots.pem", "--at", "2040-01-01", "--allow-invalid", "--no-validate-host", validChain]
+    let run = try runPurex509(expired)
+    #expect(run.status == 0, "\(run.error)")
+    #expect(run.error.contains("warning: --allow-invalid without pinning trusts any chain"), "\(run.error)")
+    let checked = try runPurex509(["verify"] + validRoots + [validChain])
+    #expect(checked.status == 0 && !checked.error.contains("warning"), "\(checked.error)")
+}
