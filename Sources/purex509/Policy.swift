@@ -30,8 +30,11 @@ struct Policy: ParsableCommand {
         @Option(name: .customLong("at"), help: "Evaluation time: UNIX seconds, a date (2024-01-02, midnight UTC) or ISO 8601 (2024-01-02T03:04:05Z). Default: now.")
         var at: String?
 
-        @Option(name: .customLong("roots"), help: "Trust anchors; repeatable. Default: the system bundle.")
+        @Option(name: .customLong("roots"), help: "Trust anchors: a PEM bundle, DER, or a directory of such files; repeatable. Default: the system bundle.")
         var roots: [String] = []
+
+        @Flag(name: .customLong("quiet"), help: "Print nothing; only the exit code says the verdict.")
+        var quiet = false
 
         func validate() throws {
             if let at, case .failure(let failure) = TimeArgument.parse(at) { throw ValidationError("--at: \(failure)") }
@@ -39,6 +42,7 @@ struct Policy: ParsableCommand {
         }
 
         func run() throws {
+            if quiet { silenceOutput() }
             let configuration = try PinningConfigFile.load(config)
             var loader = Verify()
             loader.roots = roots

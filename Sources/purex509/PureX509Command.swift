@@ -45,6 +45,18 @@ func exitProcess(_ code: Int32) -> Never {
     Foundation.exit(code)
 }
 
+/// `--quiet`: standard output and error go to /dev/null for the rest of
+/// the run, so a script that wants only the exit code gets only that
+/// (usage errors found while parsing the arguments are still printed).
+func silenceOutput() {
+    fflush(nil)
+    let null = open("/dev/null", O_WRONLY)
+    guard null >= 0 else { return }
+    dup2(null, STDOUT_FILENO)
+    dup2(null, STDERR_FILENO)
+    close(null)
+}
+
 func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }

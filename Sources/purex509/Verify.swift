@@ -13,7 +13,7 @@ struct Verify: ParsableCommand {
             """
     )
 
-    @Option(name: .customLong("roots"), help: "Trust anchors (PEM bundle or DER); repeatable. Default: the system bundle.")
+    @Option(name: .customLong("roots"), help: "Trust anchors: a PEM bundle, DER, or a directory of such files (-CApath style); repeatable. Default: the system bundle.")
     var roots: [String] = []
 
     @Option(name: .customLong("untrusted"), help: "More untrusted intermediates (PEM or DER); repeatable.")
@@ -60,6 +60,9 @@ struct Verify: ParsableCommand {
 
     @Flag(name: .customLong("prefer-crl"), help: "Consult CRLs before OCSP responses (default: OCSP first); the first that gives a status decides.")
     var preferCRL = false
+
+    @Flag(name: .customLong("quiet"), help: "Print nothing; only the exit code says the verdict (0 trusted, 1 not, 2 bad input).")
+    var quiet = false
 
     @Flag(name: .customLong("explain"), help: "Also print every check that ran, in order, with its certificate, RFC section and verdict.")
     var explain = false
@@ -123,6 +126,7 @@ struct Verify: ParsableCommand {
     }
 
     func run() throws {
+        if quiet { silenceOutput() }
         let store = try loadAnchors()
         let presented = try CertificateInput.load(chain)
         if let reason = presented.noCertificateReason {
@@ -353,7 +357,9 @@ struct Verify: ParsableCommand {
         var store = TrustStore()
         guard roots.isEmpty else {
             for file in roots {
-                for certificate in try CertificateInput.load(file).requireCertificates("--roots") { store.add(certificate) }
+                let certificates = AnchorDirectory.isDirectory(file) ? try AnchorDirectory.load(file)
+                    : try CertificateInput.load(file).requireCertificates("--roots")
+                for certificate in certificates { store.add(certificate) }
             }
             return store
         }

@@ -76,3 +76,34 @@ private let validRoots = ["--roots", "Vectors/chains/valid/roots.pem", "--host",
     let checked = try runPurex509(["verify"] + validRoots + [validChain])
     #expect(checked.status == 0 && !checked.error.contains("warning"), "\(checked.error)")
 }
+
+/// `--roots DIR` reads every certificate file of a directory (the -CApath
+/// habit), skipping and counting the rest, each certificate once.
+@Test func rootsMayBeADirectory() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("purex509-roots-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let roots = try Data(contentsOf: repository.appendingPathComponent("Vectors/chains/valid/roots.pem"))
+    try roots.write(to: folder.appendingPathComponent("root.pem"))
+    try roots.write(to: folder.appendingPathComponent("root-again.pem"))
+    try Data("not a certificate\n".utf8).write(to: folder.appendingPathComponent("README"))
+    let run = try runPurex509(["verify", "--roots", folder.path, "--host", "www.example.com", "--at", "2025-06-01", validChain])
+    #expect(run.status == 0, "\(run.error)")
+    #expect(run.error.contains("from 2 files; 1 entries without a certificate skipped"), "\(run.error)")
+    let policy = try runPurex509(["policy", "check", "docs/pinning-example.json", validChain, "--roots", folder.path,
+                                  "--host", "a.wild.example.com", "--at", "2025-06-01"])
+    #expect(policy.status == 0, "\(policy.error)")
+    let empty = repository.appendingPathComponent("Vectors/revocation/ocsp").path
+    let none = try runPurex509(["verify", "--roots", empty, validChain])
+    #expect(none.status == 2 && none.error.contains("no certificate in the directory's 28 entries"), "\(none.error)")
+}
+
+/// `--quiet`: nothing on either stream, the verdict in the exit code alone.
+@Test func quietPrintsNothing() throws {
+    for (arguments, status) in [(validRoots + [validChain], Int32(0)),
+                                (["--roots", "Vectors/chains/valid/roots.pem", "--host", "www.example.org", validChain], 1),
+                                (["--roots", "Vectors/no-such-file.pem", validChain], 2)] {
+        let run = try runPurex509(["verify", "--quiet"] + arguments)
+        #expect(run.status == status && run.output.isEmpty && run.error.isEmpty, "\(arguments): \(run.output)\(run.error)")
+    }
+}
