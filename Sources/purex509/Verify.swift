@@ -238,7 +238,7 @@ struct Verify: ParsableCommand {
                case .success(let chain) = evaluations[decided].explanation.result {
                 printTrusted(chain.certificates, extra: (json ? [("path", reports[decided].pathJSON)] : []) + extra)
             } else {
-                printTrusted(certificates, extra: (json ? [("path", .array([]))] : []) + extra)
+                printTrusted(certificates, endsInAnchor: false, extra: (json ? [("path", .array([]))] : []) + extra)
             }
         case .failure(let failure):
             let failed = failure.validationFailure.flatMap { validation in
@@ -330,7 +330,9 @@ struct Verify: ParsableCommand {
     /// each subject's attributes apart (`inspect --json`'s `subjectAttributes`).
     /// `policies`: the user-constrained policy set (`policies` in the JSON,
     /// dotted; null on the pinning path, which does not report it).
-    func printTrusted(_ certificates: [Certificate], policies: [OID]? = nil, extra: [(String, JSONOutput)] = []) {
+    /// `endsInAnchor`: the list is a verified path (its last certificate is
+    /// the anchor), not the served certificates as they came.
+    func printTrusted(_ certificates: [Certificate], endsInAnchor: Bool = true, policies: [OID]? = nil, extra: [(String, JSONOutput)] = []) {
         let names = certificates.map { $0.subjectName }
         if json {
             let members: [(String, JSONOutput)] = [
@@ -340,8 +342,15 @@ struct Verify: ParsableCommand {
             ]
             printJSON(members + extra)
         } else {
+            // The built path, leaf first: each certificate's subject, then its
+            // SHA-256 fingerprint and serial (what `openssl x509 -fingerprint
+            // -serial` would be run for), the anchor named as such.
             print("trusted")
-            for (i, name) in names.enumerated() { print("  \(i): \(name)") }
+            for (i, certificate) in certificates.enumerated() {
+                let anchor = endsInAnchor && i == certificates.count - 1 ? "  (anchor)" : ""
+                print("  \(i): \(names[i])\(anchor)")
+                print("     SHA-256 \(Hex.encode(SHA256.hash(certificate.der), separator: ":"))  serial \(Hex.encode(certificate[certificate.serialNumber], separator: ":"))")
+            }
         }
     }
 
