@@ -10,6 +10,11 @@ struct PureX509Command: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "purex509",
         abstract: "Inspect and verify X.509 certificates with PureX509.",
+        discussion: """
+            Exit codes: 0 success, 1 the input was examined and refused, 2 bad usage or an unreadable file.
+            Shell completion: purex509 --generate-completion-script bash|zsh|fish (for example
+            `purex509 --generate-completion-script bash > /etc/bash_completion.d/purex509`).
+            """,
         version: "purex509 \(PureX509Version.string)",
         subcommands: [Inspect.self, Verify.self, Pin.self, Policy.self, Bench.self]
     )

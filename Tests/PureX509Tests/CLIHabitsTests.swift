@@ -107,3 +107,11 @@ private let validRoots = ["--roots", "Vectors/chains/valid/roots.pem", "--host",
         #expect(run.status == status && run.output.isEmpty && run.error.isEmpty, "\(arguments): \(run.output)\(run.error)")
     }
 }
+
+/// The help names the completion command, and the command writes a script.
+@Test func shellCompletionIsOffered() throws {
+    let help = try runPurex509(["--help"])
+    #expect(help.status == 0 && help.output.contains("--generate-completion-script bash|zsh|fish"), "\(help.output)")
+    let script = try runPurex509(["--generate-completion-script", "bash"])
+    #expect(script.status == 0 && script.output.contains("purex509") && script.output.contains("--ocsp-response"), "\(script.error)")
+}
