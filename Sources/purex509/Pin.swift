@@ -19,6 +19,9 @@ struct Pin: ParsableCommand {
     @Argument(help: "PEM or DER files: certificates, public keys, CSRs, private keys.")
     var files: [String]
 
+    @Flag(name: .customLong("json"), help: "One JSON array: {pin, kind, subject, file, block} per pin.")
+    var json = false
+
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("name at least one file") }
     }
@@ -27,6 +30,8 @@ struct Pin: ParsableCommand {
     struct Outcome {
         var malformed = false
         var unusable = false
+        /// The pins for `--json`, printed together at the end.
+        var records: [JSONOutput] = []
     }
 
     func run() throws {
@@ -40,8 +45,14 @@ struct Pin: ParsableCommand {
                 pin(InputFile(path: path, bytes: bytes), &outcome)
             }
         }
+        if json { print(JSONOutput.array(outcome.records).serialized(pretty: false)) }
         if outcome.unusable { throw ToolExit.usage }
         if outcome.malformed { throw ToolExit.refused }
+    }
+
+    func record(_ pin: String, kind: String, subject: String?, file: String, block: Int?) -> JSONOutput {
+        .object([("pin", .string(pin)), ("kind", .string(kind)), ("subject", .optional(subject)),
+                 ("file", .string(file)), ("block", block.map { .int($0) } ?? .null)])
     }
 
     /// Prints every pin of one file and records what went wrong, block by block.
@@ -52,7 +63,12 @@ struct Pin: ParsableCommand {
             let place = block.map { " #\($0)" } ?? ""
             do throws(KeyFailure) {
                 let spki = try KeyInput.subjectPublicKeyInfo(kind, der)
-                print("\(SPKIPin(subjectPublicKeyInfo: spki))  \(kind.rawValue) in \(file.displayName)\(place)")
+                let pin = SPKIPin(subjectPublicKeyInfo: spki).description
+                if json {
+                    outcome.records.append(record(pin, kind: kind.rawValue, subject: nil, file: file.path, block: block))
+                } else {
+                    print("\(pin)  \(kind.rawValue) in \(file.displayName)\(place)")
+                }
                 printed += 1
             } catch {
                 let where_ = block.map { "PEM block \($0) (\(kind.rawValue))" } ?? "a DER \(kind.rawValue)"
@@ -64,8 +80,13 @@ struct Pin: ParsableCommand {
         func certificate(_ der: [UInt8], index: Int, block: Int?) {
             do throws(DERError) {
                 let certificate = try Certificate(derEncoded: der)
-                // The subject is RFC 4514-escaped with \xNN for controls: one line per certificate.
-                print(SPKIPin(certificate: certificate).description + "  " + certificate.subjectName.description)
+                let pin = SPKIPin(certificate: certificate).description
+                if json {
+                    outcome.records.append(record(pin, kind: "certificate", subject: certificate.subjectName.description, file: file.path, block: block))
+                } else {
+                    // The subject is RFC 4514-escaped with \xNN for controls: one line per certificate.
+                    print(pin + "  " + certificate.subjectName.description)
+                }
                 printed += 1
             } catch {
                 printError("\(file.displayName): \(CertificateInput.InputFailure.der(error, certificate: index, block: block))")

@@ -115,3 +115,15 @@ private let validRoots = ["--roots", "Vectors/chains/valid/roots.pem", "--host",
     let script = try runPurex509(["--generate-completion-script", "bash"])
     #expect(script.status == 0 && script.output.contains("purex509") && script.output.contains("--ocsp-response"), "\(script.error)")
 }
+
+/// `pin --json`: one array, a record per pin, the same pins as the text form.
+@Test func pinSpeaksJSON() throws {
+    let text = try runPurex509(["pin", validChain, "Vectors/inputs/ca.pem"])
+    let json = try runPurex509(["pin", "--json", validChain, "Vectors/inputs/ca.pem"])
+    #expect(json.status == text.status, "\(json.error)")
+    let records = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+    let pins = text.output.split(separator: "\n").map { String($0.split(separator: " ")[0]) }
+    #expect(records.compactMap { $0["pin"] as? String } == pins)
+    #expect(records.first?["kind"] as? String == "certificate" && records.first?["block"] as? Int == 1)
+    #expect((records.first?["subject"] as? String)?.hasSuffix("CN=www.example.com") == true)
+}
