@@ -33,12 +33,22 @@ struct Policy: ParsableCommand {
         @Option(name: .customLong("roots"), help: "Trust anchors: a PEM bundle, DER, or a directory of such files; repeatable. Default: the system bundle.")
         var roots: [String] = []
 
+        @Option(name: .customLong("untrusted"), help: "More presented certificates (intermediates), as served after CHAIN; repeatable.")
+        var untrusted: [String] = []
+
+        @Option(name: .customLong("purpose"), help: "server (default), client or any: the extended key usage the leaf must allow.")
+        var purpose: String = "server"
+
+        @Flag(name: .customLong("json"), help: "One JSON object: trusted, pinSet, reports, error.")
+        var json = false
+
         @Flag(name: .customLong("quiet"), help: "Print nothing; only the exit code says the verdict.")
         var quiet = false
 
         func validate() throws {
             if let at, case .failure(let failure) = TimeArgument.parse(at) { throw ValidationError("--at: \(failure)") }
             if ServerIdentity(host: host) == nil { throw ValidationError("--host: not a valid host name") }
+            guard ["server", "client", "any"].contains(purpose) else { throw ValidationError("--purpose: server, client or any") }
         }
 
         func run() throws {
@@ -61,11 +71,30 @@ struct Policy: ParsableCommand {
                     throw ToolExit.refused
                 }
             }
+            var extra: [Certificate] = []
+            for file in untrusted { extra += try CertificateInput.load(file).requireCertificates("--untrusted") }
             let time = at.flatMap(Verify.parseTime) ?? Int64(Date().timeIntervalSince1970)
-            var environment = TrustEnvironment(systemAnchors: store, time: time)
+            var policy = VerificationPolicy(time: time)
+            policy.purpose = purpose == "client" ? .clientAuth : purpose == "any" ? .any : .serverAuth
+            var environment = TrustEnvironment(systemAnchors: store, policy: policy)
             var reports: [PinValidationReport] = []
-            let failure = configuration.evaluate(ServerTrust(certificates: certificates), host: host, in: &environment) { reports.append($0) }
-            if let set = configuration.pinSet(forHost: host) {
+            let failure = configuration.evaluate(ServerTrust(certificates: certificates + extra), host: host, in: &environment) { reports.append($0) }
+            let set = configuration.pinSet(forHost: host)
+            if json {
+                let setJSON: JSONOutput = set.map { set in
+                    .object([("pattern", .string(set.pattern.description)), ("reportOnly", .bool(!set.enforce)), ("expired", .bool(set.isExpired(at: time)))])
+                } ?? .null
+                let reportsJSON = JSONOutput.array(reports.map { report in
+                    .object([("enforced", .bool(report.enforced)), ("pattern", .string(report.pattern)),
+                             ("time", .string(CivilTime.iso8601(report.time))), ("reason", .string(report.reason))])
+                })
+                print(JSONOutput.object([("trusted", .bool(failure == nil)), ("host", .string(host)), ("pinSet", setJSON),
+                                         ("reports", reportsJSON), ("error", failure.map { .string($0.description) } ?? .null)])
+                    .serialized(pretty: false))
+                if failure != nil { throw ToolExit.refused }
+                return
+            }
+            if let set {
                 print("pin set: \(set.pattern)\(set.enforce ? "" : " (report-only)")\(set.isExpired(at: time) ? " (expired)" : "")")
             } else {
                 print("pin set: none for \(host); default validation only")

@@ -127,3 +127,32 @@ private let validRoots = ["--roots", "Vectors/chains/valid/roots.pem", "--host",
     #expect(records.first?["kind"] as? String == "certificate" && records.first?["block"] as? Int == 1)
     #expect((records.first?["subject"] as? String)?.hasSuffix("CN=www.example.com") == true)
 }
+
+/// `policy check` takes --json, --untrusted and --purpose as `verify` does.
+@Test func policyCheckSpeaksLikeVerify() throws {
+    let base = ["policy", "check", "docs/pinning-example.json", "--roots", "Vectors/chains/valid/roots.pem", "--at", "2025-06-01"]
+    let json = try runPurex509(base + [validChain, "--host", "a.wild.example.com", "--json"])
+    #expect(json.status == 0, "\(json.error)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+    #expect(object["trusted"] as? Bool == true && (object["pinSet"] as? [String: Any])?["reportOnly"] as? Bool == true)
+    #expect((object["reports"] as? [Any])?.count == 1, "the report-only miss is reported")
+    let refused = try runPurex509(base + [validChain, "--host", "www.example.com", "--json"])
+    let refusal = try #require(try JSONSerialization.jsonObject(with: Data(refused.output.utf8)) as? [String: Any])
+    #expect(refused.status == 1 && refusal["trusted"] as? Bool == false && (refusal["error"] as? String)?.contains("pinning failed") == true)
+    // The leaf alone, its intermediate given with --untrusted.
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("purex509-policy-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let text = try String(contentsOf: repository.appendingPathComponent(validChain), encoding: .utf8)
+    let blocks = text.components(separatedBy: "-----END CERTIFICATE-----\n").filter { !$0.isEmpty }.map { $0 + "-----END CERTIFICATE-----\n" }
+    try blocks[0].write(to: folder.appendingPathComponent("leaf.pem"), atomically: true, encoding: .utf8)
+    try blocks[1].write(to: folder.appendingPathComponent("intermediate.pem"), atomically: true, encoding: .utf8)
+    let leafOnly = base + [folder.appendingPathComponent("leaf.pem").path, "--host", "a.wild.example.com"]
+    #expect(try runPurex509(leafOnly).status == 1, "no intermediate: no path")
+    let withUntrusted = try runPurex509(leafOnly + ["--untrusted", folder.appendingPathComponent("intermediate.pem").path])
+    #expect(withUntrusted.status == 0, "\(withUntrusted.error)")
+    // A server certificate is refused for client authentication.
+    let client = try runPurex509(base + [validChain, "--host", "a.wild.example.com", "--purpose", "client"])
+    #expect(client.status == 1, "\(client.output)\(client.error)")
+    #expect(try runPurex509(base + [validChain, "--host", "a.wild.example.com", "--purpose", "sideways"]).status == 2)
+}
