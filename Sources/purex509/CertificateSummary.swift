@@ -23,6 +23,12 @@ struct CertificateSummary {
     let subjectKeyIdentifier: String?
     let authorityKeyIdentifier: String?
     /// SHA-256 over the whole certificate DER.
+    /// 1, 2 or 3, as `openssl x509 -text` numbers versions.
+    let version: Int
+    /// Every extension the fields above do not render: its name (or dotted
+    /// OID), criticality and value in hex, so that nothing the certificate
+    /// carries is hidden.
+    let otherExtensions: [(name: String, critical: Bool, value: String)]
     let fingerprint: String
     /// OkHttp/TrustKit form: `sha256/` + base64 of SHA-256 over the SPKI DER as encoded.
     let spkiPin: String
@@ -68,6 +74,12 @@ struct CertificateSummary {
         subjectKeyIdentifier = extensions.subjectKeyIdentifier.map { Hex.encode(certificate[$0.list], separator: ":") }
         authorityKeyIdentifier = extensions.authorityKeyIdentifier?.keyIdentifier.map {
             Hex.encode(certificate[$0], separator: ":")
+        }
+        version = certificate.version.rawValue + 1
+        // id-ce 14, 15, 17, 19, 35, 37: the extensions rendered above.
+        let rendered: [[UInt8]] = [0x0E, 0x0F, 0x11, 0x13, 0x23, 0x25].map { [0x55, 0x1D, $0] }
+        otherExtensions = certificate.allExtensions.filter { !rendered.contains($0.oid.bytes) }.map { ext in
+            (Self.extensionName(ext.oid), ext.critical, Hex.encode(certificate[ext.value], separator: ":"))
         }
         fingerprint = Hex.encode(SHA256.hash(certificate.der), separator: ":")
         spkiPin = "sha256/" + Base64.encode(SHA256.hash(certificate[certificate.subjectPublicKeyInfo]))
@@ -130,11 +142,23 @@ struct CertificateSummary {
         return .array(list)
     }
 
+    /// OpenSSL's names for the extensions not rendered field by field.
+    static func extensionName(_ oid: OID) -> String {
+        if oid == .authorityInfoAccess { return "authorityInfoAccess" }
+        if oid == .signedCertificateTimestampList { return "ct_precert_scts" }
+        let idCE: [UInt8: String] = [0x09: "subjectDirectoryAttributes", 0x12: "issuerAltName", 0x1E: "nameConstraints",
+                                     0x1F: "crlDistributionPoints", 0x20: "certificatePolicies", 0x21: "policyMappings",
+                                     0x24: "policyConstraints", 0x2E: "freshestCRL", 0x36: "inhibitAnyPolicy"]
+        if oid.bytes.count == 3, oid.bytes[0] == 0x55, oid.bytes[1] == 0x1D, let name = idCE[oid.bytes[2]] { return name }
+        return oid.shortName ?? oid.description
+    }
+
     var text: String {
         var lines: [String] = []
         func add(_ label: String, _ value: String) {
             lines.append("  " + label + ":" + String(repeating: " ", count: max(1, 22 - label.count)) + value)
         }
+        add("Version", "\(version)")
         add("Subject", subject)
         add("Issuer", issuer)
         add("Serial", serial)
@@ -152,6 +176,7 @@ struct CertificateSummary {
         if let eku = extendedKeyUsage { add("Extended key usage", eku.joined(separator: ", ")) }
         if let ski = subjectKeyIdentifier { add("Subject key id", ski) }
         if let aki = authorityKeyIdentifier { add("Authority key id", aki) }
+        for ext in otherExtensions { add("Extension", "\(ext.name)\(ext.critical ? " (critical)" : ""): \(ext.value)") }
         add("SHA-256 fingerprint", fingerprint)
         add("SPKI pin", spkiPin)
         return lines.joined(separator: "\n")
@@ -178,6 +203,10 @@ struct CertificateSummary {
             ("extendedKeyUsage", extendedKeyUsage.map { .array($0.map { .string($0) }) } ?? .null),
             ("subjectKeyIdentifier", .optional(subjectKeyIdentifier)),
             ("authorityKeyIdentifier", .optional(authorityKeyIdentifier)),
+            ("version", .int(version)),
+            ("otherExtensions", .array(otherExtensions.map {
+                .object([("name", .string($0.name)), ("critical", .bool($0.critical)), ("value", .string($0.value))])
+            })),
         ]
     }
 }

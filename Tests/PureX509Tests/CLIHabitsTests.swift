@@ -156,3 +156,23 @@ private let validRoots = ["--roots", "Vectors/chains/valid/roots.pem", "--host",
     #expect(client.status == 1, "\(client.output)\(client.error)")
     #expect(try runPurex509(base + [validChain, "--host", "a.wild.example.com", "--purpose", "sideways"]).status == 2)
 }
+
+/// Issue 15 item 5, first part: the version, and every extension the fields
+/// do not render, by name (or OID), criticality and value, text and JSON.
+@Test func inspectHidesNoExtension() throws {
+    let run = try runPurex509(["inspect", "Vectors/generated/leaf-all-extensions.pem"])
+    #expect(run.status == 0)
+    for line in ["  Version:               3",
+                 "  Extension:             crlDistributionPoints: 30:25:30:23:a0:21:a0:1f:86:1d",
+                 "  Extension:             1.3.6.1.4.1.99999.11 (critical): 04:02:68:69",
+                 "  Extension:             1.3.6.1.4.1.99999.10: 05:00"] {
+        #expect(run.output.contains(line), "\(line)\n\(run.output)")
+    }
+    let json = try runPurex509(["inspect", "--json", "Vectors/generated/leaf-all-extensions.pem"])
+    let object = try #require((try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])?.first)
+    #expect(object["version"] as? Int == 3)
+    let others = try #require(object["otherExtensions"] as? [[String: Any]])
+    #expect(others.map { $0["name"] as? String ?? "" } == ["certificatePolicies", "authorityInfoAccess", "crlDistributionPoints",
+                                                           "1.3.6.1.4.1.99999.10", "1.3.6.1.4.1.99999.11"])
+    #expect(others.last?["critical"] as? Bool == true && others.last?["value"] as? String == "04:02:68:69")
+}
