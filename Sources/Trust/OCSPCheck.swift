@@ -24,6 +24,15 @@ extension Verifier {
         func note(_ found: RevocationGap) { if found.rank > gap.rank { gap = found } }
         var good = false
         var hashes = CertIDHashes(certificate: certificate, issuer: issuer)
+        // The issuer's key, prepared once for every response that needs it.
+        var issuerKey: VerificationKey? = nil, issuerKeyPrepared = false
+        func preparedIssuerKey() -> VerificationKey? {
+            if !issuerKeyPrepared {
+                issuerKeyPrepared = true
+                if case .success(let key) = VerificationKey.prepare(issuer) { issuerKey = key }
+            }
+            return issuerKey
+        }
         for response in revocationSources.ocspResponses {
             guard let basic = response.basic else { continue }
             // The signature is checked once per response (twice at most:
@@ -37,7 +46,8 @@ extension Verifier {
                 }
                 guard isCurrent(single) else { note(.ocspResponseOutOfDate); continue }
                 if authorised == nil {
-                    authorised = try isAuthorised(basic, in: response, issuer: issuer, allowSHA1: policy.allowSHA1, search: &search)
+                    authorised = try isAuthorised(basic, in: response, issuer: issuer, issuerKey: preparedIssuerKey(),
+                                                  allowSHA1: policy.allowSHA1, search: &search)
                 }
                 var trusted = authorised == true
                 // RFC 6960 §4.3 asks clients to process sha1WithRSA. A
@@ -46,7 +56,8 @@ extension Verifier {
                 // SHA-1 signature is honoured for revocations alone.
                 if !trusted, case .revoked = single.status, !policy.allowSHA1 {
                     if authorisedWithSHA1 == nil {
-                        authorisedWithSHA1 = try isAuthorised(basic, in: response, issuer: issuer, allowSHA1: true, search: &search)
+                        authorisedWithSHA1 = try isAuthorised(basic, in: response, issuer: issuer, issuerKey: preparedIssuerKey(),
+                                                          allowSHA1: true, search: &search)
                     }
                     trusted = authorisedWithSHA1 == true
                 }
@@ -86,12 +97,13 @@ extension Verifier {
     /// and that key is the issuer's, or a delegate's whose certificate the
     /// issuer signed, with id-kp-OCSPSigning, valid now, and no critical
     /// extension this library does not process (RFC 5280 §4.2).
-    mutating func isAuthorised(_ basic: BasicOCSPResponse, in response: OCSPResponse, issuer: Certificate, allowSHA1: Bool,
+    mutating func isAuthorised(_ basic: BasicOCSPResponse, in response: OCSPResponse, issuer: Certificate,
+                               issuerKey: VerificationKey?, allowSHA1: Bool,
                                search: inout SearchState) throws(TrustFailure) -> Bool {
         let message = response[basic.tbsResponseData]
         let algorithm = response[basic.signatureAlgorithm.encoded]
         let signature = response[basic.signatureValue]
-        guard case .success(let issuerKey) = VerificationKey.prepare(issuer) else { return false }
+        guard let issuerKey else { return false }
         if Self.responder(basic.responderID, in: response, names: issuer) {
             return try verifySignedData(algorithm: algorithm, signature: signature, message: message, key: issuerKey,
                                         allowSHA1: allowSHA1, search: &search)

@@ -62,16 +62,19 @@ struct CertificateInput {
     init(_ file: InputFile) {
         self.file = file
         switch file.content {
-        case .der(let bytes) where Self.concatenatedElements(bytes).count > 1:
-            // Several DER certificates one after another (`cat a.der b.der`): a list, as PEM blocks would be.
-            entries = Self.concatenatedElements(bytes).enumerated().map { offset, range in
-                let index = offset + 1
-                let result = Result<Certificate, DERError> { () throws(DERError) in try Certificate(derEncoded: Array(bytes[range])) }
-                return Entry(index: index, result: result.mapError { .der($0, certificate: index, block: nil) })
-            }
-            derKind = nil
-            otherBlocks = []
         case .der(let bytes):
+            otherBlocks = []
+            let elements = Self.concatenatedElements(bytes)
+            if elements.count > 1 {
+                // Several DER certificates one after another (`cat a.der b.der`): a list, as PEM blocks would be.
+                entries = elements.enumerated().map { offset, range in
+                    let index = offset + 1
+                    let result = Result<Certificate, DERError> { () throws(DERError) in try Certificate(derEncoded: Array(bytes[range])) }
+                    return Entry(index: index, result: result.mapError { .der($0, certificate: index, block: nil) })
+                }
+                derKind = nil
+                return
+            }
             let result = Result<Certificate, DERError> { () throws(DERError) in try Certificate(derEncoded: bytes) }
             let kind = KeyKind(derShape: bytes)
             if case .failure = result, let kind, kind != .certificate {
@@ -81,7 +84,6 @@ struct CertificateInput {
                 entries = [Entry(index: 1, result: result.mapError { .der($0, certificate: 1, block: nil) })]
                 derKind = nil
             }
-            otherBlocks = []
         case .pem(let blocks):
             var entries: [Entry] = [], others: [InputFile.Block] = []
             for block in blocks {
