@@ -11,6 +11,9 @@ let package = Package(
     products: [
         .library(name: "PureX509", targets: ["PureX509"]),
         .executable(name: "purex509", targets: ["purex509"]),
+        // The tool's commands as a library, for Integrations/NIOSSL's `purex509`
+        // (the same tool plus `connect`); not a stable API.
+        .library(name: "PureX509Tool", targets: ["PureX509Tool"]),
         // The fuzz targets' bodies, for FuzzTesting/ (not part of the library).
         .library(name: "PureX509Fuzzing", targets: ["PureX509Fuzzing"]),
     ],
@@ -31,8 +34,8 @@ let package = Package(
         // outside the core (not built for Embedded), standard library only.
         .target(name: "PureX509Config", dependencies: ["PureX509"]),
         .target(name: "PureX509Fuzzing", dependencies: ["PureX509", "PureX509Config"]),
-        .executableTarget(
-            name: "purex509",
+        .target(
+            name: "PureX509Tool",
             dependencies: [
                 "PureX509",
                 "PureX509Config",
@@ -42,6 +45,7 @@ let package = Package(
             // The Public Suffix List ships with the tool (issue 12): no machine-dependent fallback.
             resources: [.copy("Resources/public_suffix_list.dat")]
         ),
+        .executableTarget(name: "purex509", dependencies: ["PureX509Tool"]),
         .testTarget(name: "DERTests", dependencies: ["DER"]),
         .testTarget(name: "SHA2Tests", dependencies: ["SHA2"]),
         .testTarget(name: "BigNumTests", dependencies: ["BigNum", "CGMP"]),
@@ -52,7 +56,7 @@ let package = Package(
         .testTarget(name: "PKIXTests", dependencies: ["DER", "PKIX"]),
         .testTarget(name: "TrustTests", dependencies: ["Trust", "PKIX", "DER"]),
         .testTarget(name: "PinningTests", dependencies: ["Pinning", "Trust", "PKIX", "SHA2"]),
-        .testTarget(name: "PureX509Tests", dependencies: ["PureX509", "PureX509Config", "PureX509Fuzzing", "purex509"]),
+        .testTarget(name: "PureX509Tests", dependencies: ["PureX509", "PureX509Config", "PureX509Fuzzing", "PureX509Tool", "purex509"]),
     ],
     swiftLanguageModes: [.v6]
 )

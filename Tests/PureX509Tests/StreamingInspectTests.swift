@@ -1,5 +1,5 @@
 import Foundation
-@testable import purex509
+@testable import PureX509Tool
 import PureX509
 import Testing
 

@@ -13,6 +13,19 @@ struct Verify: ParsableCommand {
             """
     )
 
+    @OptionGroup var options: VerifyOptions
+
+    @Argument(help: "The presented chain, leaf first.")
+    var chain: String
+
+    func run() throws { try options.run(chainFile: chain) }
+}
+
+/// Everything `verify` decides with but the chain, shared with `connect`
+/// (which gets its chain from a TLS handshake).
+public struct VerifyOptions: ParsableArguments {
+    public init() {}
+
     @Option(name: .customLong("roots"), help: "Trust anchors: a PEM bundle, DER, or a directory of such files (-CApath style); repeatable. Default: the system bundle.")
     var roots: [String] = []
 
@@ -90,9 +103,6 @@ struct Verify: ParsableCommand {
         !pins.isEmpty || !pinCertificates.isEmpty || pinningMode != nil || allowInvalid || noValidateHost
     }
 
-    @Argument(help: "The presented chain, leaf first.")
-    var chain: String
-
     /// Which certificates are checked: `--revocation`, else chain when CRLs
     /// are given (they cover every issuer), leaf when only OCSP responses
     /// are (a stapled response speaks of the leaf alone), else off.
@@ -100,7 +110,7 @@ struct Verify: ParsableCommand {
         revocation ?? (!crls.isEmpty ? "chain" : !ocspResponses.isEmpty ? "leaf" : "off")
     }
 
-    func validate() throws {
+    public func validate() throws {
         if host != nil && ip != nil { throw ValidationError("give --host or --ip, not both") }
         if host.map({ ServerIdentity(host: $0) == nil }) == true { throw ValidationError("--host: not a valid host name") }
         if ip.map({ ServerIdentity(ipAddress: $0) == nil }) == true { throw ValidationError("--ip: not an IPv4 or IPv6 address") }
@@ -125,7 +135,7 @@ struct Verify: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run(chainFile chain: String) throws {
         if quiet { silenceOutput() }
         let store = try loadAnchors()
         let presented = try CertificateInput.load(chain)
@@ -133,6 +143,30 @@ struct Verify: ParsableCommand {
             printError("purex509: \(presented.file.displayName): \(reason)")
             throw ToolExit.usage
         }
+        // The presented chain is the attacker's: a certificate whose DER is
+        // refused is a verification result (exit 1, `malformed`, its index);
+        // a block whose PEM cannot even be decoded makes the file unusable (exit 2).
+        var certificates: [Certificate] = []
+        var malformed: TrustFailure? = nil
+        for entry in presented.entries {
+            switch entry.result {
+            case .success(let certificate): certificates.append(certificate)
+            case .failure(let failure):
+                printError("purex509: \(presented.file.displayName): \(failure)")
+                guard case .der(let error, _, _) = failure else { throw ToolExit.usage }
+                malformed = .malformed(index: entry.index - 1, error)
+            }
+            if malformed != nil { break }
+        }
+        presented.noteOtherBlocks()
+        try decide(store: store, certificates: certificates, malformed: malformed)
+    }
+
+    /// The verdict on a presented chain (leaf first, or cut short at a
+    /// `malformed` certificate), printed as text or JSON with `extra`
+    /// members; throws `ToolExit.refused` when not trusted.
+    func decide(store: TrustStore, certificates: [Certificate], malformed: TrustFailure?,
+                extra extraJSON: [(String, JSONOutput)] = []) throws {
         var extra: [Certificate] = []
         for file in untrusted {
             extra += try CertificateInput.load(file).requireCertificates("--untrusted")
@@ -156,26 +190,9 @@ struct Verify: ParsableCommand {
         }
         policy.revocation.requirePositiveResponse = requireRevocationInfo
         var verifier = Verifier(store: store, policy: policy, revocationSources: sources)
-
-        // The presented chain is the attacker's: a certificate whose DER is
-        // refused is a verification result (exit 1, `malformed`, its index);
-        // a block whose PEM cannot even be decoded makes the file unusable (exit 2).
-        var certificates: [Certificate] = []
-        var malformed: TrustFailure? = nil
-        for entry in presented.entries {
-            switch entry.result {
-            case .success(let certificate): certificates.append(certificate)
-            case .failure(let failure):
-                printError("purex509: \(presented.file.displayName): \(failure)")
-                guard case .der(let error, _, _) = failure else { throw ToolExit.usage }
-                malformed = .malformed(index: entry.index - 1, error)
-            }
-            if malformed != nil { break }
-        }
-        presented.noteOtherBlocks()
         if malformed == nil, usesSecurityPolicy {
             try runSecurityPolicy(store: store, policy: policy, revocationSources: sources, certificates: certificates + extra,
-                                  chainCount: certificates.count)
+                                  chainCount: certificates.count, extra: extraJSON)
             return
         }
         let explanation: Explanation
@@ -186,14 +203,14 @@ struct Verify: ParsableCommand {
             explanation = verifier.explain(leaf: certificates[0], intermediates: Array(certificates.dropFirst()) + extra)
         }
         let report = VerifyReport(explanation: explanation, chainCount: certificates.count)
-        self.report(report, presented: certificates + extra, anchors: store)
+        self.report(report, presented: certificates + extra, anchors: store, extra: extraJSON)
         if case .failure = explanation.result { throw ToolExit.refused }
     }
 
     /// `--pin`, `--pin-cert`, `--pinning-mode`, `--allow-invalid`, `--no-validate-host`:
     /// AFSecurityPolicy's evaluation (docs/pinning.md).
     func runSecurityPolicy(store: TrustStore, policy: VerificationPolicy, revocationSources: RevocationSources,
-                           certificates: [Certificate], chainCount: Int) throws {
+                           certificates: [Certificate], chainCount: Int, extra extraJSON: [(String, JSONOutput)]) throws {
         var pinned: [Certificate] = []
         for file in pinCertificates {
             pinned += try CertificateInput.loadPinned(file)
@@ -217,7 +234,7 @@ struct Verify: ParsableCommand {
         let outcome = security.evaluate(ServerTrust(certificates: certificates), domain: host ?? ip, in: &environment)
         let evaluations = environment.evaluations
         let reports = evaluations.map { VerifyReport(explanation: $0.explanation, chainCount: chainCount, pinnedAnchors: $0.pinnedAnchors) }
-        var extra: [(String, JSONOutput)] = []
+        var extra = extraJSON
         if json && explain {
             extra.append(("evaluations", .array(zip(evaluations, reports).map { evaluation, report in
                 evaluationJSON(evaluation, report.traceJSON(presented: certificates, anchors: evaluation.anchors), omitted: report.explanation.omittedSteps)
@@ -294,9 +311,9 @@ struct Verify: ParsableCommand {
         ])
     }
 
-    func report(_ report: VerifyReport, presented: [Certificate], anchors: TrustStore) {
+    func report(_ report: VerifyReport, presented: [Certificate], anchors: TrustStore, extra extraJSON: [(String, JSONOutput)]) {
         // `path`, and with --explain the trace: the members both verdicts add.
-        var extra: [(String, JSONOutput)] = json ? [("path", report.pathJSON)] : []
+        var extra: [(String, JSONOutput)] = json ? [("path", report.pathJSON)] + extraJSON : []
         if json && explain {
             extra.append(("trace", report.traceJSON(presented: presented, anchors: anchors)))
             extra.append(("traceOmittedSteps", .int(report.explanation.omittedSteps)))

@@ -11,7 +11,7 @@ struct Policy: ParsableCommand {
 
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Evaluate CHAIN for --host under the pin sets of CONFIG.json (see docs/pinning.md).",
+            abstract: "Evaluate CHAIN for --host (or --ip) under the pin sets of CONFIG.json (see docs/pinning.md).",
             discussion: """
                 A future --at answers "will this pin set still accept this chain on that date". Exit 0 trusted, \
                 1 not trusted, 2 bad usage, an unreadable file or an invalid configuration.
@@ -25,7 +25,13 @@ struct Policy: ParsableCommand {
         var chain: String
 
         @Option(name: .customLong("host"), help: "The host the client connects to.")
-        var host: String
+        var hostName: String?
+
+        @Option(name: .customLong("ip"), help: "The IP address the client connects to (the leaf must present it; pin sets match it as text).")
+        var ip: String?
+
+        /// The reference identity as the pin sets and the evaluation see it.
+        var host: String { hostName ?? ip ?? "" }
 
         @Option(name: .customLong("at"), help: "Evaluation time: UNIX seconds, a date (2024-01-02, midnight UTC) or ISO 8601 (2024-01-02T03:04:05Z). Default: now.")
         var at: String?
@@ -47,14 +53,19 @@ struct Policy: ParsableCommand {
 
         func validate() throws {
             if let at, case .failure(let failure) = TimeArgument.parse(at) { throw ValidationError("--at: \(failure)") }
-            if ServerIdentity(host: host) == nil { throw ValidationError("--host: not a valid host name") }
+            switch (hostName, ip) {
+            case (nil, nil): throw ValidationError("give --host NAME or --ip ADDRESS")
+            case (.some, .some): throw ValidationError("give --host or --ip, not both")
+            case (let name?, nil): if ServerIdentity(host: name) == nil { throw ValidationError("--host: not a valid host name") }
+            case (nil, let address?): if ServerIdentity(ipAddress: address) == nil { throw ValidationError("--ip: not an IPv4 or IPv6 address") }
+            }
             guard ["server", "client", "any"].contains(purpose) else { throw ValidationError("--purpose: server, client or any") }
         }
 
         func run() throws {
             if quiet { silenceOutput() }
             let configuration = try PinningConfigFile.load(config)
-            var loader = Verify()
+            var loader = VerifyOptions()
             loader.roots = roots
             let store = try loader.loadAnchors()
             let input = try CertificateInput.load(chain)
@@ -73,7 +84,7 @@ struct Policy: ParsableCommand {
             }
             var extra: [Certificate] = []
             for file in untrusted { extra += try CertificateInput.load(file).requireCertificates("--untrusted") }
-            let time = at.flatMap(Verify.parseTime) ?? Int64(Date().timeIntervalSince1970)
+            let time = at.flatMap(VerifyOptions.parseTime) ?? Int64(Date().timeIntervalSince1970)
             var policy = VerificationPolicy(time: time)
             policy.purpose = purpose == "client" ? .clientAuth : purpose == "any" ? .any : .serverAuth
             var environment = TrustEnvironment(systemAnchors: store, policy: policy)

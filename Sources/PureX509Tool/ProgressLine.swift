@@ -28,16 +28,24 @@ struct ProgressLine {
 
     /// `fileSize` is 0 when unknown (a pipe).
     mutating func update(file: String, certificates: Int, bytesRead: Int, fileSize: Int) {
+        update {
+            let megabytes = { (bytes: Int) in String(format: "%.1f", Double(bytes) / 1_048_576) }
+            var line = "inspect: \(DisplayText.escaped(file)): \(certificates) certificates so far, \(megabytes(bytesRead)) MB"
+            if fileSize > 0 {
+                line += " of \(megabytes(fileSize)) MB (\(min(100, bytesRead * 100 / fileSize))%)"
+            }
+            return line
+        }
+    }
+
+    /// Draws `line()` when the delay has passed and the last draw is a
+    /// quarter of a second old; the text is only built then.
+    mutating func update(_ line: () -> String) {
         guard enabled else { return }
         let now = DispatchTime.now().uptimeNanoseconds
         guard now - start >= delay, lastDraw == 0 || now - lastDraw > 250_000_000 else { return }
         lastDraw = now
-        let megabytes = { (bytes: Int) in String(format: "%.1f", Double(bytes) / 1_048_576) }
-        var line = "inspect: \(DisplayText.escaped(file)): \(certificates) certificates so far, \(megabytes(bytesRead)) MB"
-        if fileSize > 0 {
-            line += " of \(megabytes(fileSize)) MB (\(min(100, bytesRead * 100 / fileSize))%)"
-        }
-        write(Self.clearLine + line)
+        write(Self.clearLine + line())
         shown = true
     }
 

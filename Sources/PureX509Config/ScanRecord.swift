@@ -1,0 +1,99 @@
+import PureX509
+
+/// One line of `purex509 scan`'s JSON-lines input:
+/// `{"leaf": CERT, "intermediates": [CERT…], "host": NAME, "time": T, "id": ANY}`.
+/// A CERT is a PEM certificate block or the base64 of its DER; `time` is
+/// UNIX seconds or a `TimeArgument` string. Members other than these are
+/// ignored (corpora carry their own), but a known member of the wrong type,
+/// a duplicate, or a line that is not strict JSON is refused, with why.
+public struct ScanRecord: Sendable {
+    public let leaf: [UInt8]
+    public let intermediates: [[UInt8]]
+    public let host: String?
+    public let time: Int64?
+    /// The line's `id` as written (any JSON value's text), echoed in the output.
+    public let id: String?
+
+    public static func decode(_ line: [UInt8]) -> Result<ScanRecord, ScanRecordError> {
+        let root: JSONValue
+        do { root = try StrictJSONReader.parse(line) } catch {
+            return .failure(ScanRecordError("\(error.position): \(error.message)"))
+        }
+        guard case .object(let members) = root.kind else {
+            return .failure(ScanRecordError("expected an object, found \(root.typeDescription)"))
+        }
+        var seen: Set<String> = []
+        var leaf: [UInt8]?, intermediates: [[UInt8]] = [], host: String?, time: Int64?, id: String?
+        for member in members {
+            guard ["leaf", "intermediates", "host", "time", "id"].contains(member.key) else { continue }
+            guard seen.insert(member.key).inserted else { return .failure(ScanRecordError("\(member.key): given twice")) }
+            let value = member.value
+            switch member.key {
+            case "leaf":
+                switch certificate(value, "leaf") {
+                case .success(let der): leaf = der
+                case .failure(let error): return .failure(error)
+                }
+            case "intermediates":
+                guard case .array(let items) = value.kind else { return .failure(wrongType("intermediates", "an array", value)) }
+                for (index, item) in items.enumerated() {
+                    switch certificate(item, "intermediates[\(index)]") {
+                    case .success(let der): intermediates.append(der)
+                    case .failure(let error): return .failure(error)
+                    }
+                }
+            case "host":
+                guard case .string(let text) = value.kind else { return .failure(wrongType("host", "a string", value)) }
+                host = text
+            case "time":
+                switch value.kind {
+                case .number(_, let integer?): time = integer
+                case .string(let text):
+                    switch TimeArgument.parse(text) {
+                    case .success(let seconds): time = seconds
+                    case .failure(let failure): return .failure(ScanRecordError("time: \(failure)"))
+                    }
+                default: return .failure(wrongType("time", "UNIX seconds or a date string", value))
+                }
+                if let seconds = time, !TimeArgument.range.contains(seconds) {
+                    return .failure(ScanRecordError("time: outside years 0000–9999"))
+                }
+            default:
+                switch value.kind {
+                case .string(let text): id = text
+                case .number(let text, _): id = text
+                default: return .failure(wrongType("id", "a string or a number", value))
+                }
+            }
+        }
+        guard let leaf else { return .failure(ScanRecordError("leaf: missing")) }
+        return .success(ScanRecord(leaf: leaf, intermediates: intermediates, host: host, time: time, id: id))
+    }
+
+    private static func wrongType(_ key: String, _ expected: String, _ value: JSONValue) -> ScanRecordError {
+        ScanRecordError("\(key): expected \(expected), found \(value.typeDescription)")
+    }
+
+    /// A PEM CERTIFICATE block (exactly one) or base64 DER.
+    private static func certificate(_ value: JSONValue, _ key: String) -> Result<[UInt8], ScanRecordError> {
+        guard case .string(let text) = value.kind else { return .failure(wrongType(key, "a PEM or base64 certificate string", value)) }
+        let bytes = Array(text.utf8)
+        if PEM.looksLikePEM(bytes) {
+            do {
+                let blocks = try PEM.certificates(in: bytes)
+                guard blocks.count == 1 else { return .failure(ScanRecordError("\(key): \(blocks.count) CERTIFICATE blocks; give one per string")) }
+                return .success(blocks[0].der)
+            } catch {
+                return .failure(ScanRecordError("\(key): \(error)"))
+            }
+        }
+        do { return .success(try Base64.decode(bytes)) } catch {
+            return .failure(ScanRecordError("\(key): neither a PEM block nor base64 (\(error))"))
+        }
+    }
+}
+
+public struct ScanRecordError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,140 @@
+import ArgumentParser
+import Foundation
+import PureX509
+
+/// Where `connect` goes: the TCP endpoint, and the name sent in SNI.
+public struct ConnectTarget: Sendable, Equatable {
+    public let host: String
+    public let port: Int
+    /// nil when the host is an address literal and no --servername was given (RFC 6066 §3: no SNI for literals).
+    public let serverName: String?
+    public let timeoutSeconds: Int
+}
+
+/// A TLS stack's refusal or failure to reach the server, in its words.
+public struct ConnectFailure: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// `purex509 connect HOST[:PORT]`: a TLS handshake, then the served chain
+/// goes through exactly what `verify` does with a chain file. The core has
+/// no TLS stack; `handshake` is set by the tool of Integrations/NIOSSL
+/// (swift-nio-ssl), and without it the command says how to get one.
+public struct ConnectCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "connect",
+        abstract: "Fetch a server's certificate chain over TLS and verify it as `verify` would.",
+        discussion: """
+            Prints each served certificate with its sha256/ SPKI pin, then the verdict and the built path with \
+            fingerprints. The host is the reference identity unless --host or --ip says otherwise. Takes every \
+            `verify` flag (roots, pins, profile, --at, --json, --explain). Exit 0 trusted, 1 not trusted, 2 bad \
+            usage or no chain (the server could not be reached or the handshake failed before its certificates). \
+            No application data is sent: the handshake's certificates are only collected, and the verdict is PureX509's.
+            """
+    )
+
+    /// Performs a handshake and returns the served certificates (DER, as
+    /// sent); set once, before the command line is parsed.
+    nonisolated(unsafe) public static var handshake: (@Sendable (ConnectTarget) throws -> [[UInt8]])?
+
+    @OptionGroup var options: VerifyOptions
+
+    @Option(name: .customLong("servername"), help: "The name to send in SNI (default: HOST unless it is an IP address).")
+    var serverName: String?
+
+    @Option(name: .customLong("timeout"), help: "Seconds to wait for the connection and the handshake (1–300).")
+    var timeout: Int = 10
+
+    @Argument(help: "HOST, HOST:PORT, or [IPv6]:PORT (port 443 by default).")
+    var target: String
+
+    public init() {}
+
+    public func validate() throws {
+        guard Self.parse(target) != nil else { throw ValidationError("HOST[:PORT]: a host name or address, and a port 1–65535") }
+        guard (1...300).contains(timeout) else { throw ValidationError("--timeout: 1 to 300 seconds") }
+        if let serverName, ServerIdentity(host: serverName).map({ if case .dnsName = $0 { true } else { false } }) != true {
+            throw ValidationError("--servername: a DNS name")
+        }
+    }
+
+    /// `host[:port]`, `[v6]:port` or a bare IPv6 literal.
+    static func parse(_ text: String) -> (host: String, port: Int)? {
+        var host = text, port = 443
+        if text.hasPrefix("[") {
+            guard let close = text.firstIndex(of: "]") else { return nil }
+            host = String(text[text.index(after: text.startIndex)..<close])
+            let rest = text[text.index(after: close)...]
+            if !rest.isEmpty {
+                guard rest.hasPrefix(":"), let value = Int(rest.dropFirst()) else { return nil }
+                port = value
+            }
+            guard ServerIdentity(ipAddress: host) != nil else { return nil }
+        } else if text.filter({ $0 == ":" }).count == 1, let colon = text.firstIndex(of: ":") {
+            host = String(text[..<colon])
+            guard let value = Int(text[text.index(after: colon)...]) else { return nil }
+            port = value
+        }
+        guard (1...65535).contains(port), !host.isEmpty, ServerIdentity(host: host) != nil else { return nil }
+        return (host, port)
+    }
+
+    public func run() throws {
+        guard let handshake = Self.handshake else {
+            printError("purex509: connect needs a TLS stack, which the core package does not carry; use the tool of the NIO integration: swift run --package-path Integrations/NIOSSL purex509 connect \(DisplayText.escaped(target))")
+            throw ToolExit.usage
+        }
+        if options.quiet { silenceOutput() }
+        // validate() accepted the target.
+        guard let (host, port) = Self.parse(target) else { throw ToolExit.usage }
+        let isAddress = ServerIdentity(ipAddress: host) != nil
+        var options = self.options
+        if options.host == nil && options.ip == nil {
+            if isAddress { options.ip = host } else { options.host = host }
+        }
+        // Anchors first: a bad --roots is a usage error before any traffic.
+        let store = try options.loadAnchors()
+        let sni = serverName ?? (isAddress ? nil : host)
+        let served: [[UInt8]]
+        do {
+            served = try handshake(ConnectTarget(host: host, port: port, serverName: sni, timeoutSeconds: timeout))
+        } catch {
+            printError("purex509: cannot get a certificate chain from \(DisplayText.escaped(target)): \(error)")
+            throw ToolExit.usage
+        }
+        guard !served.isEmpty else {
+            printError("purex509: \(DisplayText.escaped(target)) presented no certificate")
+            throw ToolExit.usage
+        }
+        var certificates: [Certificate] = []
+        var malformed: TrustFailure? = nil
+        for (index, der) in served.enumerated() {
+            do { certificates.append(try Certificate(derEncoded: der)) } catch {
+                printError("purex509: served certificate \(index): \(error)")
+                malformed = .malformed(index: index, error)
+                break
+            }
+        }
+        let servedJSON = served.enumerated().map { index, der in Self.servedJSON(der, parsed: index < certificates.count ? certificates[index] : nil) }
+        if !options.json {
+            print("served by \(DisplayText.escaped(host)):\(port) (\(served.count) certificate\(served.count == 1 ? "" : "s")):")
+            for (index, der) in served.enumerated() {
+                let parsed = index < certificates.count ? certificates[index] : nil
+                print("  \(index): \(parsed.map { $0.subjectName.description } ?? "(does not parse)")")
+                if let parsed { print("     \(SPKIPin(certificate: parsed))") }
+                print("     SHA-256 \(Hex.encode(SHA256.hash(der), separator: ":"))")
+            }
+        }
+        try options.decide(store: store, certificates: certificates, malformed: malformed,
+                           extra: [("served", .array(servedJSON)), ("endpoint", .string("\(host):\(port)"))])
+    }
+
+    static func servedJSON(_ der: [UInt8], parsed: Certificate?) -> JSONOutput {
+        .object([
+            ("subject", parsed.map { .string($0.subjectName.description) } ?? .null),
+            ("pin", parsed.map { .string(SPKIPin(certificate: $0).description) } ?? .null),
+            ("sha256", .string(Hex.encode(SHA256.hash(der)))),
+        ])
+    }
+}

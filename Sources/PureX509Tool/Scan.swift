@@ -1,0 +1,146 @@
+import ArgumentParser
+import Foundation
+import PureX509
+import PureX509Config
+
+struct Scan: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Verify many chains in one run, on every core: one JSON line per chain, then a summary.",
+        discussion: """
+            Each INPUT is a directory (every non-hidden file under it, sorted, is one chain file, leaf first), \
+            a chain file (PEM or DER), or a JSON-lines file (first byte '{'; `-` reads standard input) whose \
+            lines are {"leaf": CERT, "intermediates": [CERT…], "host": NAME, "time": T, "id": ANY}: CERT a PEM \
+            block or base64 DER, T UNIX seconds or a date; other members are ignored. Standard output gets one \
+            JSON object per chain in input order (source, id, host, trusted, code, certificate, message, path); \
+            standard error the summary by verdict and failure code, and a progress line when it is a terminal. \
+            Exit 0 every chain trusted, 1 any not trusted or unreadable, 2 bad usage.
+            """
+    )
+
+    @Option(name: .customLong("roots"), help: "Trust anchors: a PEM bundle, DER, or a directory; repeatable. Default: the system bundle.")
+    var roots: [String] = []
+
+    @Option(name: .customLong("untrusted"), help: "Intermediates offered to every chain; repeatable.")
+    var untrusted: [String] = []
+
+    @Option(name: .customLong("host"), help: "The identity every chain without its own `host` must present (default: none checked).")
+    var host: String?
+
+    @Option(name: .customLong("at"), help: "Evaluation time for chains without their own `time`: UNIX seconds, a date or ISO 8601. Default: now.")
+    var at: String?
+
+    @Option(name: .customLong("purpose"), help: "server (default), client or any.")
+    var purpose: String = "server"
+
+    @Option(name: .customLong("profile"), help: "strict (default) or compatible.")
+    var profile: String = "strict"
+
+    @Option(name: .customLong("jobs"), help: "Worker threads (default: the number of active cores; at most 256).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Argument(help: "Directories, chain files or JSON-lines files.")
+    var inputs: [String]
+
+    func validate() throws {
+        guard !inputs.isEmpty else { throw ValidationError("give at least one INPUT") }
+        if let host, ServerIdentity(host: host) == nil { throw ValidationError("--host: not a valid host name or address") }
+        if let at, case .failure(let failure) = TimeArgument.parse(at) { throw ValidationError("--at: \(failure)") }
+        guard ["server", "client", "any"].contains(purpose) else { throw ValidationError("--purpose: server, client or any") }
+        guard ["strict", "compatible"].contains(profile) else { throw ValidationError("--profile: strict or compatible") }
+        guard (1...256).contains(jobs) else { throw ValidationError("--jobs: 1 to 256") }
+        if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read once") }
+    }
+
+    func run() throws {
+        var loader = VerifyOptions()
+        loader.roots = roots
+        let store = try loader.loadAnchors()
+        var extra: [Certificate] = []
+        for file in untrusted { extra += try CertificateInput.load(file).requireCertificates("--untrusted") }
+        var items: [ScanItem] = []
+        for input in inputs { items += try Self.items(input) }
+        var policy = VerificationPolicy(time: at.flatMap(VerifyOptions.parseTime) ?? Int64(Date().timeIntervalSince1970))
+        policy.purpose = purpose == "client" ? .clientAuth : purpose == "any" ? .any : .serverAuth
+        policy.profile = profile == "compatible" ? .compatible : .strict
+        policy.identity = host.flatMap { ServerIdentity(host: $0) }
+        let engine = ScanEngine(anchors: store, policy: policy, intermediates: extra, jobs: jobs)
+
+        var counts: [String: Int] = [:]
+        var done = 0
+        var progress = ProgressLine(delayNanoseconds: 0)
+        let started = DispatchTime.now().uptimeNanoseconds
+        let total = items.count
+        engine.run(items) { outcomes in
+            progress.clearForOutput()
+            var text = ""
+            for outcome in outcomes {
+                text += outcome.line + "\n"
+                counts[outcome.verdict, default: 0] += 1
+            }
+            FileHandle.standardOutput.write(Data(text.utf8))
+            done += outcomes.count
+            progress.update {
+                let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+                return "scan: \(done)/\(total) chains (\(done * 100 / max(total, 1))%), \(Int(Double(done) / max(seconds, 1e-9)))/s"
+            }
+        }
+        progress.clear()
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        printError(Self.summary(counts, total: total, seconds: seconds, jobs: jobs))
+        if counts.keys.contains(where: { $0 != "trusted" }) { throw ToolExit.refused }
+    }
+
+    /// The table scripts and people read at the end: verdicts by count, most first.
+    static func summary(_ counts: [String: Int], total: Int, seconds: Double, jobs: Int) -> String {
+        var lines = [String(format: "scanned %d chain%@ in %.2f s (%.0f chains/s, %d job%@)", total, total == 1 ? "" : "s",
+                            seconds, Double(total) / max(seconds, 1e-9), jobs, jobs == 1 ? "" : "s")]
+        let rows = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        let width = max(7, rows.map(\.key.count).max() ?? 0)
+        lines.append("verdict".padding(toLength: width, withPad: " ", startingAt: 0) + "  count")
+        for (verdict, count) in rows {
+            lines.append(verdict.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + String(count))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The chains an INPUT names; an unreadable input is a usage error (exit 2).
+    static func items(_ input: String) throws -> [ScanItem] {
+        if AnchorDirectory.isDirectory(input) {
+            guard let walker = FileManager.default.enumerator(atPath: input) else {
+                printError("purex509: cannot read \(DisplayText.escaped(input)): not a readable directory")
+                throw ToolExit.usage
+            }
+            var files: [String] = []
+            while let relative = walker.nextObject() as? String {
+                let name = (relative as NSString).lastPathComponent
+                if name.hasPrefix(".") {
+                    walker.skipDescendants()
+                    continue
+                }
+                let path = (input as NSString).appendingPathComponent(relative)
+                if !AnchorDirectory.isDirectory(path) { files.append(path) }
+            }
+            return files.sorted().map { .file($0) }
+        }
+        let bytes: [UInt8]
+        switch InputFile.read(input) {
+        case .success(let read): bytes = read
+        case .failure(let failure):
+            printError("purex509: cannot read \(input == "-" ? "standard input" : DisplayText.escaped(input)): \(failure)")
+            throw ToolExit.usage
+        }
+        let source = input == "-" ? "-" : input
+        guard bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{") else {
+            return [.chain(source: source, bytes: bytes)]
+        }
+        var items: [ScanItem] = []
+        var number = 0
+        for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            number += 1
+            let trimmed = line.last == 0x0D ? line.dropLast() : line[...]
+            if trimmed.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            items.append(.line(source: source, number: number, bytes: Array(trimmed)))
+        }
+        return items
+    }
+}
