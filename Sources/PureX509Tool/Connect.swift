@@ -82,7 +82,9 @@ public struct ConnectCommand: ParsableCommand {
 
     public func run() throws {
         guard let handshake = Self.handshake else {
-            printError("purex509: connect needs a TLS stack, which the core package does not carry; use the tool of the NIO integration: swift run --package-path Integrations/NIOSSL purex509 connect \(DisplayText.escaped(target))")
+            // git's habit: a command that lives in another binary runs it.
+            if let helper = Self.helper() { Self.delegate(to: helper) }
+            printError("purex509: connect needs a TLS stack, which the core package does not carry; build the NIO integration's tool (swift build -c release --package-path Integrations/NIOSSL) and put purex509-nio beside purex509 or on PATH, or set PUREX509_NIO to it")
             throw ToolExit.usage
         }
         if options.quiet { silenceOutput() }
@@ -128,6 +130,30 @@ public struct ConnectCommand: ParsableCommand {
         }
         try options.decide(store: store, certificates: certificates, malformed: malformed,
                            extra: [("served", .array(servedJSON)), ("endpoint", .string("\(host):\(port)"))])
+    }
+
+    /// `purex509-nio`: $PUREX509_NIO, else beside this executable, else
+    /// on PATH; never when this run was itself delegated (a wrong binary
+    /// under that name must not loop).
+    static func helper() -> String? {
+        let environment = ProcessInfo.processInfo.environment
+        guard environment["PUREX509_CONNECT_DELEGATED"] == nil else { return nil }
+        if let path = environment["PUREX509_NIO"], !path.isEmpty { return path }
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var candidates = [executable.deletingLastPathComponent().appendingPathComponent("purex509-nio").path]
+        candidates += (environment["PATH"] ?? "").split(separator: ":").map { String($0) + "/purex509-nio" }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Replaces this process with `helper` and the same arguments; returns
+    /// only when exec failed.
+    static func delegate(to helper: String) {
+        setenv("PUREX509_CONNECT_DELEGATED", "1", 1)
+        fflush(nil)
+        let arguments = [helper] + CommandLine.arguments.dropFirst()
+        var argv = arguments.map { strdup($0) } + [nil]
+        execv(helper, &argv)
+        printError("purex509: cannot run \(DisplayText.escaped(helper)): \(String(cString: strerror(errno)))")
     }
 
     static func servedJSON(_ der: [UInt8], parsed: Certificate?) -> JSONOutput {

@@ -1,0 +1,118 @@
+import Foundation
+import PureX509
+
+/// The generated chains (Fixtures/generate.py).
+enum Fixtures {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    static func path(_ hierarchy: String, _ file: String) -> String {
+        folder.appendingPathComponent(hierarchy).appendingPathComponent(file).path
+    }
+
+    static func certificates(_ hierarchy: String, _ file: String) throws -> [Certificate] {
+        let text = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path(hierarchy, file))))
+        return try PEM.certificates(in: text).map { try Certificate(derEncoded: $0.der) }
+    }
+
+    static func anchors(_ hierarchy: String) throws -> TrustStore {
+        TrustStore(try certificates(hierarchy, "root.pem"))
+    }
+}
+
+/// `openssl` on PATH, the peer every test talks to.
+let openssl: String? = ((ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":").map { $0 + "/openssl" })
+    .first { FileManager.default.isExecutableFile(atPath: $0) }
+
+/// An `openssl s_server` on 127.0.0.1 serving a leaf and its chain, for one
+/// test; stopped by `stop()` (and when the test process ends).
+final class OpenSSLServer {
+    let process: Process
+    let port: Int
+
+    /// Starts on a free port: a port another process holds makes s_server
+    /// exit, and another port is tried.
+    init(leaf: String, chain: String?, key: String) throws {
+        guard let openssl else { throw PeerError("openssl is not on PATH") }
+        for _ in 0..<20 {
+            let port = Int.random(in: 20_000...60_000)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: openssl)
+            process.arguments = ["s_server", "-accept", "127.0.0.1:\(port)", "-cert", leaf, "-key", key, "-www", "-quiet"]
+                + (chain.map { ["-cert_chain", $0] } ?? [])
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // Ready when it accepts a connection; gone when the port was taken.
+            let deadline = Date().addingTimeInterval(10)
+            while !hasExited(process) && Date() < deadline {
+                if canConnect(port) {
+                    self.process = process
+                    self.port = port
+                    return
+                }
+                usleep(20_000)
+            }
+            kill(process.processIdentifier, SIGKILL)
+            waitForExit(process)
+        }
+        throw PeerError("openssl s_server did not start")
+    }
+
+    func stop() {
+        kill(process.processIdentifier, SIGKILL)
+        waitForExit(process)
+    }
+}
+
+/// Runs `openssl s_client` against 127.0.0.1:port presenting a client
+/// certificate; returns when it has finished (standard input is empty, so
+/// it closes after the handshake).
+func runOpenSSLClient(port: Int, certificate: String, key: String) throws {
+    guard let openssl else { throw PeerError("openssl is not on PATH") }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: openssl)
+    process.arguments = ["s_client", "-connect", "127.0.0.1:\(port)", "-servername", "localhost",
+                         "-cert", certificate, "-cert_chain", certificate, "-key", key]
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let deadline = Date().addingTimeInterval(20)
+    while !hasExited(process) && Date() < deadline { usleep(10_000) }
+    kill(process.processIdentifier, SIGKILL)
+    waitForExit(process)
+}
+
+// Seen here: `waitUntilExit` never returned and `isRunning` stayed true in
+// the test runner, and s_server outlived SIGTERM; so the peers are killed
+// with SIGKILL and reaped by the tests themselves (a -1 from waitpid means
+// Foundation reaped the child first).
+func hasExited(_ process: Process) -> Bool {
+    var status: Int32 = 0
+    let result = waitpid(process.processIdentifier, &status, WNOHANG)
+    return result != 0
+}
+
+func waitForExit(_ process: Process) {
+    var status: Int32 = 0
+    _ = waitpid(process.processIdentifier, &status, 0)
+}
+
+struct PeerError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Whether something accepts TCP connections on 127.0.0.1:port.
+func canConnect(_ port: Int) -> Bool {
+    let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard socket >= 0 else { return false }
+    defer { close(socket) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    return withUnsafePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+    }
+}
