@@ -65,14 +65,14 @@ final class OpenSSLServer {
 }
 
 /// Runs `openssl s_client` against 127.0.0.1:port presenting a client
-/// certificate; returns when it has finished (standard input is empty, so
-/// it closes after the handshake).
-func runOpenSSLClient(port: Int, certificate: String, key: String) throws {
+/// certificate (and its chain) when given; returns when it has finished
+/// (standard input is empty, so it closes after the handshake).
+func runOpenSSLClient(port: Int, certificate: String?, key: String?) throws {
     guard let openssl else { throw PeerError("openssl is not on PATH") }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: openssl)
-    process.arguments = ["s_client", "-connect", "127.0.0.1:\(port)", "-servername", "localhost",
-                         "-cert", certificate, "-cert_chain", certificate, "-key", key]
+    process.arguments = ["s_client", "-connect", "127.0.0.1:\(port)", "-servername", "localhost"]
+        + (certificate.map { ["-cert", $0, "-cert_chain", $0] } ?? []) + (key.map { ["-key", $0] } ?? [])
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
