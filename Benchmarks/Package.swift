@@ -61,6 +61,17 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "Scan",
+            dependencies: [
+                .product(name: "PureX509", package: "PureX509"),
+                .product(name: "PureX509Tool", package: "PureX509"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/Scan",
+            swiftSettings: [.swiftLanguageMode(.v5)],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "Evaluation",
             dependencies: [
                 .product(name: "PureX509", package: "PureX509"),

@@ -58,8 +58,10 @@ public struct ScanEngine: Sendable {
             results.buffer.initialize(repeating: nil)
             let next = WorkCounter(limit: batch.count)
             DispatchQueue.concurrentPerform(iterations: jobs) { worker in
-                // Small claims keep both cores busy to the end of a batch.
-                while let range = next.claim(8) {
+                // One item per claim: items range from microseconds to the
+                // path-building budget, and a claim of several heavy ones
+                // would leave the other core idle at the end of a batch.
+                while let range = next.claim(1) {
                     for offset in range { results.buffer[offset] = decide(batch[batch.startIndex + offset], with: &workers.buffer[worker]) }
                 }
             }

@@ -5,7 +5,7 @@ import Testing
 // standard input, and DER certificates concatenated in one file.
 
 /// `purex509 arguments` with `input` on its standard input.
-private func runPurex509(_ arguments: [String], input: Data) throws -> ToolRun {
+func runPurex509(_ arguments: [String], input: Data) throws -> ToolRun {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: try #require(toolPath, "purex509 binary not found"))
     process.arguments = arguments
