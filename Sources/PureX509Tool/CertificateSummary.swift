@@ -29,6 +29,9 @@ struct CertificateSummary {
     /// OID), criticality and value in hex, so that nothing the certificate
     /// carries is hidden.
     let otherExtensions: [(name: String, critical: Bool, value: String)]
+    /// The extensions rendered field by field (policies, AIA, CRL DPs, name
+    /// constraints, SCTs, …; `RenderedExtension`), in certificate order.
+    let renderedExtensions: [RenderedExtension]
     let fingerprint: String
     /// OkHttp/TrustKit form: `sha256/` + base64 of SHA-256 over the SPKI DER as encoded.
     let spkiPin: String
@@ -39,7 +42,7 @@ struct CertificateSummary {
         issuer = issuerName.description
         subjectAttributes = subjectName.relativeNames
         issuerAttributes = issuerName.relativeNames
-        serial = Hex.encode(certificate[certificate.serialNumber], separator: ":")
+        serial = Self.serialText(Array(certificate[certificate.serialNumber]))
         notBefore = CivilTime.iso8601(certificate.notBefore)
         notAfter = CivilTime.iso8601(certificate.notAfter)
         switch certificate.publicKey.kind {
@@ -78,11 +81,35 @@ struct CertificateSummary {
         version = certificate.version.rawValue + 1
         // id-ce 14, 15, 17, 19, 35, 37: the extensions rendered above.
         let rendered: [[UInt8]] = [0x0E, 0x0F, 0x11, 0x13, 0x23, 0x25].map { [0x55, 0x1D, $0] }
-        otherExtensions = certificate.allExtensions.filter { !rendered.contains($0.oid.bytes) }.map { ext in
-            (Self.extensionName(ext.oid), ext.critical, Hex.encode(certificate[ext.value], separator: ":"))
+        var renderedExtensions: [RenderedExtension] = [], otherExtensions: [(name: String, critical: Bool, value: String)] = []
+        for ext in certificate.allExtensions where !rendered.contains(ext.oid.bytes) {
+            if let text = RenderedExtension.render(ext.oid, critical: ext.critical, certificate: certificate, value: ext.value) {
+                renderedExtensions.append(text)
+            } else {
+                otherExtensions.append((Self.extensionName(ext.oid), ext.critical, Hex.encode(certificate[ext.value], separator: ":")))
+            }
         }
+        self.renderedExtensions = renderedExtensions
+        self.otherExtensions = otherExtensions
         fingerprint = Hex.encode(SHA256.hash(certificate.der), separator: ":")
         spkiPin = "sha256/" + Base64.encode(SHA256.hash(certificate[certificate.subjectPublicKeyInfo]))
+    }
+
+    /// The serial's content octets in hex; a negative serial (which RFC 5280
+    /// forbids but certificates carry) as OpenSSL prints it: `(Negative)`
+    /// and the magnitude, not the two's complement octets.
+    static func serialText(_ octets: [UInt8]) -> String {
+        guard let first = octets.first, first & 0x80 != 0 else { return Hex.encode(octets, separator: ":") }
+        var magnitude = octets.map { ~$0 }
+        var index = magnitude.count - 1
+        while index >= 0 {
+            let (sum, overflow) = magnitude[index].addingReportingOverflow(1)
+            magnitude[index] = sum
+            if !overflow { break }
+            index -= 1
+        }
+        while magnitude.count > 1 && magnitude[0] == 0 { magnitude.removeFirst() }
+        return "(Negative)" + Hex.encode(magnitude, separator: ":")
     }
 
     static func oidName(_ certificate: Certificate, _ range: Range<Int>) -> String {
@@ -96,7 +123,13 @@ struct CertificateSummary {
         case .dnsName: return "DNS:" + certificate.text(of: name)
         case .rfc822Name: return "email:" + certificate.text(of: name)
         case .uniformResourceIdentifier: return "URI:" + certificate.text(of: name)
-        case .ipAddress: return "IP:" + IPAddressText.format(certificate[name.value])
+        case .ipAddress:
+            // In name constraints an address comes with its mask (RFC 5280 §4.2.1.10), as OpenSSL prints it.
+            let octets = Array(certificate[name.value])
+            if octets.count == 8 || octets.count == 32 {
+                return "IP:" + IPAddressText.format(octets[..<(octets.count / 2)]) + "/" + IPAddressText.format(octets[(octets.count / 2)...])
+            }
+            return "IP:" + IPAddressText.format(octets)
         case .directoryName: return "DirName:" + certificate.name(at: name.value).description
         case .registeredID: return "RID:" + OID(der: Array(certificate[name.value])).description
         case .otherName: return "othername:" + Hex.encode(certificate[name.value])
@@ -146,9 +179,11 @@ struct CertificateSummary {
     static func extensionName(_ oid: OID) -> String {
         if oid == .authorityInfoAccess { return "authorityInfoAccess" }
         if oid == .signedCertificateTimestampList { return "ct_precert_scts" }
-        let idCE: [UInt8: String] = [0x09: "subjectDirectoryAttributes", 0x12: "issuerAltName", 0x1E: "nameConstraints",
+        let idCE: [UInt8: String] = [0x09: "subjectDirectoryAttributes", 0x0E: "subjectKeyIdentifier", 0x0F: "keyUsage",
+                                     0x11: "subjectAltName", 0x12: "issuerAltName", 0x13: "basicConstraints", 0x1E: "nameConstraints",
                                      0x1F: "crlDistributionPoints", 0x20: "certificatePolicies", 0x21: "policyMappings",
-                                     0x24: "policyConstraints", 0x2E: "freshestCRL", 0x36: "inhibitAnyPolicy"]
+                                     0x23: "authorityKeyIdentifier", 0x24: "policyConstraints", 0x25: "extendedKeyUsage",
+                                     0x2E: "freshestCRL", 0x36: "inhibitAnyPolicy"]
         if oid.bytes.count == 3, oid.bytes[0] == 0x55, oid.bytes[1] == 0x1D, let name = idCE[oid.bytes[2]] { return name }
         return oid.shortName ?? oid.description
     }
@@ -176,6 +211,10 @@ struct CertificateSummary {
         if let eku = extendedKeyUsage { add("Extended key usage", eku.joined(separator: ", ")) }
         if let ski = subjectKeyIdentifier { add("Subject key id", ski) }
         if let aki = authorityKeyIdentifier { add("Authority key id", aki) }
+        for ext in renderedExtensions {
+            add(ext.label, (ext.lines.first ?? "") + (ext.critical ? " (critical)" : ""))
+            for line in ext.lines.dropFirst() { lines.append(String(repeating: " ", count: 25) + line) }
+        }
         for ext in otherExtensions { add("Extension", "\(ext.name)\(ext.critical ? " (critical)" : ""): \(ext.value)") }
         add("SHA-256 fingerprint", fingerprint)
         add("SPKI pin", spkiPin)
@@ -204,6 +243,7 @@ struct CertificateSummary {
             ("subjectKeyIdentifier", .optional(subjectKeyIdentifier)),
             ("authorityKeyIdentifier", .optional(authorityKeyIdentifier)),
             ("version", .int(version)),
+            ("extensions", .object(renderedExtensions.map { ($0.key, .object([("critical", .bool($0.critical)), ("value", $0.json)])) })),
             ("otherExtensions", .array(otherExtensions.map {
                 .object([("name", .string($0.name)), ("critical", .bool($0.critical)), ("value", .string($0.value))])
             })),

@@ -16,6 +16,9 @@ struct Inspect: ParsableCommand {
     @Flag(name: .long, help: "Print one JSON array with an object per certificate.")
     var json = false
 
+    @Flag(name: .long, help: "Also show what can be read of a certificate the strict parser refuses, after the rule that refused it (exit status stays 1).")
+    var lenient = false
+
     @Argument(help: "PEM or DER files.")
     var files: [String]
 
@@ -36,7 +39,7 @@ struct Inspect: ParsableCommand {
                 throw ToolExit.usage
             }
         }
-        var output = InspectOutput(json: json)
+        var output = InspectOutput(json: json, lenient: lenient)
         var failed = false
         for index in streams.indices {
             defer { streams[index].close() }

@@ -6,14 +6,18 @@ import PureX509
 /// serialisation of the whole array). Tracks failures and the progress line.
 struct InspectOutput {
     let json: Bool
+    /// `--lenient`: a certificate the strict parser refuses is also shown
+    /// as far as `LenientCertificate` can read it.
+    let lenient: Bool
     private var printed = 0
     private var progress = ProgressLine()
 
     /// Most non-certificate labels a "no CERTIFICATE block" message lists.
     static let listedLabels = 20
 
-    init(json: Bool) {
+    init(json: Bool, lenient: Bool = false) {
         self.json = json
+        self.lenient = lenient
     }
 
     /// Prints every certificate of `stream`; false when any block or file failed.
@@ -39,7 +43,7 @@ struct InspectOutput {
                 case .success(let der) where block.label == "CERTIFICATE":
                     entries += 1
                     let result = Result<Certificate, DERError> { () throws(DERError) in try Certificate(derEncoded: der) }
-                    ok = emit(result.mapError { .der($0, certificate: entries, block: block.number) }, index: entries, path: stream.path) && ok
+                    ok = emit(result.mapError { .der($0, certificate: entries, block: block.number) }, der: der, index: entries, path: stream.path) && ok
                 case .success(let der) where block.label == "X509 CRL":
                     entries += 1
                     ok = emitCRL(der, index: entries, path: stream.path, block: block.number) && ok
@@ -111,16 +115,22 @@ struct InspectOutput {
         }
         progress.clear()
         input.noteOtherBlocks()
+        let elements = CertificateInput.concatenatedElements(bytes)
         for entry in input.entries {
-            ok = emit(entry.result, index: entry.index, path: input.path) && ok
+            let der = elements.count > 1 && entry.index <= elements.count ? Array(bytes[elements[entry.index - 1]]) : bytes
+            ok = emit(entry.result, der: der, index: entry.index, path: input.path) && ok
         }
         return ok
     }
 
-    private mutating func emit(_ result: Result<Certificate, CertificateInput.InputFailure>, index: Int, path: String) -> Bool {
+    private mutating func emit(_ result: Result<Certificate, CertificateInput.InputFailure>, der: [UInt8], index: Int, path: String) -> Bool {
         switch result {
         case .failure(let failure):
             report("\(DisplayText.escaped(path)): \(failure)")
+            if lenient, case .der(let error, _, _) = failure {
+                let reading = LenientCertificate(der, refusal: error.description)
+                write(text: reading.text, json: reading.json, index: index, path: path)
+            }
             return false
         case .success(let certificate):
             let summary = CertificateSummary(certificate)
