@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+// `purex509 connect` in the core tool has no TLS stack: it runs
+// `purex509-nio` (Integrations/NIOSSL) with the same arguments, as git runs
+// its subcommands, or says how to get it (exit 2).
+
+private func runWithEnvironment(_ arguments: [String], _ extra: [String: String]) throws -> ToolRun {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: try #require(toolPath, "purex509 binary not found"))
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["PATH"] = "/nonexistent"
+    for (key, value) in extra { environment[key] = value }
+    process.environment = environment
+    let output = Pipe(), error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return ToolRun(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self), error: String(decoding: err, as: UTF8.self))
+}
+
+@Test func connectRunsTheNIOToolWithTheSameArguments() throws {
+    let helper = FileManager.default.temporaryDirectory.appendingPathComponent("purex509-nio-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: helper) }
+    try Data("#!/bin/sh\necho \"nio: $*\"\nexit 7\n".utf8).write(to: helper)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: helper.path)
+    let run = try runWithEnvironment(["connect", "--json", "example.com:8443"], ["PUREX509_NIO": helper.path])
+    #expect(run.output == "nio: connect --json example.com:8443\n")
+    #expect(run.status == 7, "the helper's exit status is the tool's")
+}
+
+@Test func connectWithoutTheNIOToolSaysHowToBuildItAndExitsTwo() throws {
+    let run = try runWithEnvironment(["connect", "example.com"], [:])
+    #expect(run.status == 2)
+    #expect(run.error.contains("swift build -c release --package-path Integrations/NIOSSL"))
+    // A delegated run never delegates again (a wrong binary under the name must not loop).
+    let helper = FileManager.default.temporaryDirectory.appendingPathComponent("purex509-nio-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: helper) }
+    try Data("#!/bin/sh\nexit 0\n".utf8).write(to: helper)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: helper.path)
+    let looped = try runWithEnvironment(["connect", "example.com"], ["PUREX509_NIO": helper.path, "PUREX509_CONNECT_DELEGATED": "1"])
+    #expect(looped.status == 2)
+    #expect(try runWithEnvironment(["connect", "example.com:99999"], [:]).status == 2)
+}
