@@ -12,6 +12,7 @@
 
 /// An unsigned integer of any size, little-endian `UInt64` limbs.
 public struct BigUInt: Sendable, Equatable, Comparable, CustomStringConvertible {
+    /// Little-endian 64-bit limbs with a non-zero top limb; empty for zero.
     public private(set) var limbs: [UInt64]
 
     /// Takes limbs as given, dropping leading zero limbs.
@@ -21,6 +22,7 @@ public struct BigUInt: Sendable, Equatable, Comparable, CustomStringConvertible 
         self.limbs = limbs
     }
 
+    /// The value of one 64-bit word.
     public init(_ value: UInt64) { self.init(limbs: [value]) }
 
     /// Reads an unsigned big-endian byte string (leading zeros allowed).
@@ -39,6 +41,7 @@ public struct BigUInt: Sendable, Equatable, Comparable, CustomStringConvertible 
         self.init(limbs: limbs)
     }
 
+    /// Whether the value is zero, which has no limbs.
     public var isZero: Bool { limbs.isEmpty }
 
     /// Significant bits: 0 for zero.
@@ -66,6 +69,7 @@ public struct BigUInt: Sendable, Equatable, Comparable, CustomStringConvertible 
         return bytes
     }
 
+    /// Numeric order; variable-time, like everything in this module.
     public static func < (lhs: BigUInt, rhs: BigUInt) -> Bool {
         lhs.limbs.withUnsafeBufferPointer { l in
             rhs.limbs.withUnsafeBufferPointer { r in compare(l, r) < 0 }

@@ -5,6 +5,7 @@ public enum BigNumError: Error, Sendable, Equatable, CustomStringConvertible {
     /// An operand is not below the modulus.
     case operandTooLarge
 
+    /// A short English explanation of the failure.
     public var description: String {
         switch self {
         case .modulusNotOddOrTooSmall: return "modulus must be odd and greater than 1"
@@ -19,13 +20,16 @@ public enum BigNumError: Error, Sendable, Equatable, CustomStringConvertible {
 /// the normalised modulus that conversion into Montgomery form divides by
 /// (MontgomeryConversion.swift), so no multi-limb division is ever needed.
 public struct MontgomeryContext: Sendable {
+    /// n, odd and greater than 1; operands are k-limb values below it.
     public let modulus: BigUInt
     /// −n⁻¹ mod 2^64.
     let n0: UInt64
     let divisor: Divisor
 
+    /// k, the modulus's limb count: the operand width, with R = 2^(64k).
     public var limbCount: Int { modulus.limbs.count }
 
+    /// Precomputes n′ and the conversion divisor; throws `modulusNotOddOrTooSmall` unless n is odd and above 1.
     public init(modulus: BigUInt) throws(BigNumError) {
         guard let low = modulus.limbs.first, low & 1 == 1, modulus.bitWidth > 1 else {
             throw .modulusNotOddOrTooSmall

@@ -73,6 +73,7 @@ public enum CivilTime {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
+    /// Whether `year` has a 29 February in the proleptic Gregorian calendar.
     public static func isLeapYear(_ year: Int64) -> Bool {
         (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     }

@@ -5,34 +5,44 @@
 /// values. `offset` is the absolute byte offset in the input that the reader
 /// was given (the start of the offending element, or the offending byte).
 public struct DERError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The rule the input broke.
     public let rule: Rule
+    /// Absolute offset in the input of the offending element or byte.
     public let offset: Int
 
+    /// An error for `rule`, broken at absolute byte offset `offset`.
     public init(_ rule: Rule, at offset: Int) {
         self.rule = rule
         self.offset = offset
     }
 
+    /// The rule's name and the offset, e.g. `trailing bytes at offset 12`.
     public var description: String { "\(rule.name) at offset \(offset)" }
 
     /// A named rule. A struct rather than an enum so that higher layers can
     /// add their structural rules without the DER layer knowing them; two
     /// rules are equal when their codes are.
     public struct Rule: Sendable, Equatable, CustomStringConvertible {
+        /// Identifies the rule: 1–99 are the DER layer's, 100 and up belong to the layers above.
         public let code: UInt16
+        /// The short English name, kept as a static string so a rule never allocates.
         public let staticName: StaticString
 
+        /// A rule named `name`; `code` must differ from every other rule's, since equality compares codes alone.
         public init(code: UInt16, name: StaticString) {
             self.code = code
             self.staticName = name
         }
 
+        /// The short English name, e.g. `indefinite length`.
         public var name: String {
             staticName.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
         }
 
+        /// Same as `name`.
         public var description: String { name }
 
+        /// Compares codes only; the names play no part.
         public static func == (lhs: Rule, rhs: Rule) -> Bool { lhs.code == rhs.code }
     }
 }

@@ -3,9 +3,12 @@
 
 /// A BIT STRING's content: the bytes after the unused-bits octet.
 public struct DERBitString: Sendable, Equatable {
+    /// Absolute offsets of the bits' octets, after the unused-bits octet; empty for a zero-length string.
     public let bytes: Range<Int>
+    /// How many low-order bits of the last octet are padding, 0–7.
     public let unusedBits: UInt8
 
+    /// Takes both values unchecked; `DERReader.readBitString` is the checked path for input.
     public init(bytes: Range<Int>, unusedBits: UInt8) {
         self.bytes = bytes
         self.unusedBits = unusedBits

@@ -23,8 +23,11 @@ public struct DERReader {
     public static let maximumDepth = 32
 
     let buffer: UnsafeBufferPointer<UInt8>
+    /// Absolute offset of the next unread byte.
     public private(set) var position: Int
+    /// Absolute offset one past the last byte this reader may read.
     public let end: Int
+    /// How many constructed elements enclose this reader's range; at most `maximumDepth`.
     public let depth: Int
 
     /// A reader over the whole buffer.
@@ -66,6 +69,7 @@ public struct DERReader {
         return result
     }
 
+    /// Whether every byte up to `end` has been consumed.
     public var isAtEnd: Bool { position >= end }
 
     /// The byte at an absolute offset that an earlier read returned,
@@ -223,15 +227,19 @@ public struct DERReader {
 public struct DERBytes: Sequence {
     let base: UnsafeBufferPointer<UInt8>
 
+    /// Number of bytes in the range.
     public var count: Int { base.count }
+    /// The range's first byte, or nil when it is empty.
     public var first: UInt8? { base.first }
 
+    /// The byte at `index`, counted from the range's start (0); traps outside the range in every build.
     @inline(__always)
     public subscript(index: Int) -> UInt8 {
         precondition(UInt(bitPattern: index) < UInt(bitPattern: base.count), "DERBytes: index outside the range")
         return base[index]
     }
 
+    /// Walks the bytes in order and stops at the range's end.
     public func makeIterator() -> UnsafeBufferPointer<UInt8>.Iterator { base.makeIterator() }
 
     /// Byte equality; every index is below both counts, so no read strays.

@@ -3,10 +3,13 @@
 /// The high-tag-number form is refused by the reader, so every tag this
 /// library meets fits in this one byte.
 public struct DERTag: Sendable, Equatable, CustomStringConvertible {
+    /// The identifier octet: class in bits 8–7, constructed flag in bit 6, tag number in bits 5–1.
     public let rawValue: UInt8
 
+    /// A tag from its identifier octet, taken as is.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+    /// Whether bit 6 (0x20) is set: the content is a series of elements rather than plain octets.
     public var isConstructed: Bool { rawValue & 0x20 != 0 }
 
     /// `[n]` context-specific, primitive (IMPLICIT over a primitive type).
@@ -19,25 +22,44 @@ public struct DERTag: Sendable, Equatable, CustomStringConvertible {
         DERTag(rawValue: 0xA0 | (number & 0x1F))
     }
 
+    /// BOOLEAN, universal 1 (0x01).
     public static let boolean = DERTag(rawValue: 0x01)
+    /// INTEGER, universal 2 (0x02).
     public static let integer = DERTag(rawValue: 0x02)
+    /// BIT STRING, universal 3 (0x03), primitive as DER requires.
     public static let bitString = DERTag(rawValue: 0x03)
+    /// OCTET STRING, universal 4 (0x04), primitive as DER requires.
     public static let octetString = DERTag(rawValue: 0x04)
+    /// NULL, universal 5 (0x05).
     public static let null = DERTag(rawValue: 0x05)
+    /// OBJECT IDENTIFIER, universal 6 (0x06).
     public static let objectIdentifier = DERTag(rawValue: 0x06)
+    /// ENUMERATED, universal 10 (0x0A).
     public static let enumerated = DERTag(rawValue: 0x0A)
+    /// UTF8String, universal 12 (0x0C).
     public static let utf8String = DERTag(rawValue: 0x0C)
+    /// PrintableString, universal 19 (0x13).
     public static let printableString = DERTag(rawValue: 0x13)
+    /// TeletexString (T61String), universal 20 (0x14).
     public static let teletexString = DERTag(rawValue: 0x14)
+    /// IA5String (ASCII), universal 22 (0x16).
     public static let ia5String = DERTag(rawValue: 0x16)
+    /// UTCTime, universal 23 (0x17): two-digit years; RFC 5280 §4.1.2.5 uses it for validity dates through 2049.
     public static let utcTime = DERTag(rawValue: 0x17)
+    /// GeneralizedTime, universal 24 (0x18): four-digit years; RFC 5280 requires it for validity dates from 2050.
     public static let generalizedTime = DERTag(rawValue: 0x18)
+    /// VisibleString, universal 26 (0x1A).
     public static let visibleString = DERTag(rawValue: 0x1A)
+    /// UniversalString (UCS-4, big-endian), universal 28 (0x1C).
     public static let universalString = DERTag(rawValue: 0x1C)
+    /// BMPString (UCS-2, big-endian), universal 30 (0x1E).
     public static let bmpString = DERTag(rawValue: 0x1E)
+    /// SEQUENCE and SEQUENCE OF, universal 16 constructed (0x30).
     public static let sequence = DERTag(rawValue: 0x30)
+    /// SET and SET OF, universal 17 constructed (0x31).
     public static let set = DERTag(rawValue: 0x31)
 
+    /// The identifier octet in lower-case hex, e.g. `0x30`.
     public var description: String {
         let hex: [Character] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "a", "b", "c", "d", "e", "f"]
         return "0x" + String(hex[Int(rawValue >> 4)]) + String(hex[Int(rawValue & 0xF)])
@@ -46,12 +68,14 @@ public struct DERTag: Sendable, Equatable, CustomStringConvertible {
 
 /// One tag-length-value element located in the reader's input.
 public struct DERElement: Sendable, Equatable {
+    /// The identifier octet the element was read with.
     public let tag: DERTag
     /// Offset of the tag octet: `start..<value.upperBound` is the whole encoding.
     public let start: Int
     /// The content octets.
     public let value: Range<Int>
 
+    /// An element at the given absolute offsets, taken unchecked.
     public init(tag: DERTag, start: Int, value: Range<Int>) {
         self.tag = tag
         self.start = start

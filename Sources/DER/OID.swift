@@ -3,8 +3,10 @@
 /// Comparing content octets is exact (DER has one encoding per OID), so no
 /// arc decoding happens on the parse path; `description` gives dotted form.
 public struct OID: Sendable, Equatable, CustomStringConvertible {
+    /// The content octets, without tag and length (`55 1D 13` for 2.5.29.19).
     public let bytes: [UInt8]
 
+    /// Wraps content octets unchecked; check untrusted input with `DERReader.readOID` first.
     public init(der bytes: [UInt8]) { self.bytes = bytes }
 
     /// Parses dotted decimal (`2.5.29.32.0`): at least two arcs, the first

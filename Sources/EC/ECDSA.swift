@@ -24,8 +24,10 @@ import SHA2
 
 /// The curves ECDSA verification supports (FIPS 186-5 / SP 800-186 §3.2.1).
 public enum ECDSACurve: Sendable, Equatable, CustomStringConvertible {
+    /// NIST P-256, P-384 and P-521.
     case p256, p384, p521
 
+    /// The NIST name, e.g. `P-256`.
     public var description: String {
         switch self {
         case .p256: return "P-256"
@@ -37,6 +39,7 @@ public enum ECDSACurve: Sendable, Equatable, CustomStringConvertible {
 
 /// An ECDSA public key: a point checked to be on its curve (SEC 1 §3.2.2.1).
 public struct ECDSAPublicKey: Sendable {
+    /// The curve the point lies on.
     public let curve: ECDSACurve
     private let point: Point
 

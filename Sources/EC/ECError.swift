@@ -18,6 +18,7 @@ public enum ECError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The verification equation does not hold: a bad signature.
     case signatureMismatch
 
+    /// A short English explanation, e.g. `signature does not match`.
     public var description: String {
         switch self {
         case .malformedPublicKey: return "malformed elliptic-curve public key"

@@ -2,11 +2,13 @@
 /// the core are ASCII by rule, and `String.lowercased()` would pull the
 /// Unicode tables into Embedded builds.
 public enum ASCII {
+    /// `byte` with A–Z mapped to a–z; every other byte, non-ASCII included, unchanged.
     @inlinable @inline(__always)
     public static func lowercased(_ byte: UInt8) -> UInt8 {
         byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte
     }
 
+    /// A copy of `bytes` with A–Z mapped to a–z, byte by byte.
     @inlinable
     public static func lowercased<C: Collection>(_ bytes: C) -> [UInt8] where C.Element == UInt8 {
         bytes.map(lowercased)

@@ -3,9 +3,13 @@
 /// and zero bits where the last character carries more than the data
 /// (§3.5: a canonical encoding). Whitespace between characters is skipped.
 public enum Base64 {
+    /// Why `decode` refused its input.
     public enum Failure: Error, Sendable, Equatable {
+        /// A byte outside the alphabet and not whitespace, at `offset` (0-based) in the input.
         case invalidCharacter(offset: Int)
+        /// A `=` before the end of the last group or more than two of them, or a last group short of four characters.
         case invalidPadding
+        /// Non-zero bits under the padding: a second spelling of the same bytes (§3.5).
         case nonCanonical
     }
 

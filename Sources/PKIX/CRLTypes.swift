@@ -2,9 +2,12 @@ import DER
 
 /// RFC 5280 §5.3.1 CRLReason. 7 is not used.
 public enum CRLReason: Int, Sendable, Equatable, CaseIterable {
+    /// Codes 0–4: no reason given; the subject's key compromised; a CA's key compromised; the subject's affiliation changed; the certificate replaced.
     case unspecified = 0, keyCompromise = 1, cACompromise = 2, affiliationChanged = 3, superseded = 4
+    /// Codes 5, 6, 8–10: no longer needed; suspended; taken off hold (delta CRLs only); a privilege withdrawn; an attribute authority's key compromised.
     case cessationOfOperation = 5, certificateHold = 6, removeFromCRL = 8, privilegeWithdrawn = 9, aACompromise = 10
 
+    /// The reason's ASN.1 identifier (`keyCompromise`, …), for display.
     public var name: String {
         switch self {
         case .unspecified: return "unspecified"
@@ -27,14 +30,23 @@ public struct ReasonFlags: OptionSet, Sendable, Equatable {
     public let rawValue: UInt16
     public init(rawValue: UInt16) { self.rawValue = rawValue }
 
+    /// Bit 0, which RFC 5280 leaves unused; `allReasons` leaves it out.
     public static let unused = ReasonFlags(rawValue: 1 << 0)
+    /// Bit 1: the subject's key was compromised.
     public static let keyCompromise = ReasonFlags(rawValue: 1 << 1)
+    /// Bit 2: a CA's key was compromised.
     public static let cACompromise = ReasonFlags(rawValue: 1 << 2)
+    /// Bit 3: the subject's name or other details changed.
     public static let affiliationChanged = ReasonFlags(rawValue: 1 << 3)
+    /// Bit 4: the certificate was replaced.
     public static let superseded = ReasonFlags(rawValue: 1 << 4)
+    /// Bit 5: the certificate is no longer needed for its purpose.
     public static let cessationOfOperation = ReasonFlags(rawValue: 1 << 5)
+    /// Bit 6: the certificate is suspended, possibly for a time only.
     public static let certificateHold = ReasonFlags(rawValue: 1 << 6)
+    /// Bit 7: a privilege the certificate granted was withdrawn.
     public static let privilegeWithdrawn = ReasonFlags(rawValue: 1 << 7)
+    /// Bit 8: an attribute authority's key was compromised.
     public static let aACompromise = ReasonFlags(rawValue: 1 << 8)
     /// Every reason but the unused bit: what a CRL without onlySomeReasons covers.
     public static let allReasons = ReasonFlags(rawValue: 0x1FE)
@@ -49,10 +61,15 @@ public struct IssuingDistributionPoint: Sendable, Equatable {
     /// `nameRelativeToCRLIssuer`: the RelativeDistinguishedName SET TLV
     /// (its tag is the implicit [1]).
     public let relativeName: Range<Int>?
+    /// The CRL covers end-entity certificates only.
     public let onlyContainsUserCerts: Bool
+    /// The CRL covers CA certificates only.
     public let onlyContainsCACerts: Bool
+    /// The reasons the CRL covers; nil when it covers all of them.
     public let onlySomeReasons: ReasonFlags?
+    /// The CRL may list certificates of other issuers, named by each entry's certificateIssuer (§5.3.3).
     public let indirectCRL: Bool
+    /// The CRL covers attribute certificates only, so it decides nothing for public-key certificates.
     public let onlyContainsAttributeCerts: Bool
 }
 
@@ -65,11 +82,17 @@ public struct CRLExtensions: Sendable {
     public internal(set) var crlNumber: Range<Int>? = nil
     /// deltaCRLIndicator's BaseCRLNumber content (§5.2.4): a delta CRL.
     public internal(set) var deltaCRLIndicator: Range<Int>? = nil
+    /// issuingDistributionPoint (§5.2.5): which certificates and reasons the CRL covers; nil when absent.
     public internal(set) var issuingDistributionPoint: IssuingDistributionPoint? = nil
+    /// authorityKeyIdentifier (§5.2.1): which of the issuer's keys signed the CRL.
     public internal(set) var authorityKeyIdentifier: AuthorityKeyIdentifier? = nil
+    /// issuerAltName (§5.2.2); `list` is the GeneralNames content.
     public internal(set) var issuerAlternativeName: ListExtension? = nil
+    /// freshestCRL (§5.2.6): where delta CRLs are published, kept raw.
     public internal(set) var freshestCRL: ExtensionSlot? = nil
+    /// authorityInfoAccess (§5.2.7), kept raw.
     public internal(set) var authorityInformationAccess: ExtensionSlot? = nil
+    /// Whether a CRL extension this library does not process is critical; entry extensions count only in `CertificateList.hasUnrecognisedCriticalExtension`.
     public internal(set) var hasUnrecognisedCriticalExtension = false
 }
 

@@ -13,7 +13,9 @@ import DER
 /// `Certificate(derEncoded:)`; see docs/parsing.md for the decisions taken
 /// where RFC 5280 leaves a choice.
 public struct Certificate: Sendable {
+    /// The syntax version; the raw value is the encoded INTEGER (RFC 5280 §4.1.2.1).
     public enum Version: Int, Sendable, Equatable {
+        /// Versions 1, 2 and 3, encoded as 0, 1 and 2; v1 is the DEFAULT, so its field is absent.
         case v1 = 0, v2 = 1, v3 = 2
     }
 
@@ -60,6 +62,7 @@ public struct Certificate: Sendable {
 
     /// The whole certificate encoding; every range below indexes it.
     public var der: [UInt8] { storage.der }
+    /// The syntax version; v1 when the `[0]` field is absent.
     public var version: Version { storage.version }
     /// The TBSCertificate TLV: the bytes the issuer signed.
     public var tbsCertificate: Range<Int> { storage.tbsCertificate }
@@ -73,12 +76,15 @@ public struct Certificate: Sendable {
     public var subject: Range<Int> { storage.subject }
     /// Seconds since 1970-01-01T00:00:00Z.
     public var notBefore: Int64 { storage.notBefore }
+    /// The last second of validity, inclusive (RFC 5280 §4.1.2.5), in seconds since 1970-01-01T00:00:00Z.
     public var notAfter: Int64 { storage.notAfter }
     /// The SubjectPublicKeyInfo TLV.
     public var subjectPublicKeyInfo: Range<Int> { storage.subjectPublicKeyInfo }
+    /// The subject's key, decoded from `subjectPublicKeyInfo`.
     public var publicKey: PublicKey { storage.publicKey }
     /// The signature octets (the BIT STRING content after its unused-bits octet).
     public var signatureValue: Range<Int> { storage.signatureValue }
+    /// The v3 extensions, one slot per type this library knows; all empty before v3.
     public var extensions: Extensions { storage.extensions }
 
     init(

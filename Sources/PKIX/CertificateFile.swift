@@ -6,6 +6,7 @@ import DER
 /// silently goes missing (Alamofire's bundle loader drops what does not
 /// parse; this one names it).
 public enum CertificateFile {
+    /// Why a file yielded no certificates; `description` is a one-line message for people.
     public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
         /// Neither a PEM text with a CERTIFICATE block nor a DER certificate.
         case noCertificate

@@ -10,7 +10,9 @@ import DER
 /// allocation a parse makes besides the storage object, whatever the number
 /// of entries.
 public struct CertificateList: Sendable {
+    /// The syntax version; the raw value is the encoded INTEGER (RFC 5280 §5.1.2.1).
     public enum Version: Int, Sendable, Equatable {
+        /// Versions 1 and 2; v1's field is absent, v2 is encoded as 1.
         case v1 = 0, v2 = 1
     }
 
@@ -62,6 +64,7 @@ public struct CertificateList: Sendable {
 
     /// The whole CRL encoding; every range below indexes it.
     public var der: [UInt8] { storage.der }
+    /// The syntax version; v1 when the version field is absent.
     public var version: Version { storage.version }
     /// The TBSCertList TLV: the bytes the issuer signed.
     public var tbsCertList: Range<Int> { storage.tbsCertList }
@@ -71,9 +74,11 @@ public struct CertificateList: Sendable {
     public var issuer: Range<Int> { storage.issuer }
     /// Seconds since 1970-01-01T00:00:00Z.
     public var thisUpdate: Int64 { storage.thisUpdate }
+    /// When the next CRL is due, in seconds since 1970-01-01T00:00:00Z; nil when the CRL omits it (§5.1.2.5).
     public var nextUpdate: Int64? { storage.nextUpdate }
     /// The signature octets (the BIT STRING content after its unused-bits octet).
     public var signatureValue: Range<Int> { storage.signatureValue }
+    /// The crlExtensions this library knows, checked at parse time (§5.2).
     public var extensions: CRLExtensions { storage.extensions }
     /// The content of the revokedCertificates SEQUENCE; nil when the CRL lists none.
     public var revokedCertificates: Range<Int>? { storage.revokedCertificates }

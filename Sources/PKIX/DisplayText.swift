@@ -21,6 +21,7 @@
 // characters `\x1B`. Everything works on UTF-8 bytes (no Unicode tables,
 // so it builds in Embedded Swift).
 
+/// Escapes attacker-chosen text from certificates so that printing it can neither forge lines nor drive a terminal.
 public enum DisplayText {
     /// Free text (a dNSName, URI, e-mail address, file name, host): `\` as
     /// `\\`, `,` as `\,` when `escapingCommas` (SAN values are listed

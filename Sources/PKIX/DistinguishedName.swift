@@ -5,7 +5,9 @@ import DER
 /// Chaining never uses this view: it compares the raw Name bytes. The view
 /// is for people and for policy code that needs attribute values.
 public struct DistinguishedName: Sendable, Equatable, CustomStringConvertible {
+    /// One AttributeTypeAndValue of a relative distinguished name.
     public struct Attribute: Sendable, Equatable {
+        /// The attribute type (id-at-commonName, …).
         public let type: OID
         /// The ASN.1 tag of the value (PrintableString, UTF8String, …).
         public let valueTag: DERTag
@@ -44,6 +46,7 @@ public struct DistinguishedName: Sendable, Equatable, CustomStringConvertible {
     /// RelativeDistinguishedNames in encoding order, each with its attributes.
     public let relativeNames: [[Attribute]]
 
+    /// Whether the Name has no RDN at all, as a subject may when subjectAltName carries the identity (§4.1.2.6).
     public var isEmpty: Bool { relativeNames.isEmpty }
 
     /// All values of one attribute type, in encoding order.
@@ -125,7 +128,9 @@ public struct DistinguishedName: Sendable, Equatable, CustomStringConvertible {
 }
 
 extension Certificate {
+    /// The issuer Name, decoded for display and policy; chaining compares the `issuer` bytes instead.
     public var issuerName: DistinguishedName { name(at: issuer) }
+    /// The subject Name, decoded for display and policy; chaining compares the `subject` bytes instead.
     public var subjectName: DistinguishedName { name(at: subject) }
 
     /// Decodes the Name TLV at `range` (an issuer, subject or directoryName).
@@ -136,6 +141,7 @@ extension Certificate {
 
 /// Lower-case hexadecimal, for display.
 public enum Hex {
+    /// `bytes` as two lower-case hex digits each, with `separator` between bytes.
     public static func encode<C: Collection>(_ bytes: C, separator: String = "") -> String where C.Element == UInt8 {
         let digits: [UInt8] = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
@@ -150,6 +156,7 @@ public enum Hex {
 }
 
 extension CertificateList {
+    /// The CRL issuer's Name, decoded for display and scope checks.
     public var issuerName: DistinguishedName { name(at: issuer) }
 
     /// Decodes a Name TLV of this CRL (its issuer, a directoryName).

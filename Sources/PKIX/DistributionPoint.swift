@@ -4,6 +4,7 @@ import DER
 /// published, and by whom. Ranges index the certificate (or, for a CRL's
 /// issuingDistributionPoint, the CRL) that holds it.
 public struct DistributionPoint: Sendable, Equatable {
+    /// DistributionPointName: where the CRL is, as names of its own or relative to the CRL issuer's name.
     public enum Name: Sendable, Equatable {
         /// `fullName`: the content of the GeneralNames.
         case fullName(Range<Int>)
@@ -12,6 +13,7 @@ public struct DistributionPoint: Sendable, Equatable {
         case relativeToCRLIssuer(Range<Int>)
     }
 
+    /// The `distributionPoint` field; nil when only `cRLIssuer` is given.
     public let name: Name?
     /// The reasons this point covers; nil: every reason.
     public let reasons: ReasonFlags?
@@ -19,6 +21,7 @@ public struct DistributionPoint: Sendable, Equatable {
     /// it is not the certificate's issuer (an indirect CRL).
     public let crlIssuer: Range<Int>?
 
+    /// A point from its fields, unchecked; all nil stands for the point assumed for a certificate without cRLDistributionPoints.
     public init(name: Name?, reasons: ReasonFlags?, crlIssuer: Range<Int>?) {
         self.name = name
         self.reasons = reasons

@@ -10,29 +10,43 @@ public struct Extensions: Sendable {
 
     /// The content of the Extensions SEQUENCE, nil when the field is absent.
     public internal(set) var list: Range<Int>? = nil
+    /// How many extensions the certificate has, known or not (at most `maximumCount`).
     public internal(set) var count = 0
+    /// basicConstraints (RFC 5280 §4.2.1.9); nil when absent.
     public internal(set) var basicConstraints: BasicConstraints? = nil
+    /// keyUsage (§4.2.1.3); nil when absent, which restricts nothing.
     public internal(set) var keyUsage: KeyUsageExtension? = nil
     /// SEQUENCE SIZE (1..MAX) OF KeyPurposeId.
     public internal(set) var extendedKeyUsage: ListExtension? = nil
     /// GeneralNames.
     public internal(set) var subjectAlternativeName: ListExtension? = nil
+    /// issuerAltName (§4.2.1.7): GeneralNames.
     public internal(set) var issuerAlternativeName: ListExtension? = nil
+    /// nameConstraints (§4.2.1.10); nil when absent.
     public internal(set) var nameConstraints: NameConstraints? = nil
+    /// authorityKeyIdentifier (§4.2.1.1); nil when absent.
     public internal(set) var authorityKeyIdentifier: AuthorityKeyIdentifier? = nil
     /// The keyIdentifier octets.
     public internal(set) var subjectKeyIdentifier: ListExtension? = nil
     /// SEQUENCE SIZE (1..MAX) OF PolicyInformation.
     public internal(set) var certificatePolicies: ListExtension? = nil
+    /// policyMappings (§4.2.1.5), checked but kept raw; `Certificate.policyMappingList` decodes it.
     public internal(set) var policyMappings: ExtensionSlot? = nil
+    /// policyConstraints (§4.2.1.11), checked but kept raw; `Certificate.policyConstraintValues` decodes it.
     public internal(set) var policyConstraints: ExtensionSlot? = nil
+    /// inhibitAnyPolicy (§4.2.1.14), checked but kept raw; `Certificate.inhibitAnyPolicyValue` decodes it.
     public internal(set) var inhibitAnyPolicy: ExtensionSlot? = nil
+    /// authorityInfoAccess (§4.2.2.1), kept raw; its content is not checked.
     public internal(set) var authorityInformationAccess: ExtensionSlot? = nil
+    /// cRLDistributionPoints (§4.2.1.13), checked but kept raw; `Certificate.distributionPoints` decodes it.
     public internal(set) var crlDistributionPoints: ExtensionSlot? = nil
+    /// freshestCRL (§4.2.1.15): where delta CRLs are published, kept raw.
     public internal(set) var freshestCRL: ExtensionSlot? = nil
     /// RFC 6962 §3.3 signed certificate timestamps, kept raw.
     public internal(set) var signedCertificateTimestamps: ExtensionSlot? = nil
+    /// How many extensions have an OID this library does not know.
     public internal(set) var unrecognisedCount = 0
+    /// Whether one of those unknown extensions is critical, so that a verifier must refuse the certificate (§4.2).
     public internal(set) var hasUnrecognisedCriticalExtension = false
 
     init() {}

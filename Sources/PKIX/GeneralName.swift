@@ -7,12 +7,16 @@ import DER
 /// kept raw. `value` is the content: the IA5 text, the address octets, the
 /// inner Name TLV for directoryName, or the raw content for the other forms.
 public struct GeneralName: Sendable, Equatable {
+    /// The CHOICE alternative; the raw value is its context-specific tag number.
     public enum Kind: UInt8, Sendable, Equatable {
+        /// Tags [0] to [8]: otherName, rfc822Name (an e-mail address), dNSName, x400Address, directoryName, ediPartyName, URI, iPAddress, registeredID.
         case otherName = 0, rfc822Name, dnsName, x400Address, directoryName,
              ediPartyName, uniformResourceIdentifier, ipAddress, registeredID
     }
 
+    /// Which alternative this name is.
     public let kind: Kind
+    /// A range into the DER: the content octets, or for directoryName the inner Name TLV.
     public let value: Range<Int>
 
     /// Where the name appears; an iPAddress is an address in a subjectAltName

@@ -12,8 +12,10 @@ import DER
 public struct OCSPResponse: Sendable {
     /// §4.2.1 OCSPResponseStatus (4 is not used).
     public enum Status: Int, Sendable, Equatable {
+        /// Codes 0–3, 5, 6: answered; a malformed request; a responder error; try again later; the request must be signed; the client may not ask about this certificate.
         case successful = 0, malformedRequest = 1, internalError = 2, tryLater = 3, sigRequired = 5, unauthorized = 6
 
+        /// The status's ASN.1 identifier (`tryLater`, …), for display.
         public var name: String {
             switch self {
             case .successful: return "successful"
@@ -42,6 +44,7 @@ public struct OCSPResponse: Sendable {
 
     /// The whole response encoding; every range in `basic` indexes it.
     public var der: [UInt8] { storage.der }
+    /// The responseStatus; only a `successful` response carries `basic`.
     public var status: Status { storage.status }
     /// The BasicOCSPResponse of a successful response; nil otherwise.
     public var basic: BasicOCSPResponse? { storage.basic }
@@ -55,12 +58,15 @@ public struct OCSPResponse: Sendable {
 public struct BasicOCSPResponse: Sendable {
     /// The ResponseData TLV: the bytes the responder signed.
     public let tbsResponseData: Range<Int>
+    /// The algorithm of the responder's signature over `tbsResponseData`.
     public let signatureAlgorithm: AlgorithmIdentifier
     /// The signature octets (the BIT STRING content after its unused-bits octet).
     public let signatureValue: Range<Int>
+    /// Who signed the response: the responder's Name or key hash.
     public let responderID: ResponderID
     /// Seconds since 1970-01-01T00:00:00Z.
     public let producedAt: Int64
+    /// The SingleResponses in encoding order, at most `OCSPResponse.maximumSingleResponses`.
     public let responses: [SingleResponse]
     /// The content of responseExtensions, when present.
     public let extensions: Range<Int>?
@@ -92,9 +98,11 @@ public struct CertID: Sendable, Equatable {
     /// The hash functions CertIDs are seen with. SHA-1 is the common one;
     /// a CertID's hash is a name, not a signature, so SHA-1 is safe here.
     public enum Hash: Sendable, Equatable {
+        /// SHA-1, SHA-256, SHA-384 or SHA-512, as hashAlgorithm's OID names it.
         case sha1, sha256, sha384, sha512
     }
 
+    /// The hash that produced `issuerNameHash` and `issuerKeyHash`, as encoded.
     public let hashAlgorithm: AlgorithmIdentifier
     /// nil when the hash algorithm is not one of `Hash`: the CertID then matches nothing.
     public let hash: Hash?
@@ -108,11 +116,14 @@ public struct CertID: Sendable, Equatable {
 
 /// §4.2.1 CertStatus.
 public enum OCSPCertStatus: Sendable, Equatable {
+    /// Not revoked, as far as the responder knows (§2.2).
     case good
     /// `revocationTime` in seconds since 1970; the reason when given.
     case revoked(time: Int64, reason: CRLReason?)
+    /// The responder knows nothing of the certificate.
     case unknown
 
+    /// The alternative's ASN.1 name (`good`, `revoked` or `unknown`), for display.
     public var name: String {
         switch self {
         case .good: return "good"
@@ -126,7 +137,9 @@ public enum OCSPCertStatus: Sendable, Equatable {
 public struct SingleResponse: Sendable, Equatable {
     /// The SingleResponse TLV.
     public let encoded: Range<Int>
+    /// The certificate this status is about.
     public let certID: CertID
+    /// The certificate's revocation status.
     public let status: OCSPCertStatus
     /// Seconds since 1970-01-01T00:00:00Z.
     public let thisUpdate: Int64

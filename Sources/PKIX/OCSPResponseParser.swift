@@ -11,6 +11,7 @@ extension OCSPResponse {
     /// single responses refuse the response; certificates past the bound
     /// are skipped (`skippedCertificates`).
     public static let maximumSingleResponses = 1_024
+    /// The most `certs` entries parsed; later ones count in `skippedCertificates`.
     public static let maximumCertificates = 16
 
     /// Parses and checks a DER OCSP response. `der` is kept as is (no copy).

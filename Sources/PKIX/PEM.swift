@@ -6,9 +6,11 @@
 /// fault is an error naming the block's number (1-based, counting every
 /// block in the text), because a damaged certificate must not vanish silently.
 public enum PEM {
+    /// Why a block of the wanted label did not decode; `block` is its number, from 1.
     public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
         /// A character outside the base64 alphabet or a header line inside the block.
         case invalidBase64(block: Int)
+        /// Base64 padding in the wrong place, a short last group, or non-zero bits under the padding.
         case invalidPadding(block: Int)
         /// The END line names another label than its BEGIN line.
         case mismatchedEnd(block: Int)
@@ -35,10 +37,13 @@ public enum PEM {
         }
     }
 
+    /// One decoded block of the wanted label.
     public struct Block: Sendable, Equatable {
         /// The block's number among all blocks of the text, from 1.
         public let number: Int
+        /// The label of its BEGIN and END lines (`CERTIFICATE`, …).
         public let label: String
+        /// The decoded base64 body, not yet parsed.
         public let der: [UInt8]
     }
 

@@ -7,9 +7,12 @@ import DER
 
 /// One PolicyInformation: the policy and the ids of its qualifiers.
 public struct PolicyInformation: Sendable, Equatable {
+    /// The policyIdentifier (anyPolicy included).
     public let policy: OID
+    /// Each qualifier's policyQualifierId in order (CPS pointer, user notice, …); the qualifiers are not decoded.
     public let qualifierIDs: [OID]
 
+    /// A policy with the ids of its qualifiers.
     public init(policy: OID, qualifierIDs: [OID]) {
         self.policy = policy
         self.qualifierIDs = qualifierIDs
@@ -18,9 +21,12 @@ public struct PolicyInformation: Sendable, Equatable {
 
 /// One pair of a policyMappings extension (RFC 5280 §4.2.1.5).
 public struct PolicyMapping: Sendable, Equatable {
+    /// The policy as the issuing CA's domain names it.
     public let issuerDomainPolicy: OID
+    /// The policy the subject CA's domain takes as its equivalent.
     public let subjectDomainPolicy: OID
 
+    /// A mapping of `issuerDomainPolicy` onto `subjectDomainPolicy`.
     public init(issuerDomainPolicy: OID, subjectDomainPolicy: OID) {
         self.issuerDomainPolicy = issuerDomainPolicy
         self.subjectDomainPolicy = subjectDomainPolicy
@@ -29,7 +35,9 @@ public struct PolicyMapping: Sendable, Equatable {
 
 /// RFC 5280 §4.2.1.11; each a SkipCerts count.
 public struct PolicyConstraintValues: Sendable, Equatable {
+    /// How many more certificates may follow before the path needs an explicit policy; nil when absent.
     public let requireExplicitPolicy: Int?
+    /// How many more certificates may follow before policy mapping stops being allowed; nil when absent.
     public let inhibitPolicyMapping: Int?
 }
 

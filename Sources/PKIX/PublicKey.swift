@@ -6,6 +6,7 @@ import DER
 /// recognised by named curve and kept as bytes; other algorithms stay opaque
 /// (the certificate still parses, and a verifier reports them unsupported).
 public struct PublicKey: Sendable, Equatable {
+    /// The key's type, from the algorithm OID, with an RSA key's components located.
     public enum Kind: Sendable, Equatable {
         /// RFC 3279 §2.3.1: INTEGER content octets (leading 0x00 included when present).
         case rsa(modulus: Range<Int>, exponent: Range<Int>)
@@ -14,22 +15,28 @@ public struct PublicKey: Sendable, Equatable {
         case rsaPSS(modulus: Range<Int>, exponent: Range<Int>, parameters: Range<Int>?)
         /// RFC 5480: the curve from namedCurve parameters, point bytes in `key`.
         case ec(NamedCurve)
+        /// RFC 8410 Ed25519; `key` holds the public key octets.
         case ed25519
+        /// RFC 8410 Ed448: recognised for display; verifiers report it unsupported.
         case ed448
         /// Any other algorithm: the OID and key bits are all the parser knows.
         case unknown
     }
 
+    /// The curve of an EC key, from its namedCurve parameters (RFC 5480 §2.1.1).
     public enum NamedCurve: Sendable, Equatable {
+        /// NIST P-256, P-384 and P-521 (secp256r1, secp384r1, secp521r1).
         case p256, p384, p521
         /// Another named curve (`oid` holds its OID content octets), or
         /// explicit/implicit parameters (`oid` nil), which RFC 5480 §2.1.1 forbids.
         case other(oid: Range<Int>?)
     }
 
+    /// The SubjectPublicKeyInfo's AlgorithmIdentifier; for EC keys its parameters name the curve.
     public let algorithm: AlgorithmIdentifier
     /// The subjectPublicKey BIT STRING content octets.
     public let key: Range<Int>
+    /// The key as the parser recognised it.
     public let kind: Kind
     /// The key size: the RSA modulus bit length, the curve's field size, or
     /// for unknown algorithms the key BIT STRING's length in bits.

@@ -6,13 +6,21 @@ import DER
 /// TBSCertificate on its own (as Chromium's parse suite supplies some) can
 /// be checked for structure without a signature around it.
 public struct TBSCertificateLayout: Sendable {
+    /// The syntax version; v1 when the `[0]` field is absent.
     public let version: Certificate.Version
+    /// The serial number's INTEGER content octets, DER-minimal (sign and length are not checked).
     public let serialNumber: Range<Int>
+    /// The `signature` AlgorithmIdentifier SEQUENCE, located but not yet checked.
     public let signature: DERElement
+    /// The issuer Name SEQUENCE, located but not yet checked.
     public let issuer: DERElement
+    /// The first second of validity, in seconds since 1970-01-01T00:00:00Z.
     public let notBefore: Int64
+    /// The last second of validity, inclusive, in seconds since 1970-01-01T00:00:00Z.
     public let notAfter: Int64
+    /// The subject Name SEQUENCE, located but not yet checked.
     public let subject: DERElement
+    /// The SubjectPublicKeyInfo SEQUENCE, located but not yet checked.
     public let subjectPublicKeyInfo: DERElement
     /// The element inside `[3] EXPLICIT`, when present.
     public let extensions: DERElement?

@@ -10,20 +10,30 @@ import Trust
 /// - `**.example.com`: the apex and any depth below.
 /// Names are ASCII, compared case-insensitively, one trailing dot ignored.
 public struct HostPattern: Sendable, Equatable, CustomStringConvertible {
+    /// The form of the pattern, read from its prefix: none, `*.` or `**.`.
     public enum Kind: Sendable, Equatable {
+        /// `exact`: no prefix, the domain alone; `oneLabel`: `*.`, exactly one label
+        /// below it; `anyDepth`: `**.`, the domain and any depth below it.
         case exact, oneLabel, anyDepth
     }
 
+    /// The wildcard prefix the pattern was written with (`exact` when none).
     public let kind: Kind
     /// Lower-case, without the wildcard prefix or a trailing dot.
     public let domain: [UInt8]
+    /// TrustKit's `includeSubdomains`: an exact pattern also covers every host
+    /// below its domain (wildcard patterns ignore it).
     public let includeSubdomains: Bool
 
+    /// Why `init` refused a pattern; each case holds the text as given.
     public enum ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// What remains after the prefix is not a valid host name (an empty label,
+        /// a character outside letters, digits, `-` and `_`, a second `*`).
         case invalidPattern(String)
         /// A pattern whose domain is a public suffix (`*.com`, `**.co.uk`) would pin half the Internet.
         case publicSuffix(String)
 
+        /// A one-line message quoting the pattern.
         public var description: String {
             switch self {
             case .invalidPattern(let text): return "invalid host pattern \"\(text)\""
@@ -32,6 +42,9 @@ public struct HostPattern: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Parses `example.com`, `*.example.com` or `**.example.com`. A wildcard, or
+    /// `includeSubdomains`, over a public suffix of `publicSuffixes` is refused;
+    /// the default list treats only single labels as suffixes.
     public init(_ text: String, includeSubdomains: Bool = false, publicSuffixes: PublicSuffixList = .topLevelOnly) throws(ParseError) {
         var bytes = Array(text.utf8)
         var kind = Kind.exact
@@ -74,6 +87,7 @@ public struct HostPattern: Sendable, Equatable, CustomStringConvertible {
         return base * 1_000 + domain.count
     }
 
+    /// The pattern as written (`*.example.com`), with " (and subdomains)" when `includeSubdomains`.
     public var description: String {
         let prefix = kind == .anyDepth ? "**." : kind == .oneLabel ? "*." : ""
         return prefix + String(decoding: domain, as: UTF8.self) + (includeSubdomains ? " (and subdomains)" : "")

@@ -5,7 +5,9 @@ import Trust
 /// after which the pins are not enforced (or, with `failClosed`, the host
 /// is refused), the backup-pin rule, and report-only mode.
 public struct PinSet: Sendable {
+    /// The hosts these pins govern.
     public let pattern: HostPattern
+    /// The accepted keys: a verified path passes when any of its certificates, anchor included, carries one.
     public let pins: [SPKIPin]
     /// Seconds since 1970 after which the pins lapse.
     public let expiration: Int64?
@@ -14,11 +16,14 @@ public struct PinSet: Sendable {
     /// False: report-only — a pin miss is reported and the connection accepted.
     public let enforce: Bool
 
+    /// Why `init` refused a pin set.
     public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The pin list was empty (refused for report-only sets too).
         case noPins
         /// TrustKit requires a backup pin: with one pin, a key rotation locks every client out.
         case insufficientPins(have: Int, need: Int)
 
+        /// A one-line message naming the broken rule.
         public var description: String {
             switch self {
             case .noPins: return "a pin set needs at least one pin"
@@ -42,6 +47,7 @@ public struct PinSet: Sendable {
         self.enforce = enforce
     }
 
+    /// Whether `time` (seconds since 1970) is after `expiration`; never true without one.
     public func isExpired(at time: Int64) -> Bool {
         expiration.map { time > $0 } ?? false
     }
@@ -51,24 +57,33 @@ public struct PinSet: Sendable {
 /// callback (TrustKit sends these to a report URI; the core has no network
 /// code, so delivering them is the caller's business).
 public struct PinValidationReport: Sendable, Equatable {
+    /// The host as the caller passed it to `evaluate`.
     public let host: String
+    /// The evaluation time, in seconds since 1970.
     public let time: Int64
+    /// The governing set's host pattern, written as `HostPattern.description` writes it.
     public let pattern: String
     /// Every served certificate's subject and pin.
     public let served: [ServedCertificate]
+    /// The governing set's pins, in configuration order.
     public let expectedPins: [SPKIPin]
+    /// False for a report-only set, whose miss did not refuse the connection.
     public let enforced: Bool
+    /// What happened, in words: the pin-miss message, or that the set expired and failed closed.
     public let reason: String
 }
 
 /// Pin sets by host pattern; the most specific matching pattern governs a host.
 public struct PinningConfiguration: Sendable {
+    /// The configured sets; between equally specific matches, the earlier set governs.
     public let pinSets: [PinSet]
 
+    /// Keeps the sets as given; patterns may overlap, since the most specific match governs.
     public init(pinSets: [PinSet]) {
         self.pinSets = pinSets
     }
 
+    /// The set whose pattern matches `host` most specifically, or nil when none matches.
     public func pinSet(forHost host: String) -> PinSet? {
         var best: PinSet? = nil
         for set in pinSets where set.pattern.matches(host) {

@@ -12,6 +12,7 @@ public struct PublicSuffixList: Sendable {
     var wildcards: [[UInt8]] = []
     var exceptions: [[UInt8]] = []
 
+    /// No rules, only the default one: every single-label domain is a public suffix.
     public static let topLevelOnly = PublicSuffixList()
 
     init() {}
@@ -42,6 +43,7 @@ public struct PublicSuffixList: Sendable {
         exceptions.sort { $0.lexicographicallyPrecedes($1) }
     }
 
+    /// Rules read, wildcard and exception rules included (0 for `topLevelOnly`).
     public var ruleCount: Int { rules.count + wildcards.count + exceptions.count }
 
     /// Whether `domain` (lower-case ASCII, no trailing dot) is itself a

@@ -16,12 +16,19 @@ import Trust
 public final class RevocationTrustEvaluator: ServerTrustEvaluating {
     /// Apple's `kSecRevocation…` flags, with their values.
     public struct Options: OptionSet, Sendable {
+        /// The bits, equal to Apple's constants of the same names.
         public let rawValue: UInt
+        /// Options from bits, combined as Apple's flags are.
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
+        /// `kSecRevocationOCSPMethod`: OCSP responses may decide a status.
         public static let ocsp = Options(rawValue: 1)
+        /// `kSecRevocationCRLMethod`: CRLs may decide a status.
         public static let crl = Options(rawValue: 2)
+        /// `kSecRevocationPreferCRL`: CRLs are consulted before OCSP responses.
         public static let preferCRL = Options(rawValue: 4)
+        /// `kSecRevocationRequirePositiveResponse`: a certificate with no usable
+        /// information refuses the chain instead of passing.
         public static let requirePositiveResponse = Options(rawValue: 8)
         /// Nothing is ever fetched here; kept so options carry over unchanged.
         public static let networkAccessDisabled = Options(rawValue: 16)
@@ -29,16 +36,22 @@ public final class RevocationTrustEvaluator: ServerTrustEvaluating {
         public static let any = Options(rawValue: 3)
     }
 
+    /// First validate the chain with the SSL policy and no name.
     public let performDefaultValidation: Bool
+    /// Then validate the chain for the host with the SSL policy.
     public let validateHost: Bool
+    /// The methods that may decide a status, and how strictly.
     public let options: Options
 
+    /// Alamofire's defaults: both validations, then OCSP or CRLs (`.any`), unknown status passing.
     public init(performDefaultValidation: Bool = true, validateHost: Bool = true, options: Options = .any) {
         self.performDefaultValidation = performDefaultValidation
         self.validateHost = validateHost
         self.options = options
     }
 
+    /// Runs the enabled validations, then the revocation evaluation; the first
+    /// failure, the last one as `revocationCheckFailed`, or nil when trusted.
     public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> ServerTrustFailure? {
         if performDefaultValidation, let failure = ServerTrustFailure.from(environment.validate(trust, evaluation: .ssl(host: nil))) {
             return failure

@@ -6,15 +6,19 @@ import SHA2
 /// algorithm). Written `sha256/BASE64` (OkHttp); TrustKit's bare base64 is
 /// read too.
 public struct SPKIPin: Sendable, Equatable, CustomStringConvertible {
+    /// SHA-256 of the DER SubjectPublicKeyInfo (32 bytes).
     public let digest: Digest
 
+    /// Why `init(_:)` refused a pin string.
     public enum ParseError: Error, Sendable, Equatable, CustomStringConvertible {
         /// A prefix other than `sha256/` (OkHttp also knew `sha1/`, which is refused).
         case unsupportedPrefix(String)
+        /// The digest part is not valid base64.
         case invalidBase64
         /// The digest is not 32 bytes.
         case wrongLength(Int)
 
+        /// A one-line message naming what was wrong.
         public var description: String {
             switch self {
             case .unsupportedPrefix(let prefix): return "unsupported pin prefix \"\(prefix)\" (only sha256/ is accepted)"
@@ -56,5 +60,6 @@ public struct SPKIPin: Sendable, Equatable, CustomStringConvertible {
         self.digest = digest
     }
 
+    /// OkHttp's form: `sha256/` and the digest in base64.
     public var description: String { "sha256/" + Base64.encode(Array(digest)) }
 }

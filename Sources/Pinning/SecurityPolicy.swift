@@ -5,22 +5,32 @@ import Trust
 /// (AFSecurityPolicy.m, `evaluateServerTrust:forDomain:`), on PureX509's
 /// verifier instead of `SecTrust`.
 public struct SecurityPolicy: Sendable {
+    /// AFNetworking's `AFSSLPinningMode`.
     public enum PinningMode: Sendable, Equatable {
+        /// `none`: validation alone; `certificate`: the pinned certificates are the only
+        /// anchors and one must be on the path; `publicKey`: a certificate of the path
+        /// carries a pinned key.
         case none, certificate, publicKey
     }
 
+    /// What a server must match beyond chain validation.
     public var pinningMode: PinningMode
     /// DER certificates; in public-key mode their keys are the pins.
     public var pinnedCertificates: [Certificate]
     /// Further public-key pins for public-key mode (beyond AFNetworking,
     /// which only takes certificates).
     public var pinnedPublicKeys: [SPKIPin] = []
+    /// AFNetworking's `allowInvalidCertificates`: failing validation against the
+    /// system anchors is not fatal by itself (the pinning mode still decides). Off by default.
     public var allowInvalidCertificates = false
+    /// AFNetworking's `validatesDomainName`: the SSL policy for the domain; false
+    /// validates the path alone (basic X.509 policy). On by default.
     public var validatesDomainName = true
 
     /// AFNetworking's `defaultPolicy`: no pinning, invalid certificates refused, domain validated.
     public static let defaultPolicy = SecurityPolicy(pinningMode: .none)
 
+    /// AFNetworking's `policyWithPinningMode:withPinnedCertificates:`; other settings keep their defaults.
     public init(pinningMode: PinningMode, pinnedCertificates: [Certificate] = []) {
         self.pinningMode = pinningMode
         self.pinnedCertificates = pinnedCertificates

@@ -5,8 +5,10 @@ import Trust
 /// What a TLS handshake hands over: the certificates the server presented,
 /// leaf first (what `SecTrust` holds on Apple platforms).
 public struct ServerTrust: Sendable {
+    /// The presented certificates, leaf first, in the order the server sent them.
     public let certificates: [Certificate]
 
+    /// Certificates already parsed, leaf first.
     public init(certificates: [Certificate]) {
         self.certificates = certificates
     }
@@ -31,14 +33,18 @@ public struct ServerTrust: Sendable {
 /// A certificate as a pinning failure reports it (OkHttp's message names
 /// every served certificate's pin and subject beside the configured pins).
 public struct ServedCertificate: Sendable, Equatable, CustomStringConvertible {
+    /// The subject DN as `DistinguishedName.description` prints it (`C=US, O=…, CN=…`).
     public let subject: String
+    /// The pin of its public key.
     public let pin: SPKIPin
 
+    /// The certificate's subject and key pin.
     public init(_ certificate: Certificate) {
         subject = certificate.subjectName.description
         pin = SPKIPin(certificate: certificate)
     }
 
+    /// `sha256/…: subject`, one line of a pinning failure message.
     public var description: String { pin.description + ": " + subject }
 }
 
@@ -70,6 +76,7 @@ public enum ServerTrustFailure: Error, Sendable, Equatable, CustomStringConverti
     /// positive response is required), Alamofire's `revocationCheckFailed`.
     case revocationCheckFailed(TrustFailure)
 
+    /// The message, with certificates named by path index (`certificate 0` is the leaf).
     public var description: String { describe { "certificate \($0)" } }
 
     /// The validation failure inside, when there is one: its certificate

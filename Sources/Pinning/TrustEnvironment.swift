@@ -12,6 +12,7 @@ import Trust
 public struct TrustEnvironment: Sendable {
     private var verifier: Verifier
 
+    /// The anchors every evaluation uses unless pinned certificates replace them.
     public var systemAnchors: TrustStore { verifier.store }
     /// Everything but the reference identity, which each evaluation sets
     /// from its host. `policy.purpose` is the purpose of Apple's SSL policy
@@ -39,12 +40,16 @@ public struct TrustEnvironment: Sendable {
     /// kept in `evaluations`, in the order the policy made them:
     /// `purex509 verify --explain` with pinning flags.
     public var recordsEvaluations = false
+    /// The evaluations traced while `recordsEvaluations` was on, oldest first.
     public private(set) var evaluations: [RecordedEvaluation] = []
 
+    /// The default policy for server authentication (strict profile, no revocation
+    /// checking) at `time`, in seconds since 1970.
     public init(systemAnchors: TrustStore, time: Int64, cache: SignatureCache = SignatureCache()) {
         self.init(systemAnchors: systemAnchors, policy: VerificationPolicy(time: time, purpose: .serverAuth), cache: cache)
     }
 
+    /// `policy` for every evaluation; its `identity` is dropped, since each evaluation sets the host.
     public init(systemAnchors: TrustStore, policy: VerificationPolicy, cache: SignatureCache = SignatureCache()) {
         verifier = Verifier(store: systemAnchors, policy: policy, cache: cache)
         verifier.policy.identity = nil
@@ -68,10 +73,13 @@ public struct TrustEnvironment: Sendable {
     /// One evaluation as `recordsEvaluations` keeps it; the explanation's
     /// anchor origins index `anchors`.
     public struct RecordedEvaluation: Sendable {
+        /// Which of Apple's policies was applied.
         public let evaluation: Evaluation
         /// True when the pinned certificates were the anchors.
         public let pinnedAnchors: Bool
+        /// The store the evaluation used, which the explanation's anchor origins index.
         public let anchors: TrustStore
+        /// The verifier's trace of the evaluation, with its result.
         public let explanation: Explanation
     }
 

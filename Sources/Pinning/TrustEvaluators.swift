@@ -5,6 +5,8 @@ import Trust
 /// a host. Class-bound, as Alamofire's evaluators are final classes, which
 /// also lets a trust manager hold different evaluators without generics.
 public protocol ServerTrustEvaluating: AnyObject, Sendable {
+    /// Judges `trust` for `host`: nil when trusted, otherwise why not (Alamofire's
+    /// `evaluate(_:forHost:)` throws instead). Fills the environment's signature cache.
     func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> ServerTrustFailure?
 }
 
@@ -14,10 +16,13 @@ public protocol ServerTrustEvaluating: AnyObject, Sendable {
 /// both evaluate with `SecPolicyCreateSSL`, so the server-authentication
 /// purpose holds either way.
 public final class DefaultTrustEvaluator: ServerTrustEvaluating {
+    /// Require the leaf to name the host; false validates the chain for no name.
     public let validateHost: Bool
 
+    /// Alamofire's default validates the host.
     public init(validateHost: Bool = true) { self.validateHost = validateHost }
 
+    /// Nil when the chain validates, otherwise `defaultEvaluationFailed` or `hostValidationFailed`.
     public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> ServerTrustFailure? {
         ServerTrustFailure.from(environment.validate(trust, evaluation: .ssl(host: validateHost ? host : nil)))
     }
@@ -32,11 +37,17 @@ public final class DefaultTrustEvaluator: ServerTrustEvaluating {
 /// then a certificate of the evaluated chain (the served ones when nothing
 /// was evaluated) must equal a pinned one byte for byte.
 public final class PinnedCertificatesTrustEvaluator: ServerTrustEvaluating {
+    /// The pinned certificates; one must appear byte for byte on the verified path.
     public let certificates: [Certificate]
+    /// Make the pinned certificates the only anchors, so that a self-signed server
+    /// can be trusted. Off by default: the system anchors stay.
     public let acceptSelfSignedCertificates: Bool
+    /// Validate the chain with the SSL policy and no name. On by default.
     public let performDefaultValidation: Bool
+    /// Validate the chain for the host with the SSL policy. On by default.
     public let validateHost: Bool
 
+    /// Alamofire's defaults: system anchors, both validations on.
     public init(certificates: [Certificate], acceptSelfSignedCertificates: Bool = false,
                 performDefaultValidation: Bool = true, validateHost: Bool = true) {
         self.certificates = certificates
@@ -45,6 +56,9 @@ public final class PinnedCertificatesTrustEvaluator: ServerTrustEvaluating {
         self.validateHost = validateHost
     }
 
+    /// `noCertificatesFound` without pins; nil when a verified path (with both
+    /// validations off, the served chain) holds a pinned certificate; otherwise the
+    /// validation failure or `certificatePinningFailed`.
     public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> ServerTrustFailure? {
         guard !certificates.isEmpty else { return .noCertificatesFound }
         let pinned = certificates
@@ -66,16 +80,23 @@ public final class PinnedCertificatesTrustEvaluator: ServerTrustEvaluating {
 /// then a key of the evaluated chain (the served certificates' when nothing
 /// was evaluated) must equal a pinned key.
 public final class PublicKeysTrustEvaluator: ServerTrustEvaluating {
+    /// The pinned keys; a certificate of the verified path, anchor included, must carry one.
     public let keys: [SPKIPin]
+    /// Validate the chain with the SSL policy and no name. On by default.
     public let performDefaultValidation: Bool
+    /// Validate the chain for the host with the SSL policy. On by default.
     public let validateHost: Bool
 
+    /// Alamofire's defaults: both validations on.
     public init(keys: [SPKIPin], performDefaultValidation: Bool = true, validateHost: Bool = true) {
         self.keys = keys
         self.performDefaultValidation = performDefaultValidation
         self.validateHost = validateHost
     }
 
+    /// `noPublicKeysFound` without pins; nil when a verified path (with both
+    /// validations off, a served certificate) carries a pinned key; otherwise the
+    /// validation failure or `publicKeyPinningFailed`.
     public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> ServerTrustFailure? {
         guard !keys.isEmpty else { return .noPublicKeysFound }
         let keys = self.keys
@@ -90,10 +111,13 @@ public final class PublicKeysTrustEvaluator: ServerTrustEvaluating {
 
 /// Every evaluator must pass, in order; the first failure is returned.
 public final class CompositeTrustEvaluator: ServerTrustEvaluating {
+    /// Run in this order; the first failure stops the rest.
     public let evaluators: [any ServerTrustEvaluating]
 
+    /// An empty list accepts every server.
     public init(evaluators: [any ServerTrustEvaluating]) { self.evaluators = evaluators }
 
+    /// The first failure, or nil when every evaluator passes.
     public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> ServerTrustFailure? {
         for evaluator in evaluators {
             if let failure = evaluator.evaluate(trust, forHost: host, in: &environment) { return failure }
@@ -105,17 +129,22 @@ public final class CompositeTrustEvaluator: ServerTrustEvaluating {
 /// Accepts every server. Named, as in Alamofire, so that nobody uses it by
 /// accident; it exists because development servers need it.
 public final class DisabledTrustEvaluator: ServerTrustEvaluating {
+    /// There is nothing to configure.
     public init() {}
 
+    /// Always nil: no validation, no pins, no host check.
     public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> ServerTrustFailure? { nil }
 }
 
 /// A closure as an evaluator; it returns a reason to refuse, or nil.
 public final class CustomTrustEvaluator: ServerTrustEvaluating {
+    /// Called with the trust and host; returns a reason to refuse, or nil to accept.
     public let closure: @Sendable (ServerTrust, String) -> String?
 
+    /// The closure decides alone: the evaluator validates nothing itself.
     public init(_ closure: @escaping @Sendable (ServerTrust, String) -> String?) { self.closure = closure }
 
+    /// The closure's reason as `customEvaluationFailed`, or nil.
     public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> ServerTrustFailure? {
         closure(trust, host).map { .customEvaluationFailed($0) }
     }
@@ -123,11 +152,14 @@ public final class CustomTrustEvaluator: ServerTrustEvaluating {
 
 /// Alamofire's `ServerTrustManager`: an evaluator per host.
 public final class ServerTrustManager: Sendable {
+    /// Refuse a host without an evaluator (`noRequiredEvaluator`) instead of
+    /// validating it by default. On by default, as in Alamofire.
     public let allHostsMustBeEvaluated: Bool
     /// Hosts (lower-case) and their evaluators; a list, not a dictionary,
     /// because the core has no hashing seed in Embedded Swift.
     public let evaluators: [(host: String, evaluator: any ServerTrustEvaluating)]
 
+    /// Hosts are lower-cased here; when a host is listed twice, the first entry wins.
     public init(allHostsMustBeEvaluated: Bool = true, evaluators: [(host: String, evaluator: any ServerTrustEvaluating)]) {
         self.allHostsMustBeEvaluated = allHostsMustBeEvaluated
         self.evaluators = evaluators.map { (host: Self.lower($0.host), evaluator: $0.evaluator) }

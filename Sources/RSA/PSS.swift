@@ -7,10 +7,14 @@ import SHA2
 /// The parameters a PSS signature is checked with: message hash, MGF1
 /// hash and salt length (trailer field 1 is the only one defined).
 public struct PSSParameters: Sendable, Equatable {
+    /// The hash of the message, and of M′ in EMSA-PSS (RFC 8017 §9.1.2).
     public let hash: HashAlgorithm
+    /// The hash MGF1 is built on.
     public let maskHash: HashAlgorithm
+    /// sLen, in bytes; a negative value is refused at verification.
     public let saltLength: Int
 
+    /// Takes the values unchecked; `verifyPSS` checks them against the key and digest.
     public init(hash: HashAlgorithm, maskHash: HashAlgorithm, saltLength: Int) {
         self.hash = hash
         self.maskHash = maskHash
@@ -19,10 +23,12 @@ public struct PSSParameters: Sendable, Equatable {
 }
 
 extension RSAPublicKey {
+    /// Verifies an RSASSA-PSS signature over `message`, hashed with `parameters.hash`.
     public func verifyPSS(signature: [UInt8], message: [UInt8], parameters: PSSParameters) throws(RSAError) {
         try verifyPSS(signature: signature, digest: parameters.hash.hash(message), parameters: parameters)
     }
 
+    /// Verifies an RSASSA-PSS signature (RFC 8017 §8.1.2) over a message whose `parameters.hash` digest is given; returns only when it holds.
     public func verifyPSS(signature: [UInt8], digest mHash: Digest, parameters: PSSParameters) throws(RSAError) {
         let hLen = parameters.hash.digestSize
         let sLen = parameters.saltLength

@@ -19,6 +19,7 @@ public enum RSAError: Error, Sendable, Equatable, CustomStringConvertible {
     /// RSASSA-PSS-params that are malformed or name an unsupported hash or mask.
     case invalidPSSParameters
 
+    /// A short English explanation, with the sizes for the cases that carry them.
     public var description: String {
         switch self {
         case .malformedKey(let error): return "malformed RSA key: \(error)"

@@ -8,17 +8,23 @@ import DER
 /// certificates needs): modulus odd, 1024–16384 bits; public exponent odd,
 /// 3 ≤ e < 2^33. A policy minimum such as 2048 bits is the Trust layer's.
 public struct RSAPublicKey: Sendable {
+    /// Smallest modulus accepted, in bits; a stricter policy minimum is the Trust layer's.
     public static let minimumModulusBits = 1024
+    /// Largest modulus accepted, in bits, which bounds the work one verification can cost.
     public static let maximumModulusBits = 16384
 
+    /// n: odd, 1024–16384 bits.
     public let modulus: BigUInt
+    /// e: odd, 3 ≤ e < 2^33.
     public let exponent: BigUInt
     let context: MontgomeryContext
 
+    /// The length of n in bits.
     public var modulusBits: Int { modulus.bitWidth }
     /// k in RFC 8017: the modulus length in octets.
     public var modulusLength: Int { (modulus.bitWidth + 7) / 8 }
 
+    /// Checks the bounds above and sets up the Montgomery context; throws `modulusOutOfBounds` or `exponentOutOfBounds`.
     public init(modulus: BigUInt, exponent: BigUInt) throws(RSAError) {
         let bits = modulus.bitWidth
         guard bits >= Self.minimumModulusBits, bits <= Self.maximumModulusBits, modulus.bit(0) else {

@@ -3,6 +3,7 @@ public struct Digest: Sendable, RandomAccessCollection, Equatable, CustomStringC
     typealias Storage = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
     /// Big-endian words: byte i is byte (i % 8) of word i / 8, most significant first.
     var storage: Storage
+    /// Length in bytes, at most 64.
     public let count: Int
 
     init(words: Storage, count: Int) {
@@ -24,9 +25,12 @@ public struct Digest: Sendable, RandomAccessCollection, Equatable, CustomStringC
         self.init(words: words, count: bytes.count)
     }
 
+    /// Always 0.
     public var startIndex: Int { 0 }
+    /// Equal to `count`.
     public var endIndex: Int { count }
 
+    /// The byte at `position`, in digest order; traps outside `0..<count`.
     public subscript(position: Int) -> UInt8 {
         precondition(position >= 0 && position < count, "digest index out of range")
         return withUnsafeBytes(of: storage) { words in

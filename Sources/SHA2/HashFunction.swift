@@ -11,26 +11,33 @@ public protocol HashFunction: Sendable {
     static var digestSize: Int { get }
     /// Block length in bytes (MGF1 and HMAC need it).
     static var blockSize: Int { get }
+    /// A fresh state that has taken in no bytes yet.
     init()
+    /// Appends `bytes` to the message.
     mutating func update(_ bytes: UnsafeRawBufferPointer)
+    /// The digest of everything appended so far; the state is left as it was.
     func finalize() -> Digest
 }
 
 extension HashFunction {
+    /// Appends `bytes` to the message.
     public mutating func update(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { update($0) }
     }
 
+    /// Appends `bytes` to the message.
     public mutating func update(_ bytes: ArraySlice<UInt8>) {
         bytes.withUnsafeBytes { update($0) }
     }
 
+    /// The digest of `bytes`, in one call.
     public static func hash(_ bytes: [UInt8]) -> Digest {
         var function = Self()
         function.update(bytes)
         return function.finalize()
     }
 
+    /// The digest of `bytes`, in one call.
     public static func hash(_ bytes: ArraySlice<UInt8>) -> Digest {
         var function = Self()
         function.update(bytes)

@@ -1,15 +1,20 @@
 /// SHA-256 (FIPS 180-4 §6.2).
 public struct SHA256: HashFunction {
+    /// Digest length: 32 bytes (256 bits).
     public static let digestSize = 32
+    /// Block length: 64 bytes (512 bits).
     public static let blockSize = 64
 
     var hash = MerkleDamgard<Compression>(state: (
         0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19))
 
+    /// A SHA-256 state with an empty message.
     public init() {}
 
+    /// Appends `bytes` to the message.
     public mutating func update(_ bytes: UnsafeRawBufferPointer) { hash.update(bytes) }
 
+    /// The 32-byte digest of everything appended so far; the state is left as it was.
     public func finalize() -> Digest {
         let s = hash.finalState()
         return Digest(words: (

@@ -1,32 +1,42 @@
 /// SHA-512 (FIPS 180-4 §6.4).
 public struct SHA512: HashFunction {
+    /// Digest length: 64 bytes (512 bits).
     public static let digestSize = 64
+    /// Block length: 128 bytes (1024 bits).
     public static let blockSize = 128
 
     var hash = MerkleDamgard<SHA512Compression>(state: (
         0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1,
         0x510e527fade682d1, 0x9b05688c2b3e6c1f, 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179))
 
+    /// A SHA-512 state with an empty message.
     public init() {}
 
+    /// Appends `bytes` to the message.
     public mutating func update(_ bytes: UnsafeRawBufferPointer) { hash.update(bytes) }
 
+    /// The 64-byte digest of everything appended so far; the state is left as it was.
     public func finalize() -> Digest { Digest(words: hash.finalState(), count: 64) }
 }
 
 /// SHA-384 (FIPS 180-4 §6.5): SHA-512 with its own initial value, truncated to 48 bytes.
 public struct SHA384: HashFunction {
+    /// Digest length: 48 bytes (384 bits), the first six words of the final state.
     public static let digestSize = 48
+    /// Block length: 128 bytes (1024 bits), as for SHA-512.
     public static let blockSize = 128
 
     var hash = MerkleDamgard<SHA512Compression>(state: (
         0xcbbb9d5dc1059ed8, 0x629a292a367cd507, 0x9159015a3070dd17, 0x152fecd8f70e5939,
         0x67332667ffc00b31, 0x8eb44a8768581511, 0xdb0c2e0d64f98fa7, 0x47b5481dbefa4fa4))
 
+    /// A SHA-384 state with an empty message.
     public init() {}
 
+    /// Appends `bytes` to the message.
     public mutating func update(_ bytes: UnsafeRawBufferPointer) { hash.update(bytes) }
 
+    /// The 48-byte digest of everything appended so far; the state is left as it was.
     public func finalize() -> Digest {
         let s = hash.finalState()
         return Digest(words: (s.0, s.1, s.2, s.3, s.4, s.5, 0, 0), count: 48)

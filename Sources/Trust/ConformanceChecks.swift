@@ -46,6 +46,7 @@ public enum ConformanceRule: Sendable, Equatable, CustomStringConvertible {
     /// The rules for a presented certificate whose key signs the one below it.
     static let issuer: [ConformanceRule] = presented + [.missingKeyUsage, .nonCriticalBasicConstraints]
 
+    /// The RFC 5280 section that states the rule.
     public var section: String {
         switch self {
         case .criticalAuthorityKeyIdentifier, .missingAuthorityKeyIdentifier: return "RFC 5280 §4.2.1.1"
@@ -95,6 +96,7 @@ public enum ConformanceRule: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// What the certificate breaks, with the section, for failure messages.
     public var description: String {
         switch self {
         case .criticalAuthorityKeyIdentifier: return "authorityKeyIdentifier is marked critical (RFC 5280 §4.2.1.1)"

@@ -13,6 +13,7 @@ public enum CertificateOrigin: Sendable, Equatable, CustomStringConvertible {
     /// Its index in the trust store.
     case anchor(Int)
 
+    /// "input certificate N" or "trust anchor N", as the CLI prints an origin.
     public var description: String {
         switch self {
         case .presented(let position): return "input certificate \(position)"
@@ -23,15 +24,26 @@ public enum CertificateOrigin: Sendable, Equatable, CustomStringConvertible {
 
 /// A certificate of a path with where it came from.
 public struct PathEntry: Sendable {
+    /// The certificate at this position of the path.
     public let certificate: Certificate
+    /// Its position in the input, or its index in the trust store.
     public let origin: CertificateOrigin
 }
 
 /// One named check of the verifier, with the text that requires it.
 public enum CheckName: Sendable, Equatable, CustomStringConvertible {
+    /// Checks of one certificate: the name asked for and, for server authentication,
+    /// not being a CA (both on the leaf only); validity dates; extendedKeyUsage;
+    /// keyUsage; no unprocessed critical extension.
     case hostname, validity, leafNotCA, extendedKeyUsage, keyUsage, criticalExtensions
+    /// One of RFC 5280's profile rules on a presented certificate (`ValidationProfile` may relax it).
     case profileRule(ConformanceRule)
+    /// The leaf's key against the key policy; then, edge by edge and over the path:
+    /// the number of intermediates, the signature, the issuer being a CA,
+    /// pathLenConstraint, name constraints, certificate policies.
     case leafKey, pathDepth, signature, issuerIsCA, pathLength, nameConstraints, certificatePolicies
+    /// Once a path reaches an anchor: the anchor's validity, CA status and keyUsage
+    /// (RFC 5937 §3), revocation, and the caller's pin check.
     case anchorValidity, anchorIsCA, anchorKeyUsage, revocation, pins
 
     /// The rule's source.
@@ -84,6 +96,7 @@ public enum CheckName: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// What the check requires, in words, for the trace.
     public var description: String {
         switch self {
         case .hostname: return "the leaf names the host"
@@ -124,12 +137,16 @@ public enum TraceStep: Sendable {
 /// (the verified path, or the path of the reported failure, as far as it
 /// was built), and every step, in order.
 public struct Explanation: Sendable {
+    /// The decision, exactly as `Verifier.verify` would return it.
     public let result: Result<VerifiedChain, TrustFailure>
+    /// The verified path, or as much of the failing path as was built; leaf first.
     public let path: [PathEntry]
+    /// The recorded steps in the order taken, at most `Budgets.traceSteps` of them.
     public let steps: [TraceStep]
     /// Steps taken after `Budgets.traceSteps` were recorded, not kept.
     public let omittedSteps: Int
 
+    /// An explanation from its parts, as `Verifier.explain` assembles it.
     public init(result: Result<VerifiedChain, TrustFailure>, path: [PathEntry], steps: [TraceStep], omittedSteps: Int = 0) {
         self.result = result
         self.path = path

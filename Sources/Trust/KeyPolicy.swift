@@ -10,6 +10,7 @@ public struct KeyPolicy: Sendable, Equatable {
     /// implements by default, as webpki and Go accept them.
     public var allowedCurves: AllowedCurves = .all
 
+    /// Defaults: a 2048-bit RSA minimum and every implemented curve.
     public init(minimumRSAModulusBits: Int = 2048, allowedCurves: AllowedCurves = .all) {
         self.minimumRSAModulusBits = minimumRSAModulusBits
         self.allowedCurves = allowedCurves
@@ -20,13 +21,20 @@ public struct KeyPolicy: Sendable, Equatable {
 /// (secp256k1, brainpool, …) are not in it because they are not
 /// implemented, and keys on them are reported as unsupported, by name.
 public struct AllowedCurves: OptionSet, Sendable {
+    /// One bit per curve, as the static members define them.
     public let rawValue: UInt8
+    /// A set from its bits (see the static members).
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+    /// NIST P-256 (secp256r1) ECDSA keys.
     public static let p256 = AllowedCurves(rawValue: 1 << 0)
+    /// NIST P-384 (secp384r1) ECDSA keys.
     public static let p384 = AllowedCurves(rawValue: 1 << 1)
+    /// NIST P-521 (secp521r1) ECDSA keys.
     public static let p521 = AllowedCurves(rawValue: 1 << 2)
+    /// Ed25519 keys (RFC 8410).
     public static let ed25519 = AllowedCurves(rawValue: 1 << 3)
+    /// Every curve PureX509 implements: the default.
     public static let all: AllowedCurves = [.p256, .p384, .p521, .ed25519]
 }
 
@@ -41,6 +49,7 @@ public enum KeyRefusal: Sendable, Equatable, CustomStringConvertible {
     /// curve, parameters where none may be); `reason` says which.
     case invalidKey(reason: String)
 
+    /// The reason as a message fragment, which `TrustFailure` messages embed.
     public var description: String {
         switch self {
         case .rsaModulusTooSmall(let bits, let minimum): return "RSA modulus of \(bits) bits is below the policy minimum of \(minimum)"

@@ -3,9 +3,11 @@ import PKIX
 
 /// What a chain is checked for, and the work it may cost.
 public struct VerificationPolicy: Sendable {
+    /// The extended key usage the leaf, and every issuer that lists one, must allow (RFC 5280 §4.2.1.12).
     public enum Purpose: Sendable, Equatable {
         /// id-kp-serverAuth, with the leaf-not-a-CA and key-usage rules of a TLS server.
         case serverAuth
+        /// id-kp-clientAuth, for a TLS client's certificate.
         case clientAuth
         /// No extendedKeyUsage requirement.
         case any
@@ -13,6 +15,7 @@ public struct VerificationPolicy: Sendable {
 
     /// Seconds since 1970; every certificate but the anchor must be valid then.
     public var time: Int64
+    /// What the chain must be good for; server authentication by default.
     public var purpose: Purpose = .serverAuth
     /// The name the leaf must carry, when one is given.
     public var identity: ServerIdentity? = nil
@@ -33,8 +36,11 @@ public struct VerificationPolicy: Sendable {
     /// Revocation checking against the CRLs in `Verifier.revocationSources`;
     /// off by default.
     public var revocation = RevocationPolicy()
+    /// Work limits for one evaluation; `Budgets` gives each default and its source.
     public var budgets = Budgets()
 
+    /// The other settings start at their defaults: strict profile, 2048-bit RSA
+    /// minimum, no SHA-1, no Common Name fallback, no revocation checking.
     public init(time: Int64, purpose: Purpose = .serverAuth, identity: ServerIdentity? = nil) {
         self.time = time
         self.purpose = purpose
@@ -55,6 +61,7 @@ public struct CertificatePolicyInputs: Sendable, Equatable {
     /// initial-any-policy-inhibit.
     public var inhibitAnyPolicy = false
 
+    /// Any policy accepted, nothing required or inhibited.
     public init() {}
 }
 
@@ -92,5 +99,6 @@ public struct Budgets: Sendable, Equatable {
     /// chain's trace costs (about 100 bytes a step).
     public var traceSteps = 10_000
 
+    /// The defaults above, each with its source.
     public init() {}
 }

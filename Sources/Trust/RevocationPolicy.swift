@@ -6,6 +6,7 @@ import PKIX
 /// without usable information is "unknown", which fails only when
 /// `requirePositiveResponse` says so.
 public struct RevocationPolicy: Sendable, Equatable {
+    /// Which certificates of a path have their status checked.
     public enum Coverage: Sendable, Equatable {
         /// No revocation checking (the default, as in every TLS stack without a fetcher).
         case off
@@ -17,13 +18,19 @@ public struct RevocationPolicy: Sendable, Equatable {
 
     /// The methods that may decide a status (`kSecRevocationOCSPMethod`, `…CRLMethod`).
     public struct Methods: OptionSet, Sendable, Equatable {
+        /// One bit per method.
         public let rawValue: UInt8
+        /// Methods from their bits (see the static members).
         public init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// OCSP responses (RFC 6960) may decide a status.
         public static let ocsp = Methods(rawValue: 1)
+        /// CRLs (RFC 5280 §6.3) may decide a status.
         public static let crl = Methods(rawValue: 2)
     }
 
+    /// Which certificates are checked; `.off` by default.
     public var coverage: Coverage = .off
+    /// Which information may decide a status; both methods by default.
     public var methods: Methods = [.ocsp, .crl]
     /// CRLs are consulted before OCSP responses (`kSecRevocationPreferCRL`);
     /// otherwise OCSP first.
@@ -43,6 +50,8 @@ public struct RevocationPolicy: Sendable, Equatable {
     /// certificate is checked against CRLs whose signer is checked …).
     public var maximumSignerDepth = 3
 
+    /// Checking is off unless `coverage` says otherwise; the OCSP time limits and
+    /// the signer depth keep their defaults.
     public init(coverage: Coverage = .off, requirePositiveResponse: Bool = false,
                 methods: Methods = [.ocsp, .crl], preferCRL: Bool = false) {
         self.coverage = coverage
@@ -56,9 +65,12 @@ public struct RevocationPolicy: Sendable, Equatable {
 /// downloaded, cached, shipped or stapled. Kept by the `Verifier` across
 /// evaluations, like the anchors.
 public struct RevocationSources: Sendable {
+    /// Complete and delta CRLs from any issuer; each is used only for certificates in its scope.
     public var crls: [CertificateList]
+    /// OCSP responses, stapled or fetched; each is used for the certificates its CertIDs name.
     public var ocspResponses: [OCSPResponse]
 
+    /// No information unless given.
     public init(crls: [CertificateList] = [], ocspResponses: [OCSPResponse] = []) {
         self.crls = crls
         self.ocspResponses = ocspResponses
@@ -101,6 +113,7 @@ public enum RevocationGap: Sendable, Equatable, CustomStringConvertible {
     /// The responder answered "unknown".
     case ocspStatusUnknown
 
+    /// The reason as a clause about the certificate ("no CRL covers it"), for failure messages.
     public var description: String {
         switch self {
         case .noCRL: return "no CRL covers it"

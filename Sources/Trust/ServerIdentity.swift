@@ -30,6 +30,7 @@ public enum ServerIdentity: Sendable, Equatable, CustomStringConvertible {
         self = .ipAddress(address)
     }
 
+    /// The normalised DNS name, or the address in its text form.
     public var description: String {
         switch self {
         case .dnsName(let name): return String(decoding: name, as: UTF8.self)

@@ -15,9 +15,11 @@ public struct SignatureCache: Sendable {
         var lastUsed: UInt64
     }
 
+    /// The most edges kept (the least recently used goes first); 0 turns caching off.
     public let capacity: Int
     var entries: [Entry] = []
     var clock: UInt64 = 0
+    /// Lookups answered from the cache so far.
     public private(set) var hits = 0
 
     /// 256 edges: a busy client's working set of server chains.

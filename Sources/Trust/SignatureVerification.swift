@@ -25,11 +25,16 @@ public enum SignatureFailure: Error, Sendable, Equatable, CustomStringConvertibl
     /// The arithmetic says no: the signature was not made by this key over these bytes.
     case invalidSignature
 
+    /// What PureX509 does not implement, named by OID and, when known, by name.
     public enum Unsupported: Sendable, Equatable, CustomStringConvertible {
+        /// The certificate's signature AlgorithmIdentifier.
         case signatureAlgorithm(AlgorithmName)
+        /// The algorithm of the key's SubjectPublicKeyInfo.
         case keyAlgorithm(AlgorithmName)
+        /// The EC key's named curve, or its explicit parameters (which RFC 5480 §2.1.1 forbids).
         case curve(AlgorithmName)
 
+        /// What is unsupported and its name, as a message fragment.
         public var description: String {
             switch self {
             case .signatureAlgorithm(let name): return "signature algorithm " + name.description
@@ -39,6 +44,7 @@ public enum SignatureFailure: Error, Sendable, Equatable, CustomStringConvertibl
         }
     }
 
+    /// The reason as a message, without the certificate's index.
     public var description: String {
         switch self {
         case .unsupportedAlgorithm(let what): return what.description + " is not supported"

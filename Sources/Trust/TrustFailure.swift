@@ -62,9 +62,12 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// Revocation information was required and none usable covers the certificate.
     case revocationUnknown(index: Int, RevocationGap)
 
+    /// Which limit of `Budgets` ran out.
     public enum Budget: Sendable, Equatable, CustomStringConvertible {
+        /// Each is reported when the `Budgets` limit of the same name runs out.
         case signatureChecks, signatureWork, pathBuildingSteps, nameConstraintComparisons, policyGraph
 
+        /// What was counted, for the message.
         public var description: String {
             switch self {
             case .signatureChecks: return "signature checks"
@@ -167,6 +170,7 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The message, with certificates named by path index (`certificate 0` is the leaf).
     public var description: String { describe { "certificate \($0)" } }
 
     /// The message with each certificate named by `name` (given its index
@@ -225,6 +229,7 @@ public enum PolicyFailure: Sendable, Equatable, CustomStringConvertible {
     /// extension) and no acceptable policy is valid for the path (§6.1.3(f), §6.1.5(g)).
     case noAcceptablePolicy
 
+    /// The reason as a message, without the certificate's index.
     public var description: String {
         switch self {
         case .duplicatePolicy(let oid): return "certificate policy \(oid) appears twice"

@@ -7,6 +7,7 @@ import SHA2
 /// Kept as arrays sorted by subject bytes with binary search rather than a
 /// dictionary: the core has no hashing seed source in Embedded Swift.
 public struct TrustStore: Sendable {
+    /// The anchors in the order they were added; `CertificateOrigin.anchor` indexes this.
     public private(set) var anchors: [Certificate] = []
     /// Certificates of added bundles that did not parse (skipped, not fatal).
     public private(set) var skipped = 0
@@ -21,8 +22,10 @@ public struct TrustStore: Sendable {
     /// pins on anchors then cost no hashing per evaluation.
     private var keyDigests: [Digest] = []
 
+    /// An empty store; `add` fills it.
     public init() {}
 
+    /// The certificates as anchors, in order (duplicates are kept).
     public init(_ certificates: [Certificate]) {
         for certificate in certificates { add(certificate) }
     }
@@ -42,6 +45,7 @@ public struct TrustStore: Sendable {
         }
     }
 
+    /// Adds one anchor, preparing its key and its SPKI digest once, here.
     public mutating func add(_ certificate: Certificate) {
         let index = anchors.count
         anchors.append(certificate)
@@ -52,6 +56,7 @@ public struct TrustStore: Sendable {
         bySubject.insert(index, at: position)
     }
 
+    /// Anchors held; bundle blocks that did not parse are in `skipped` instead.
     public var count: Int { anchors.count }
 
     /// Anchors whose subject equals `name` (raw DER comparison).

@@ -36,6 +36,7 @@ public struct ValidationProfile: Sendable, Equatable {
         acceptsAnyExtendedKeyUsageInLeaf: true, acceptsCALeaf: true, acceptsMissingAuthorityKeyIdentifier: true,
         acceptsNonPositiveSerialNumber: true, checksAnchorValidity: false, acceptsNonCriticalBasicConstraints: true)
 
+    /// Each leniency set explicitly; `.strict` and `.compatible` are the usual choices.
     public init(
         acceptsAnyExtendedKeyUsageInLeaf: Bool, acceptsCALeaf: Bool, acceptsMissingAuthorityKeyIdentifier: Bool,
         acceptsNonPositiveSerialNumber: Bool, checksAnchorValidity: Bool, acceptsNonCriticalBasicConstraints: Bool

@@ -136,9 +136,12 @@ public enum VerificationKey: Sendable {
 /// An algorithm or curve as a message names it: the OID, and a name when
 /// PureX509 knows one.
 public struct AlgorithmName: Sendable, Equatable, CustomStringConvertible {
+    /// The OID; nil when there is none to show (explicit curve parameters).
     public let oid: OID?
+    /// A short name (`P-256`) when PureX509 knows the OID.
     public let name: String?
 
+    /// An algorithm as a message should name it; give at least one of the two.
     public init(oid: OID?, name: String?) {
         self.oid = oid
         self.name = name
@@ -149,6 +152,7 @@ public struct AlgorithmName: Sendable, Equatable, CustomStringConvertible {
         self.init(oid: oid, name: oid.shortName)
     }
 
+    /// `name (oid)`, or whichever of the two is known.
     public var description: String {
         switch (name, oid) {
         case (let name?, let oid?): return name + " (" + oid.description + ")"

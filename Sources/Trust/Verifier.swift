@@ -5,6 +5,7 @@ import SHA2
 /// A chain that passed every check: leaf first, trust anchor last. Only the
 /// verifier makes these.
 public struct VerifiedChain: Sendable {
+    /// The path, leaf first, anchor last; a leaf that is itself an anchor is alone.
     public let certificates: [Certificate]
     /// SHA-256 of the anchor's SubjectPublicKeyInfo, from the trust store
     /// (computed when the anchor was added, not per evaluation).
@@ -15,7 +16,9 @@ public struct VerifiedChain: Sendable {
     /// asserts anyPolicy throughout; empty when the path asserts no policy
     /// and none is required. Empty for a leaf that is itself an anchor.
     public internal(set) var userConstrainedPolicies: [OID] = []
+    /// The first certificate, the one the policy's purpose and identity were checked on.
     public var leaf: Certificate { certificates[0] }
+    /// The trust-store certificate the path ends in (the leaf, when it is an anchor).
     public var anchor: Certificate { certificates[certificates.count - 1] }
 
     init(_ certificates: [Certificate], anchorKeyDigest: Digest) {
@@ -29,16 +32,21 @@ public struct VerifiedChain: Sendable {
 /// per connection pool): its signature cache makes repeated evaluations of
 /// the same chain skip the RSA work.
 public struct Verifier: Sendable {
+    /// The anchors every path must end in.
     public let store: TrustStore
+    /// What each evaluation checks; it may change between evaluations.
     public var policy: VerificationPolicy
+    /// Verified signature edges, reused by every evaluation of this value.
     public var cache: SignatureCache
     /// The CRLs and OCSP responses revocation checking reads (`policy.revocation`).
     public var revocationSources: RevocationSources
 
+    /// A verifier with no CRLs or OCSP responses.
     public init(store: TrustStore, policy: VerificationPolicy, cache: SignatureCache = SignatureCache()) {
         self.init(store: store, policy: policy, cache: cache, revocationSources: RevocationSources())
     }
 
+    /// A verifier with the revocation information `policy.revocation` may read.
     public init(store: TrustStore, policy: VerificationPolicy, cache: SignatureCache = SignatureCache(),
                 revocationSources: RevocationSources) {
         self.store = store
