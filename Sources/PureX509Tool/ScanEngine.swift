@@ -45,31 +45,25 @@ public struct ScanEngine: Sendable {
         public let verdict: String
     }
 
-    /// Decides `items`; `emit` receives each batch's outcomes in input
-    /// order, on the calling thread, before the next batch starts.
-    public func run(_ items: [ScanItem], batchSize: Int = 1024, emit: ([Outcome]) -> Void) {
-        let workers = Disjoint(UnsafeMutableBufferPointer<Verifier>.allocate(capacity: jobs))
-        _ = workers.buffer.initialize(from: (0..<jobs).map { _ in Verifier(store: anchors, policy: policy) })
-        defer { workers.buffer.deinitialize().deallocate() }
-        var start = 0
-        while start < items.count {
-            let batch = items[start..<min(items.count, start + batchSize)]
-            let results = Disjoint(UnsafeMutableBufferPointer<Outcome?>.allocate(capacity: batch.count))
-            results.buffer.initialize(repeating: nil)
-            let next = WorkCounter(limit: batch.count)
-            DispatchQueue.concurrentPerform(iterations: jobs) { worker in
-                // One item per claim: items range from microseconds to the
-                // path-building budget, and a claim of several heavy ones
-                // would leave the other core idle at the end of a batch.
-                while let range = next.claim(1) {
-                    for offset in range { results.buffer[offset] = decide(batch[batch.startIndex + offset], with: &workers.buffer[worker]) }
+    /// Decides `items`; `emit` receives outcomes in input order, on the
+    /// calling thread, as soon as every earlier one is ready. Workers claim
+    /// one item at a time (items range from microseconds to the
+    /// path-building budget) and run at most `window` items ahead of the
+    /// output, which bounds the outcomes held; there is no batch barrier, so
+    /// a slow chain holds up only the output behind it, never the other core.
+    public func run(_ items: [ScanItem], window: Int = 4096, emit: ([Outcome]) -> Void) {
+        let pipeline = ScanPipeline(total: items.count, window: max(1, window))
+        let group = DispatchGroup()
+        for _ in 0..<jobs {
+            DispatchQueue.global().async(group: group) { [self] in
+                var verifier = Verifier(store: anchors, policy: policy)
+                while let index = pipeline.claim() {
+                    pipeline.store(index, decide(items[index], with: &verifier))
                 }
             }
-            // Every index below batch.count was claimed and written once.
-            emit(results.buffer.map { $0! })
-            results.buffer.deinitialize().deallocate()
-            start += batch.count
         }
+        while let ready = pipeline.takeReady() { emit(ready) }
+        group.wait()
     }
 
     func decide(_ item: ScanItem, with verifier: inout Verifier) -> Outcome {
@@ -160,27 +154,54 @@ public struct ScanEngine: Sendable {
     }
 }
 
-/// A buffer whose elements the workers touch at disjoint indices only (a
-/// worker its own verifier, a claimed result slot), so sharing it is safe.
-private struct Disjoint<Element>: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<Element>
-    init(_ buffer: UnsafeMutableBufferPointer<Element>) { self.buffer = buffer }
-}
+/// The hand-over between the workers and the thread that emits: the next
+/// item to claim, the next outcome to emit, and a ring of `window` slots
+/// for the outcomes in between.
+private final class ScanPipeline: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let total: Int
+    private let window: Int
+    private var nextClaim = 0
+    private var nextEmit = 0
+    private var slots: [ScanEngine.Outcome?]
 
-/// The next unclaimed indices of a batch, shared by the workers.
-private final class WorkCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var next = 0
-    private let limit: Int
+    init(total: Int, window: Int) {
+        self.total = total
+        self.window = window
+        slots = Array(repeating: nil, count: window)
+    }
 
-    init(limit: Int) { self.limit = limit }
+    /// The next item's index, waiting while the output is `window` behind; nil when none is left.
+    func claim() -> Int? {
+        condition.lock()
+        defer { condition.unlock() }
+        while nextClaim < total && nextClaim - nextEmit >= window { condition.wait() }
+        guard nextClaim < total else { return nil }
+        nextClaim += 1
+        return nextClaim - 1
+    }
 
-    func claim(_ count: Int) -> Range<Int>? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard next < limit else { return nil }
-        let range = next..<min(limit, next + count)
-        next = range.upperBound
-        return range
+    func store(_ index: Int, _ outcome: ScanEngine.Outcome) {
+        condition.lock()
+        slots[index % window] = outcome
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The outcomes ready from the next one to emit on, in order, waiting
+    /// for at least one; nil when all were emitted.
+    func takeReady() -> [ScanEngine.Outcome]? {
+        condition.lock()
+        defer { condition.unlock() }
+        guard nextEmit < total else { return nil }
+        while slots[nextEmit % window] == nil { condition.wait() }
+        var ready: [ScanEngine.Outcome] = []
+        while nextEmit < total, let outcome = slots[nextEmit % window] {
+            ready.append(outcome)
+            slots[nextEmit % window] = nil
+            nextEmit += 1
+        }
+        condition.broadcast()
+        return ready
     }
 }
