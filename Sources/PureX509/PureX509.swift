@@ -12,5 +12,5 @@
 /// number follows the project's stops (development releases, no API
 /// stability promised before 1.0).
 public enum PureX509Version {
-    public static let string = "0.21.0"
+    public static let string = "0.22.0"
 }
