@@ -9,6 +9,9 @@ import Trust
 ///   `example.com`, not `a.b.example.com`);
 /// - `**.example.com`: the apex and any depth below.
 /// Names are ASCII, compared case-insensitively, one trailing dot ignored.
+/// An IP address (v4 or v6) is a pattern only as itself, compared by value
+/// (`2001:DB8::7` is `2001:db8:0::7`); no wildcard or subdomain covers an
+/// address, and no name pattern matches one.
 public struct HostPattern: Sendable, Equatable, CustomStringConvertible {
     /// The form of the pattern, read from its prefix: none, `*.` or `**.`.
     public enum Kind: Sendable, Equatable {
@@ -47,6 +50,13 @@ public struct HostPattern: Sendable, Equatable, CustomStringConvertible {
     /// the default list treats only single labels as suffixes.
     public init(_ text: String, includeSubdomains: Bool = false, publicSuffixes: PublicSuffixList = .topLevelOnly) throws(ParseError) {
         var bytes = Array(text.utf8)
+        if let address = Self.canonicalAddress(bytes) {
+            guard !includeSubdomains else { throw .invalidPattern(text) }
+            kind = .exact
+            domain = address
+            self.includeSubdomains = false
+            return
+        }
         var kind = Kind.exact
         if bytes.starts(with: Array("**.".utf8)) { kind = .anyDepth; bytes.removeFirst(3) }
         else if bytes.starts(with: Array("*.".utf8)) { kind = .oneLabel; bytes.removeFirst(2) }
@@ -63,6 +73,7 @@ public struct HostPattern: Sendable, Equatable, CustomStringConvertible {
 
     /// Whether `host` (any case, optional trailing dot) falls under this pattern.
     public func matches(_ host: String) -> Bool {
+        if let address = Self.canonicalAddress(Array(host.utf8)) { return kind == .exact && address == domain }
         guard let name = ServerIdentity.normalizedHostName(Array(host.utf8)) else { return false }
         if name == domain { return kind != .oneLabel }
         guard name.count > domain.count + 1, name.suffix(domain.count).elementsEqual(domain),
@@ -72,6 +83,12 @@ public struct HostPattern: Sendable, Equatable, CustomStringConvertible {
         case .anyDepth: return true
         case .oneLabel: return !name[..<(name.count - domain.count - 1)].contains(UInt8(ascii: "."))
         }
+    }
+
+    /// The canonical text of an IPv4 or IPv6 literal; nil for anything else.
+    static func canonicalAddress(_ text: [UInt8]) -> [UInt8]? {
+        guard case .ipAddress(let octets)? = ServerIdentity(ipAddress: String(decoding: text, as: UTF8.self)) else { return nil }
+        return Array(IPAddressText.format(octets).utf8)
     }
 
     /// How specific the pattern is, for choosing among several that match:

@@ -3,7 +3,7 @@ import PKIX
 /// The Public Suffix List's rules (publicsuffix.org), read from its text.
 ///
 /// The core cannot read files: the caller passes the list's text (the CLI
-/// ships a copy, Sources/purex509/Resources/public_suffix_list.dat).
+/// ships a copy, Sources/PureX509Tool/Resources/public_suffix_list.dat).
 /// Without a list, `topLevelOnly` applies the list's default rule alone:
 /// every single label is a public suffix.
 public struct PublicSuffixList: Sendable {

@@ -1,7 +1,8 @@
 import PureX509
 
 /// One line of `purex509 scan`'s JSON-lines input:
-/// `{"leaf": CERT, "intermediates": [CERT…], "host": NAME, "time": T, "id": ANY}`.
+/// `{"leaf": CERT, "intermediates": [CERT…], "host": NAME, "time": T, "id": ANY}`
+/// (`"ip"` in place of `"host"` for an address).
 /// A CERT is a PEM certificate block or the base64 of its DER; `time` is
 /// UNIX seconds or a `TimeArgument` string. Members other than these are
 /// ignored (corpora carry their own), but a known member of the wrong type,
@@ -25,7 +26,7 @@ public struct ScanRecord: Sendable {
         var seen: Set<String> = []
         var leaf: [UInt8]?, intermediates: [[UInt8]] = [], host: String?, time: Int64?, id: String?
         for member in members {
-            guard ["leaf", "intermediates", "host", "time", "id"].contains(member.key) else { continue }
+            guard ["leaf", "intermediates", "host", "ip", "time", "id"].contains(member.key) else { continue }
             guard seen.insert(member.key).inserted else { return .failure(ScanRecordError("\(member.key): given twice")) }
             let value = member.value
             switch member.key {
@@ -42,8 +43,9 @@ public struct ScanRecord: Sendable {
                     case .failure(let error): return .failure(error)
                     }
                 }
-            case "host":
-                guard case .string(let text) = value.kind else { return .failure(wrongType("host", "a string", value)) }
+            case "host", "ip":
+                guard case .string(let text) = value.kind else { return .failure(wrongType(member.key, "a string", value)) }
+                guard host == nil else { return .failure(ScanRecordError("give host or ip, not both")) }
                 host = text
             case "time":
                 switch value.kind {

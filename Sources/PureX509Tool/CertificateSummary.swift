@@ -146,7 +146,7 @@ struct CertificateSummary {
         case .dnsName: return ("DNS", raw)
         case .rfc822Name: return ("email", raw)
         case .uniformResourceIdentifier: return ("URI", raw)
-        case .ipAddress: return ("IP", IPAddressText.format(certificate[name.value]))
+        case .ipAddress: return ("IP", String(describe(name, in: certificate).dropFirst(3)))
         case .directoryName: return ("DirName", certificate.name(at: name.value).description)
         case .registeredID: return ("RID", OID(der: Array(certificate[name.value])).description)
         case .otherName: return ("othername", Hex.encode(certificate[name.value]))

@@ -118,9 +118,10 @@ public struct ConnectCommand: ParsableCommand {
                 break
             }
         }
+        let endpoint = (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
         let servedJSON = served.enumerated().map { index, der in Self.servedJSON(der, parsed: index < certificates.count ? certificates[index] : nil) }
         if !options.json {
-            print("served by \(DisplayText.escaped(host)):\(port) (\(served.count) certificate\(served.count == 1 ? "" : "s")):")
+            print("served by \(DisplayText.escaped(endpoint)) (\(served.count) certificate\(served.count == 1 ? "" : "s")):")
             for (index, der) in served.enumerated() {
                 let parsed = index < certificates.count ? certificates[index] : nil
                 print("  \(index): \(parsed.map { $0.subjectName.description } ?? "(does not parse)")")
@@ -129,7 +130,7 @@ public struct ConnectCommand: ParsableCommand {
             }
         }
         try options.decide(store: store, certificates: certificates, malformed: malformed,
-                           extra: [("served", .array(servedJSON)), ("endpoint", .string("\(host):\(port)"))])
+                           extra: [("served", .array(servedJSON)), ("endpoint", .string(endpoint))])
     }
 
     /// `purex509-nio`: $PUREX509_NIO, else beside this executable, else

@@ -62,25 +62,36 @@ struct RenderedExtension {
         return OID(der: reader.copy(element.value))
     }
 
-    /// A DisplayText or IA5String value as printable text.
-    private static func text(_ reader: DERReader, _ element: DERElement) -> String {
+    /// A DisplayText or IA5String value: escaped for the terminal, and as
+    /// decoded for JSON (whose own escaping makes it safe).
+    private static func text(_ reader: DERReader, _ element: DERElement) -> (display: String, raw: String) {
         let bytes = reader.copy(element.value)
         if element.tag == .bmpString {
             var units: [UInt16] = []
             var index = 0
             while index + 1 < bytes.count { units.append(UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1])); index += 2 }
-            return DisplayText.escaped(String(decoding: units, as: UTF16.self))
+            let raw = String(decoding: units, as: UTF16.self)
+            return (DisplayText.escaped(raw), raw)
         }
-        return DisplayText.escaped(utf8: bytes)
+        return (DisplayText.escaped(utf8: bytes), String(decoding: bytes, as: UTF8.self))
     }
 
-    /// GeneralNames at `range` of the certificate (a SEQUENCE's or an implicit tag's content).
-    private static func names(_ source: Source, _ range: Range<Int>) -> [String] {
-        GeneralName.list(at: range, in: source.der).map { describe($0, in: source.certificate) }
+    /// An INTEGER's content in decimal when it fits 63 bits, else hex.
+    private static func number(_ bytes: [UInt8]) -> String {
+        guard bytes.count <= 8, bytes.first.map({ $0 < 0x80 }) ?? false else { return "0x" + Hex.encode(bytes) }
+        return String(bytes.reduce(UInt64(0)) { $0 << 8 | UInt64($1) })
     }
 
-    private static func describe(_ name: GeneralName, in certificate: Certificate) -> String {
-        CertificateSummary.describe(name, in: certificate)
+    /// GeneralNames at `range` of the certificate (a SEQUENCE's or an
+    /// implicit tag's content): `DNS:…` escaped for text, and with the
+    /// value as decoded for JSON.
+    private static func names(_ source: Source, _ range: Range<Int>) -> [(display: String, raw: String)] {
+        GeneralName.list(at: range, in: source.der).map { named($0, source.certificate) }
+    }
+
+    private static func named(_ name: GeneralName, _ certificate: Certificate) -> (display: String, raw: String) {
+        let entry = CertificateSummary.entry(name, in: certificate)
+        return (CertificateSummary.describe(name, in: certificate), entry.type + ":" + entry.value)
     }
 
     /// RFC 5280 §4.2.1.4, with CPS pointers and user notices (§4.2.1.4's qualifiers).
@@ -101,8 +112,8 @@ struct RenderedExtension {
                         let value = try qualifier.readElement()
                         if id == OID(der: [0x2B, 0x06, 0x01, 0x05, 0x05, 0x07, 0x02, 0x01]), value.tag == .ia5String {
                             let uri = text(qualifier, value)
-                            lines.append("  CPS: " + uri)
-                            qualifiers.append(.object([("type", .string("cps")), ("uri", .string(uri))]))
+                            lines.append("  CPS: " + uri.display)
+                            qualifiers.append(.object([("type", .string("cps")), ("uri", .string(uri.raw))]))
                         } else if id == OID(der: [0x2B, 0x06, 0x01, 0x05, 0x05, 0x07, 0x02, 0x02]), value.tag == .sequence {
                             let notice = try userNotice(qualifier, value)
                             lines.append("  User notice: " + notice.text)
@@ -139,15 +150,15 @@ struct RenderedExtension {
             let organization = text(fields, try fields.readElement())
             var numbers: [String] = []
             var list = try fields.nested(try fields.read(.sequence))
-            while !list.isAtEnd { numbers.append(Hex.encode(list.copy(try list.read(.integer).value))) }
-            parts.append("organization \(organization), notice \(numbers.joined(separator: ", "))")
-            members.append(("organization", .string(organization)))
+            while !list.isAtEnd { numbers.append(number(list.copy(try list.read(.integer).value))) }
+            parts.append("organization \(organization.display), notice \(numbers.joined(separator: ", "))")
+            members.append(("organization", .string(organization.raw)))
             members.append(("noticeNumbers", .array(numbers.map { .string($0) })))
         }
         if !notice.isAtEnd {
             let explicit = text(notice, try notice.readElement())
-            parts.append("\"\(explicit)\"")
-            members.append(("explicitText", .string(explicit)))
+            parts.append("\"\(explicit.display)\"")
+            members.append(("explicitText", .string(explicit.raw)))
         }
         return (parts.joined(separator: "; "), .object(members))
     }
@@ -161,15 +172,16 @@ struct RenderedExtension {
                 var description = try descriptions.nested(try descriptions.read(.sequence))
                 let method = try oid(&description)
                 let location = try description.readElement()
-                let name = names(source, location.start..<location.value.upperBound).first ?? Hex.encode(description.copy(location.encoded))
+                let fallback = Hex.encode(description.copy(location.encoded))
+                let name = names(source, location.start..<location.value.upperBound).first ?? (fallback, fallback)
                 let methodName: String
                 switch method.description {
                 case "1.3.6.1.5.5.7.48.1": methodName = "OCSP"
                 case "1.3.6.1.5.5.7.48.2": methodName = "CA Issuers"
                 default: methodName = method.description
                 }
-                lines.append("\(methodName) - \(name)")
-                list.append(.object([("method", .string(methodName)), ("location", .string(name))]))
+                lines.append("\(methodName) - \(name.display)")
+                list.append(.object([("method", .string(methodName)), ("location", .string(name.raw))]))
             }
             return (lines, .array(list))
         }
@@ -192,8 +204,8 @@ struct RenderedExtension {
                         let inner = try name.readElement()
                         if inner.tag.rawValue == 0xA0 {
                             let full = names(source, inner.value)
-                            parts.append("Full Name: " + full.joined(separator: ", "))
-                            members.append(("fullName", .array(full.map { .string($0) })))
+                            parts.append("Full Name: " + full.map(\.display).joined(separator: ", "))
+                            members.append(("fullName", .array(full.map { .string($0.raw) })))
                         } else {
                             let relative = Hex.encode(name.copy(inner.value))
                             parts.append("Relative Name: #" + relative)
@@ -206,8 +218,8 @@ struct RenderedExtension {
                         members.append(("reasons", .array(reasons.map { .string($0) })))
                     case 0xA2:
                         let issuer = names(source, field.value)
-                        parts.append("CRL Issuer: " + issuer.joined(separator: ", "))
-                        members.append(("crlIssuer", .array(issuer.map { .string($0) })))
+                        parts.append("CRL Issuer: " + issuer.map(\.display).joined(separator: ", "))
+                        members.append(("crlIssuer", .array(issuer.map { .string($0.raw) })))
                     default:
                         throw DERError(.unexpectedTag, at: field.start)
                     }
@@ -232,27 +244,17 @@ struct RenderedExtension {
         return result
     }
 
-    /// RFC 5280 §4.2.1.10: the subtrees' base names (minimum and maximum are never used in practice and must be absent).
+    /// RFC 5280 §4.2.1.10: the subtrees' base names, as the strict parser
+    /// read them (an iPAddress base is an address and its mask).
     static func nameConstraints(_ source: Source) -> ([String], JSONOutput)? {
-        decode(source) { reader throws(DERError) in
-            var constraints = try reader.nested(try reader.read(.sequence))
-            var lines: [String] = [], members: [(String, JSONOutput)] = []
-            while !constraints.isAtEnd {
-                let field = try constraints.readElement()
-                let kind = field.tag.rawValue == 0xA0 ? "Permitted" : field.tag.rawValue == 0xA1 ? "Excluded" : nil
-                guard let kind else { throw DERError(.unexpectedTag, at: field.start) }
-                var subtrees = try constraints.nested(field)
-                var bases: [String] = []
-                while !subtrees.isAtEnd {
-                    var subtree = try subtrees.nested(try subtrees.read(.sequence))
-                    let base = try subtree.readElement()
-                    bases.append(names(source, base.start..<base.value.upperBound).first ?? Hex.encode(subtree.copy(base.encoded)))
-                }
-                lines.append(kind + ": " + bases.joined(separator: ", "))
-                members.append((kind.lowercased(), .array(bases.map { .string($0) })))
-            }
-            return (lines, .object(members))
+        let certificate = source.certificate
+        var lines: [String] = [], members: [(String, JSONOutput)] = []
+        for (kind, bases) in [("Permitted", certificate.permittedSubtrees), ("Excluded", certificate.excludedSubtrees)] where !bases.isEmpty {
+            let described = bases.map { named($0, certificate) }
+            lines.append(kind + ": " + described.map(\.display).joined(separator: ", "))
+            members.append((kind.lowercased(), .array(described.map { .string($0.raw) })))
         }
+        return (lines, .object(members))
     }
 
     /// RFC 6962 §3.3: an OCTET STRING holding a TLS SignedCertificateTimestampList.
@@ -329,7 +331,7 @@ struct RenderedExtension {
         decode(source) { reader throws(DERError) in
             let element = try reader.read(.sequence)
             let list = names(source, element.value)
-            return ([list.joined(separator: ", ")], .array(list.map { .string($0) }))
+            return ([list.map(\.display).joined(separator: ", ")], .array(list.map { .string($0.raw) }))
         }
     }
 }

@@ -3,8 +3,10 @@ import PureX509
 /// `inspect --lenient`: what can be read of a certificate the strict
 /// parser refused, and the rule that refused it. The walk accepts what DER
 /// forbids but BER allows in lengths (long forms, leading zeros) and reads
-/// the fields by position; it never decides anything, so nothing it shows
-/// is a verdict. Bounded: 16 levels, 4,096 elements, one pass.
+/// the fields by position; an element whose length runs past its parent
+/// (a truncated file) or is indefinite is read to the parent's end, and
+/// that is said. It never decides anything, so nothing it shows is a
+/// verdict. Bounded: 4,096 elements, one pass.
 struct LenientCertificate {
     /// One TLV as a permissive reader sees it.
     struct Element {
@@ -19,6 +21,8 @@ struct LenientCertificate {
     private(set) var fields: [(label: String, key: String, value: String)] = []
     /// Where the fields stopped making sense, if they did.
     private(set) var stopped: String?
+    /// Elements whose length was cut to what the input holds.
+    private(set) var cutShort = 0
     private var budget = 4_096
 
     init(_ bytes: [UInt8], refusal: String) {
@@ -27,8 +31,9 @@ struct LenientCertificate {
         read()
     }
 
-    /// The TLV at `offset`, within `end`; nil for an indefinite length, a
-    /// multi-octet tag, a length beyond `end`, or an exhausted budget.
+    /// The TLV at `offset`, within `end`; nil for a multi-octet tag, a
+    /// malformed length, or an exhausted budget. A length beyond `end`, or
+    /// an indefinite one, is cut to `end` (counted in `cutShort`).
     mutating func element(at offset: Int, end: Int) -> Element? {
         guard budget > 0, offset + 2 <= end else { return nil }
         budget -= 1
@@ -40,13 +45,18 @@ struct LenientCertificate {
         var length = 0
         if first < 0x80 {
             length = Int(first)
+        } else if first == 0x80 {
+            length = Int.max
         } else {
             let count = Int(first & 0x7F)
-            guard count > 0, count <= 4, position + count <= end else { return nil }
+            guard count <= 4, position + count <= end else { return nil }
             for byte in bytes[position..<(position + count)] { length = length << 8 | Int(byte) }
             position += count
         }
-        guard length <= end - position else { return nil }
+        if length > end - position {
+            cutShort += 1
+            length = end - position
+        }
         return Element(tag: tag, start: offset, content: position..<(position + length))
     }
 
@@ -66,7 +76,7 @@ struct LenientCertificate {
 
     private mutating func read() {
         guard let certificate = element(at: 0, end: bytes.count), certificate.tag == 0x30 else {
-            return stop("the outer element is not a SEQUENCE that fits the input")
+            return stop("the outer element is not a SEQUENCE")
         }
         let parts = children(of: certificate)
         guard let tbs = parts.first, tbs.tag == 0x30 else { return stop("no TBSCertificate SEQUENCE") }
@@ -155,6 +165,7 @@ struct LenientCertificate {
         for field in fields {
             lines.append("  " + field.label + ":" + String(repeating: " ", count: max(1, 22 - field.label.count)) + field.value)
         }
+        if cutShort > 0 { lines.append("  Cut short:             \(cutShort) element(s) longer than the input (truncated, or an indefinite length); read to its end") }
         if let stopped { lines.append("  Stopped:               \(stopped)") }
         return lines.joined(separator: "\n")
     }
@@ -171,6 +182,7 @@ struct LenientCertificate {
         }
         members.append(("extensions", .array(extensions)))
         if !others.isEmpty { members.append(("otherFields", .array(others))) }
+        members.append(("cutShort", .int(cutShort)))
         members.append(("stopped", JSONOutput.optional(stopped)))
         return members
     }

@@ -23,7 +23,7 @@ extension PinningConfigFile {
     /// Which list the tool ships, named in refusals.
     static let bundledListName = "Public Suffix List of 2023-02-09, as packaged by Debian"
 
-    /// The list shipped with the tool (Sources/purex509/Resources); a tool
+    /// The list shipped with the tool (Sources/PureX509Tool/Resources); a tool
     /// installed without its resource bundle stops here rather than fall
     /// back to refusing top-level labels only.
     static func bundledPublicSuffixes() throws -> PublicSuffixList {

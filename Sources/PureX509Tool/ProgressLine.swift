@@ -19,7 +19,7 @@ struct ProgressLine {
 
     init(enabled: Bool = isatty(STDERR_FILENO) == 1, sharesTerminal: Bool = isatty(STDERR_FILENO) == 1 && isatty(STDOUT_FILENO) == 1,
          delayNanoseconds: UInt64 = 1_000_000_000,
-         write: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }) {
+         write: @escaping (String) -> Void = { writeStandardError($0) }) {
         self.enabled = enabled
         self.sharesTerminal = sharesTerminal
         self.delay = delayNanoseconds

@@ -35,6 +35,7 @@ public struct PureX509Command: ParsableCommand {
         do {
             var command = try root.parseAsRoot()
             try command.run()
+            exitProcess(0)
         } catch let exit as ToolExit {
             exitProcess(exit.code)
         } catch {
@@ -43,7 +44,7 @@ public struct PureX509Command: ParsableCommand {
                 print(root.fullMessage(for: error))
                 exitProcess(0)
             }
-            FileHandle.standardError.write(Data((root.fullMessage(for: error) + "\n").utf8))
+            writeStandardError(root.fullMessage(for: error) + "\n")
             // ArgumentParser's own usage failures (64) map to the contract's 2.
             exitProcess(code == .validationFailure ? 2 : code.rawValue == 1 ? 1 : 2)
         }
@@ -57,9 +58,39 @@ struct ToolExit: Error {
     static let usage = ToolExit(code: 2)
 }
 
+/// Exits with `code`, unless standard output could not be written (a full
+/// disk, a pipe closed with SIGPIPE ignored): then the verdict never
+/// reached the reader, which is said on stderr and exits 2, not 0.
 func exitProcess(_ code: Int32) -> Never {
+    if standardOutputFailed() {
+        writeStandardError("purex509: cannot write standard output: \(String(cString: strerror(errno)))\n")
+        fflush(nil)
+        Foundation.exit(2)
+    }
     fflush(nil)
     Foundation.exit(code)
+}
+
+/// Straight to the descriptor, errors ignored: FileHandle's `write` traps
+/// when the descriptor fails (stderr on a full disk), and stderr is
+/// unbuffered in C as well, so the order with other messages holds.
+func writeStandardError(_ text: String) {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+        let written = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        if written < 0 && errno == EINTR { continue }
+        guard written > 0 else { return }
+        bytes = bytes.dropFirst(written)
+    }
+}
+
+
+/// Whether writing standard output failed: the flush of every stdio stream
+/// (print's buffer; stderr has none) reports it. Swift 6 does not let this
+/// module name C's `stdout`, so `ferror` is out of reach; a failed write
+/// leaves text behind it that fails again at this flush.
+func standardOutputFailed() -> Bool {
+    fflush(nil) != 0
 }
 
 /// `--quiet`: standard output and error go to /dev/null for the rest of
@@ -75,5 +106,5 @@ func silenceOutput() {
 }
 
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    writeStandardError(message + "\n")
 }

@@ -9,7 +9,7 @@ struct Scan: ParsableCommand {
         discussion: """
             Each INPUT is a directory (every non-hidden file under it, sorted, is one chain file, leaf first), \
             a chain file (PEM or DER), or a JSON-lines file (first byte '{'; `-` reads standard input) whose \
-            lines are {"leaf": CERT, "intermediates": [CERT…], "host": NAME, "time": T, "id": ANY}: CERT a PEM \
+            lines are {"leaf": CERT, "intermediates": [CERT…], "host": NAME (or "ip"), "time": T, "id": ANY}: CERT a PEM \
             block or base64 DER, T UNIX seconds or a date; other members are ignored. Standard output gets one \
             JSON object per chain in input order (source, id, host, trusted, code, certificate, message, path); \
             standard error the summary by verdict and failure code, and a progress line when it is a terminal. \
@@ -35,7 +35,7 @@ struct Scan: ParsableCommand {
     @Option(name: .customLong("profile"), help: "strict (default) or compatible.")
     var profile: String = "strict"
 
-    @Option(name: .customLong("jobs"), help: "Worker threads (default: the number of active cores; at most 256).")
+    @Option(name: .customLong("jobs"), help: "Worker threads, 1–256 (the default is the number of active cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Argument(help: "Directories, chain files or JSON-lines files.")
@@ -77,7 +77,8 @@ struct Scan: ParsableCommand {
                 text += outcome.line + "\n"
                 counts[outcome.verdict, default: 0] += 1
             }
-            FileHandle.standardOutput.write(Data(text.utf8))
+            print(text, terminator: "")
+            if standardOutputFailed() { exitProcess(2) }
             done += outcomes.count
             progress.update {
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
@@ -103,24 +104,53 @@ struct Scan: ParsableCommand {
         return lines.joined(separator: "\n")
     }
 
+    /// Every non-hidden entry under `directory`, sorted: regular files (and
+    /// symbolic links to them, as in /etc/ssl/certs) are chains; what cannot
+    /// be read, a link to a directory (not followed: no loops) and anything
+    /// else (a FIFO would block) is an input error in the output, never
+    /// skipped in silence.
+    static func walk(_ directory: String, depth: Int, into items: inout [ScanItem]) {
+        let names: [String]
+        do { names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted() } catch {
+            items.append(.unusable(source: directory, reason: "cannot read the directory: \((error as NSError).localizedDescription)"))
+            return
+        }
+        for name in names where !name.hasPrefix(".") {
+            let path = (directory as NSString).appendingPathComponent(name)
+            var info = stat()
+            guard lstat(path, &info) == 0 else {
+                items.append(.unusable(source: path, reason: String(cString: strerror(errno))))
+                continue
+            }
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: items.append(.file(path))
+            case S_IFDIR:
+                if depth < 32 { walk(path, depth: depth + 1, into: &items) } else {
+                    items.append(.unusable(source: path, reason: "more than 32 directories deep; not read"))
+                }
+            case S_IFLNK:
+                var target = stat()
+                if stat(path, &target) == 0 && target.st_mode & S_IFMT == S_IFREG {
+                    items.append(.file(path))
+                } else {
+                    items.append(.unusable(source: path, reason: "a symbolic link to a directory or to nothing; not followed"))
+                }
+            default:
+                items.append(.unusable(source: path, reason: "not a regular file (a FIFO, socket or device); not read"))
+            }
+        }
+    }
+
     /// The chains an INPUT names; an unreadable input is a usage error (exit 2).
     static func items(_ input: String) throws -> [ScanItem] {
         if AnchorDirectory.isDirectory(input) {
-            guard let walker = FileManager.default.enumerator(atPath: input) else {
-                printError("purex509: cannot read \(DisplayText.escaped(input)): not a readable directory")
+            var items: [ScanItem] = []
+            walk(input, depth: 0, into: &items)
+            guard !items.isEmpty else {
+                printError("purex509: \(DisplayText.escaped(input)): no chain file in the directory (hidden files are skipped)")
                 throw ToolExit.usage
             }
-            var files: [String] = []
-            while let relative = walker.nextObject() as? String {
-                let name = (relative as NSString).lastPathComponent
-                if name.hasPrefix(".") {
-                    walker.skipDescendants()
-                    continue
-                }
-                let path = (input as NSString).appendingPathComponent(relative)
-                if !AnchorDirectory.isDirectory(path) { files.append(path) }
-            }
-            return files.sorted().map { .file($0) }
+            return items
         }
         let bytes: [UInt8]
         switch InputFile.read(input) {
@@ -130,12 +160,14 @@ struct Scan: ParsableCommand {
             throw ToolExit.usage
         }
         let source = input == "-" ? "-" : input
-        guard bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{") else {
+        // A UTF-8 byte-order mark may open a JSON-lines file (RFC 8259 §8.1 lets a reader skip it).
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+        guard body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{") else {
             return [.chain(source: source, bytes: bytes)]
         }
         var items: [ScanItem] = []
         var number = 0
-        for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+        for line in body.split(separator: 0x0A, omittingEmptySubsequences: false) {
             number += 1
             let trimmed = line.last == 0x0D ? line.dropLast() : line[...]
             if trimmed.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }

@@ -8,9 +8,12 @@ public enum ScanItem: Sendable {
     case file(String)
     case chain(source: String, bytes: [UInt8])
     case line(source: String, number: Int, bytes: [UInt8])
+    /// Something a directory holds that is not a chain file, with why.
+    case unusable(source: String, reason: String)
 
     var source: String {
         switch self {
+        case .unusable(let source, _): return source
         case .file(let path): return path
         case .chain(let source, _): return source
         case .line(let source, let number, _): return "\(source):\(number)"
@@ -80,6 +83,8 @@ public struct ScanEngine: Sendable {
                 case .failure(let reason): return Self.inputError(members, reason.description)
                 }
             }
+        case .unusable(_, let reason):
+            return Self.inputError(members, reason)
         case .chain(let source, let bytes):
             switch Self.chain(source, bytes) {
             case .success(let parsed): presented = parsed

@@ -7,7 +7,7 @@ import Testing
 let vectors = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Vectors")
 
-let publicSuffixes = PublicSuffixList(text: [UInt8]((try? Data(contentsOf: vectors.deletingLastPathComponent().appendingPathComponent("Sources/purex509/Resources/public_suffix_list.dat"))) ?? Data()))
+let publicSuffixes = PublicSuffixList(text: [UInt8]((try? Data(contentsOf: vectors.deletingLastPathComponent().appendingPathComponent("Sources/PureX509Tool/Resources/public_suffix_list.dat"))) ?? Data()))
 
 struct PinRow: CustomTestStringConvertible, Sendable {
     let name: String
@@ -130,4 +130,19 @@ func hostPatterns(_ row: PatternRow) throws {
     #expect(forOther?.description == "*.example.com")
     let forApex = patterns.filter { $0.matches("example.com") }.max { $0.specificity < $1.specificity }
     #expect(forApex?.kind == .anyDepth || forApex?.includeSubdomains == true)
+}
+
+/// An address is a pattern only as itself, compared by value; wildcards and
+/// name patterns never cover an address (`**.0.2.7` is a name pattern).
+@Test func addressPatternsMatchOnlyTheirAddress() throws {
+    let v6 = try HostPattern("2001:DB8::7")
+    #expect(v6.matches("2001:db8:0::7"))
+    #expect(!v6.matches("2001:db8::8"))
+    let v4 = try HostPattern("192.0.2.7")
+    #expect(v4.matches("192.0.2.7") && !v4.matches("192.0.2.70"))
+    for text in ["*.0.2.7", "**.0.2.7", "**.2.7"] {
+        #expect(!(try HostPattern(text)).matches("192.0.2.7"), "\(text)")
+    }
+    #expect(!(try HostPattern("**.example.com")).matches("192.0.2.7"))
+    #expect(throws: HostPattern.ParseError.invalidPattern("192.0.2.7")) { try HostPattern("192.0.2.7", includeSubdomains: true) }
 }

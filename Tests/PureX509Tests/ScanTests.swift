@@ -121,3 +121,38 @@ private func objects(_ output: String) throws -> [[String: Any]] {
     #expect(try runPurex509(base).status == 2)
     #expect(try runPurex509(base + ["--host", "www.example.com"]).status == 0)
 }
+
+/// What a directory holds that is not a chain file is an input error in the
+/// output (a FIFO is not opened: it would block), never skipped; an empty
+/// directory is bad usage; output that cannot be written exits 2.
+@Test func scanReportsWhatItCannotReadAndFailsOnUnwritableOutput() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scan-odd-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(contentsOf: repository.appendingPathComponent(amazon)).write(to: folder.appendingPathComponent("a.pem"))
+    #expect(mkfifo(folder.appendingPathComponent("fifo.pem").path, 0o600) == 0)
+    try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link").path, withDestinationPath: folder.appendingPathComponent("sub").path)
+    try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("b.pem").path, withDestinationPath: folder.appendingPathComponent("a.pem").path)
+    let arguments = ["scan", "--roots", "Vectors/samples/amazon-root-ca4.pem", "--at", "2025-03-01", folder.path]
+    let run = try runPurex509(arguments)
+    #expect(run.status == 1)
+    let results = try objects(run.output)
+    #expect(results.map { ($0["source"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } ?? "" } == ["a.pem", "b.pem", "fifo.pem", "link"])
+    #expect(results.map { $0["code"] as? String } == [nil, nil, "inputError", "inputError"])
+
+    let empty = folder.appendingPathComponent("sub")
+    let none = try runPurex509(["scan", empty.path])
+    #expect(none.status == 2 && none.error.contains("no chain file"))
+
+    if FileManager.default.fileExists(atPath: "/dev/full") {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(toolPath))
+        process.arguments = ["inspect", "Vectors/samples/amazon-root-ca4.pem"]
+        process.currentDirectoryURL = repository
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2, "a verdict that could not be written is not a success")
+    }
+}
