@@ -10,7 +10,7 @@ struct Scan: ParsableCommand {
             Each INPUT is a directory (every non-hidden file under it, sorted, is one chain file, leaf first), \
             a chain file (PEM or DER), or a JSON-lines file (first byte '{'; `-` reads standard input) whose \
             lines are {"leaf": CERT, "intermediates": [CERT…], "host": NAME (or "ip"), "time": T, "id": ANY}: CERT a PEM \
-            block or base64 DER, T UNIX seconds or a date; other members are ignored. Standard output gets one \
+            block or base64 DER, T UNIX seconds or a date; other members are ignored; JSON lines stream, any size. Standard output gets one \
             JSON object per chain in input order (source, id, host, trusted, code, certificate, message, path); \
             standard error the summary by verdict and failure code, and a progress line when it is a terminal. \
             Exit 0 every chain trusted, 1 any not trusted or unreadable, 2 bad usage.
@@ -57,8 +57,10 @@ struct Scan: ParsableCommand {
         let store = try loader.loadAnchors()
         var extra: [Certificate] = []
         for file in untrusted { extra += try CertificateInput.load(file).requireCertificates("--untrusted") }
-        var items: [ScanItem] = []
-        for input in inputs { items += try Self.items(input) }
+        // Every input is opened (directories walked) before any output, so
+        // an unreadable one exits 2 with nothing on standard output.
+        var sources: [Source] = []
+        for input in inputs { sources.append(try Self.source(input)) }
         var policy = VerificationPolicy(time: at.flatMap(VerifyOptions.parseTime) ?? Int64(Date().timeIntervalSince1970))
         policy.purpose = purpose == "client" ? .clientAuth : purpose == "any" ? .any : .serverAuth
         policy.profile = profile == "compatible" ? .compatible : .strict
@@ -69,26 +71,91 @@ struct Scan: ParsableCommand {
         var done = 0
         var progress = ProgressLine(delayNanoseconds: 0)
         let started = DispatchTime.now().uptimeNanoseconds
-        let total = items.count
-        engine.run(items) { outcomes in
-            progress.clearForOutput()
-            var text = ""
-            for outcome in outcomes {
-                text += outcome.line + "\n"
-                counts[outcome.verdict, default: 0] += 1
+        func decide(_ items: [ScanItem]) {
+            engine.run(items) { outcomes in
+                progress.clearForOutput()
+                var text = ""
+                for outcome in outcomes {
+                    text += outcome.line + "\n"
+                    counts[outcome.verdict, default: 0] += 1
+                }
+                print(text, terminator: "")
+                if standardOutputFailed() { exitProcess(2) }
+                done += outcomes.count
+                progress.update {
+                    let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+                    return "scan: \(done) chains so far, \(Int(Double(done) / max(seconds, 1e-9)))/s"
+                }
             }
-            print(text, terminator: "")
-            if standardOutputFailed() { exitProcess(2) }
-            done += outcomes.count
-            progress.update {
-                let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-                return "scan: \(done)/\(total) chains (\(done * 100 / max(total, 1))%), \(Int(Double(done) / max(seconds, 1e-9)))/s"
+        }
+        for source in sources {
+            switch source {
+            case .items(let items): decide(items)
+            case .lines(var stream, let name):
+                defer { stream.close() }
+                try Self.readLines(&stream, source: name, chunk: 16_384, decide)
             }
         }
         progress.clear()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        printError(Self.summary(counts, total: total, seconds: seconds, jobs: jobs))
+        printError(Self.summary(counts, total: done, seconds: seconds, jobs: jobs))
         if counts.keys.contains(where: { $0 != "trusted" }) { throw ToolExit.refused }
+    }
+
+    /// An INPUT, ready to decide: chains listed (a directory, a chain
+    /// file), or JSON lines still to be read, a chunk at a time.
+    enum Source {
+        case items([ScanItem])
+        case lines(FileStream, source: String)
+    }
+
+    /// Lines longer than this (a chain is a few kilobytes) are an input error, not buffered.
+    static let maximumLine = 16 << 20
+
+    /// Reads JSON lines from `stream` and hands them on `chunk` at a time,
+    /// so a corpus of any size is decided with memory bounded by the chunk.
+    static func readLines(_ stream: inout FileStream, source: String, chunk: Int, _ decide: ([ScanItem]) -> Void) throws {
+        var pending = stream.first.starts(with: [0xEF, 0xBB, 0xBF]) ? stream.first.dropFirst(3) : stream.first[...]
+        var items: [ScanItem] = []
+        var number = 0
+        var skipping = false
+        func add(_ line: ArraySlice<UInt8>) {
+            number += 1
+            let trimmed = line.last == 0x0D ? line.dropLast() : line
+            if trimmed.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+            items.append(.line(source: source, number: number, bytes: Array(trimmed)))
+        }
+        while true {
+            while let newline = pending.firstIndex(of: 0x0A) {
+                if skipping {
+                    skipping = false
+                } else {
+                    add(pending[pending.startIndex..<newline])
+                }
+                pending = pending[(newline + 1)...]
+                if items.count >= chunk {
+                    decide(items)
+                    items.removeAll(keepingCapacity: true)
+                }
+            }
+            if !skipping && pending.count > maximumLine {
+                number += 1
+                items.append(.unusable(source: "\(source):\(number)", reason: "a line longer than 16 MiB; not read"))
+                skipping = true
+            }
+            if skipping { pending = [] }
+            switch stream.read() {
+            case .success(let piece?): pending.append(contentsOf: piece)
+            case .success(nil):
+                if !skipping && !pending.isEmpty { add(pending) }
+                if !items.isEmpty { decide(items) }
+                return
+            case .failure(let failure):
+                if !items.isEmpty { decide(items) }
+                printError("purex509: \(source == "-" ? "standard input" : DisplayText.escaped(source)): read failed after line \(number): \(failure)")
+                throw ToolExit.usage
+            }
+        }
     }
 
     /// The table scripts and people read at the end: verdicts by count, most first.
@@ -141,8 +208,8 @@ struct Scan: ParsableCommand {
         }
     }
 
-    /// The chains an INPUT names; an unreadable input is a usage error (exit 2).
-    static func items(_ input: String) throws -> [ScanItem] {
+    /// What an INPUT holds; an unreadable input is a usage error (exit 2).
+    static func source(_ input: String) throws -> Source {
         if AnchorDirectory.isDirectory(input) {
             var items: [ScanItem] = []
             walk(input, depth: 0, into: &items)
@@ -150,29 +217,37 @@ struct Scan: ParsableCommand {
                 printError("purex509: \(DisplayText.escaped(input)): no chain file in the directory (hidden files are skipped)")
                 throw ToolExit.usage
             }
-            return items
+            return .items(items)
         }
-        let bytes: [UInt8]
-        switch InputFile.read(input) {
-        case .success(let read): bytes = read
+        var stream: FileStream
+        switch FileStream.open(input) {
+        case .success(let opened): stream = opened
         case .failure(let failure):
             printError("purex509: cannot read \(input == "-" ? "standard input" : DisplayText.escaped(input)): \(failure)")
             throw ToolExit.usage
         }
-        let source = input == "-" ? "-" : input
-        // A UTF-8 byte-order mark may open a JSON-lines file (RFC 8259 §8.1 lets a reader skip it).
-        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
-        guard body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{") else {
-            return [.chain(source: source, bytes: bytes)]
+        // JSON lines when the first byte after a UTF-8 byte-order mark (RFC
+        // 8259 §8.1 lets a reader skip it) and whitespace is `{`.
+        let body = stream.first.starts(with: [0xEF, 0xBB, 0xBF]) ? stream.first.dropFirst(3) : stream.first[...]
+        if body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{") {
+            return .lines(stream, source: input)
         }
-        var items: [ScanItem] = []
-        var number = 0
-        for line in body.split(separator: 0x0A, omittingEmptySubsequences: false) {
-            number += 1
-            let trimmed = line.last == 0x0D ? line.dropLast() : line[...]
-            if trimmed.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-            items.append(.line(source: source, number: number, bytes: Array(trimmed)))
+        // One chain file, read whole (bounded like every other input).
+        var bytes = stream.first
+        defer { stream.close() }
+        while true {
+            switch stream.read() {
+            case .success(let piece?):
+                bytes += piece
+                if bytes.count > InputFile.maximumBytes {
+                    printError("purex509: cannot read \(DisplayText.escaped(input)): \(InputFile.ReadFailure.tooLarge)")
+                    throw ToolExit.usage
+                }
+            case .success(nil): return .items([.chain(source: input, bytes: bytes)])
+            case .failure(let failure):
+                printError("purex509: cannot read \(DisplayText.escaped(input)): \(failure)")
+                throw ToolExit.usage
+            }
         }
-        return items
     }
 }
