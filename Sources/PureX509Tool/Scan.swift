@@ -125,14 +125,18 @@ struct Scan: ParsableCommand {
             if trimmed.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
             items.append(.line(source: source, number: number, bytes: Array(trimmed)))
         }
+        // Where the search for the next newline resumes: bytes before it
+        // were searched already (a long line arrives in many pieces).
+        var searchFrom = pending.startIndex
         while true {
-            while let newline = pending.firstIndex(of: 0x0A) {
+            while let newline = pending[searchFrom...].firstIndex(of: 0x0A) {
                 if skipping {
                     skipping = false
                 } else {
                     add(pending[pending.startIndex..<newline])
                 }
                 pending = pending[(newline + 1)...]
+                searchFrom = pending.startIndex
                 if items.count >= chunk {
                     decide(items)
                     items.removeAll(keepingCapacity: true)
@@ -144,6 +148,7 @@ struct Scan: ParsableCommand {
                 skipping = true
             }
             if skipping { pending = [] }
+            searchFrom = pending.endIndex
             switch stream.read() {
             case .success(let piece?): pending.append(contentsOf: piece)
             case .success(nil):

@@ -156,3 +156,22 @@ private func objects(_ output: String) throws -> [[String: Any]] {
         #expect(process.terminationStatus == 2, "a verdict that could not be written is not a success")
     }
 }
+
+/// JSON lines are read as a stream in pieces: lines that span pieces come
+/// out whole and in order, and a line over 16 MiB is an input error that
+/// does not stop the lines after it.
+@Test func scanStreamsJSONLinesAcrossPieces() throws {
+    let line = try line(amazon, host: "valid.rootca4.demo.amazontrust.com", time: "2025-03-01", id: "x")
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("stream-\(UUID().uuidString).jsonl")
+    defer { try? FileManager.default.removeItem(at: file) }
+    var text = String(repeating: line + "\n", count: 150)   // ≈ 600 KB: many 64 KiB pieces
+    text += String(repeating: "x", count: 17 << 20) + "\n" + line
+    try Data(text.utf8).write(to: file)
+    let run = try runPurex509(["scan", "--roots", "Vectors/samples/amazon-root-ca4.pem", file.path])
+    #expect(run.status == 1)
+    let results = try objects(run.output)
+    #expect(results.count == 152)
+    #expect(results.prefix(150).allSatisfy { $0["trusted"] as? Bool == true })
+    #expect(results[150]["code"] as? String == "inputError" && (results[150]["message"] as? String)?.contains("16 MiB") == true)
+    #expect(results[151]["trusted"] as? Bool == true && results[151]["source"] as? String == file.path + ":152")
+}
