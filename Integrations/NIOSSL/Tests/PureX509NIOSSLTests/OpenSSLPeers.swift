@@ -65,13 +65,15 @@ final class OpenSSLServer {
 }
 
 /// Runs `openssl s_client` against 127.0.0.1:port presenting a client
-/// certificate (and its chain) when given; returns when it has finished
-/// (standard input is empty, so it closes after the handshake).
+/// certificate (and its chain) when given; returns when it has finished.
+/// With -ign_eof its empty standard input does not end the connection: it
+/// waits for the server to close or refuse, so a slow verification on the
+/// server cannot meet a client that already hung up ("EOF during handshake").
 func runOpenSSLClient(port: Int, certificate: String?, key: String?) throws {
     guard let openssl else { throw PeerError("openssl is not on PATH") }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: openssl)
-    process.arguments = ["s_client", "-connect", "127.0.0.1:\(port)", "-servername", "localhost"]
+    process.arguments = ["s_client", "-connect", "127.0.0.1:\(port)", "-servername", "localhost", "-ign_eof"]
         + (certificate.map { ["-cert", $0, "-cert_chain", $0] } ?? []) + (key.map { ["-key", $0] } ?? [])
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = FileHandle.nullDevice

@@ -91,8 +91,13 @@ final class ServerWaiter: ChannelInboundHandler, Sendable {
 
     init(done: EventLoopPromise<Void>) { self.done = done }
 
+    /// Closes once the handshake is complete: s_client (run with
+    /// -ign_eof) stays until then, so it can never hang up mid-handshake.
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if case TLSUserEvent.handshakeCompleted = event { done.succeed(()) }
+        if case TLSUserEvent.handshakeCompleted = event {
+            done.succeed(())
+            context.close(promise: nil)
+        }
         context.fireUserInboundEventTriggered(event)
     }
 
