@@ -74,6 +74,11 @@ struct InputFile {
         case .failure(let failure): return .failure(failure)
         }
         defer { stream.close() }
+        return readAll(&stream)
+    }
+
+    /// The rest of an opened stream after its first piece, within `maximumBytes`.
+    static func readAll(_ stream: inout FileStream) -> Result<[UInt8], ReadFailure> {
         var bytes = stream.first
         while true {
             switch stream.read() {

@@ -238,21 +238,12 @@ struct Scan: ParsableCommand {
             return .lines(stream, source: input)
         }
         // One chain file, read whole (bounded like every other input).
-        var bytes = stream.first
         defer { stream.close() }
-        while true {
-            switch stream.read() {
-            case .success(let piece?):
-                bytes += piece
-                if bytes.count > InputFile.maximumBytes {
-                    printError("purex509: cannot read \(DisplayText.escaped(input)): \(InputFile.ReadFailure.tooLarge)")
-                    throw ToolExit.usage
-                }
-            case .success(nil): return .items([.chain(source: input, bytes: bytes)])
-            case .failure(let failure):
-                printError("purex509: cannot read \(DisplayText.escaped(input)): \(failure)")
-                throw ToolExit.usage
-            }
+        switch InputFile.readAll(&stream) {
+        case .success(let bytes): return .items([.chain(source: input, bytes: bytes)])
+        case .failure(let failure):
+            printError("purex509: cannot read \(DisplayText.escaped(input)): \(failure)")
+            throw ToolExit.usage
         }
     }
 }
