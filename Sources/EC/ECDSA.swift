@@ -44,9 +44,9 @@ public struct ECDSAPublicKey: Sendable {
     private let point: Point
 
     private enum Point: Sendable {
-        case p256(AffinePoint<P256>)
-        case p384(AffinePoint<P384>)
-        case p521(AffinePoint<P521>)
+        case p256(AffinePoint<P256>, PrecomputedMultiples<P256>?)
+        case p384(AffinePoint<P384>, PrecomputedMultiples<P384>?)
+        case p521(AffinePoint<P521>, PrecomputedMultiples<P521>?)
     }
 
     /// `uncompressedPoint` is the SEC 1 §2.3.3 uncompressed encoding
@@ -59,9 +59,37 @@ public struct ECDSAPublicKey: Sendable {
     public init(curve: ECDSACurve, uncompressedPoint: ArraySlice<UInt8>) throws(ECError) {
         self.curve = curve
         switch curve {
-        case .p256: point = .p256(try ECDSAVerification<P256>.publicKey(uncompressedPoint))
-        case .p384: point = .p384(try ECDSAVerification<P384>.publicKey(uncompressedPoint))
-        case .p521: point = .p521(try ECDSAVerification<P521>.publicKey(uncompressedPoint))
+        case .p256: point = .p256(try ECDSAVerification<P256>.publicKey(uncompressedPoint), nil)
+        case .p384: point = .p384(try ECDSAVerification<P384>.publicKey(uncompressedPoint), nil)
+        case .p521: point = .p521(try ECDSAVerification<P521>.publicKey(uncompressedPoint), nil)
+        }
+    }
+
+    private init(curve: ECDSACurve, point: Point) {
+        self.curve = curve
+        self.point = point
+    }
+
+    /// The same key with multiples of its point computed once (about 6 KB
+    /// for P-384, and the time of one verification), so that each later
+    /// verification needs about a quarter of the doublings: for a key that
+    /// checks many signatures, such as a trust anchor's
+    /// (SplitScalarMultiplication.swift). The verdicts are the same.
+    public func withPrecomputedMultiples() -> ECDSAPublicKey {
+        switch point {
+        case .p256(let q, nil): return ECDSAPublicKey(curve: curve, point: .p256(q, PrecomputedMultiples(q)))
+        case .p384(let q, nil): return ECDSAPublicKey(curve: curve, point: .p384(q, PrecomputedMultiples(q)))
+        case .p521(let q, nil): return ECDSAPublicKey(curve: curve, point: .p521(q, PrecomputedMultiples(q)))
+        default: return self
+        }
+    }
+
+    /// Whether `withPrecomputedMultiples()` made this key.
+    public var hasPrecomputedMultiples: Bool {
+        switch point {
+        case .p256(_, let m): return m != nil
+        case .p384(_, let m): return m != nil
+        case .p521(_, let m): return m != nil
         }
     }
 
@@ -75,9 +103,9 @@ public struct ECDSAPublicKey: Sendable {
     /// `signatureMismatch`.
     public func verify(signature: ArraySlice<UInt8>, digest: Digest) throws(ECError) {
         switch point {
-        case .p256(let q): try ECDSAVerification<P256>.verify(key: q, signature: signature, digest: digest)
-        case .p384(let q): try ECDSAVerification<P384>.verify(key: q, signature: signature, digest: digest)
-        case .p521(let q): try ECDSAVerification<P521>.verify(key: q, signature: signature, digest: digest)
+        case .p256(let q, let m): try ECDSAVerification<P256>.verify(key: q, multiples: m, signature: signature, digest: digest)
+        case .p384(let q, let m): try ECDSAVerification<P384>.verify(key: q, multiples: m, signature: signature, digest: digest)
+        case .p521(let q, let m): try ECDSAVerification<P521>.verify(key: q, multiples: m, signature: signature, digest: digest)
         }
     }
 

@@ -44,6 +44,10 @@ protocol WeierstrassCurve {
     static var generatorWindow: Int { get }
     /// The odd multiples of G, affine, times R: x then y per point.
     static var generatorTable: [UInt64] { get }
+    /// Digits per part when a scalar's NAF is split in four (SplitScalarMultiplication.swift).
+    static var splitSpan: Int { get }
+    /// The odd multiples of 2^(j·splitSpan)·G for j = 1, 2, 3, laid out as `generatorTable`.
+    static var shiftedGeneratorTable: [UInt64] { get }
 }
 
 typealias FieldElement<C: WeierstrassCurve> = C.Element

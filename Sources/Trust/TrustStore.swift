@@ -45,13 +45,15 @@ public struct TrustStore: Sendable {
         }
     }
 
-    /// Adds one anchor, preparing its key and its SPKI digest once, here.
+    /// Adds one anchor, preparing its key (`VerificationKey.withPrecomputation()`)
+    /// and its SPKI digest once, here.
     public mutating func add(_ certificate: Certificate) {
         let index = anchors.count
         anchors.append(certificate)
         canonicalSubjects.append(NameEquivalence.canonical(certificate, certificate.subject))
         keyDigests.append(SHA256.hash(certificate[certificate.subjectPublicKeyInfo]))
-        keys.append(VerificationKey.prepare(certificate))
+        // An anchor's key checks every intermediate below it: worth its precomputation.
+        keys.append(VerificationKey.prepare(certificate).map { $0.withPrecomputation() })
         let position = lowerBound(certificate[certificate.subject])
         bySubject.insert(index, at: position)
     }

@@ -84,6 +84,14 @@ public enum VerificationKey: Sendable {
         }
     }
 
+    /// The key made ready to verify many signatures, as the trust store does
+    /// for each anchor: an ECDSA key with its precomputed multiples
+    /// (`ECDSAPublicKey.withPrecomputedMultiples()`); any other as it is.
+    public func withPrecomputation() -> VerificationKey {
+        if case .ecdsa(let key) = self { return .ecdsa(key.withPrecomputedMultiples()) }
+        return self
+    }
+
     /// What one verification with this key costs, in units of an RSA-2048 or
     /// P-256 verification (measured here, docs/benchmarks.md; rounded up):
     /// RSA grows with the square of the modulus (e = 65537 is 17 products),

@@ -5,7 +5,7 @@ import XCTest
 
 /// Every ECDSA file of Wycheproof (DER signatures) through one harness:
 /// `valid` must verify, `invalid` must be refused (at key construction or at
-/// verification). The copied files hold no `acceptable` case; one appearing
+/// verification), by the plain key and by its precomputed form alike. The copied files hold no `acceptable` case; one appearing
 /// would fail the test until it is decided (docs/signatures.md, ECDSA).
 final class ECDSAWycheproofTests: XCTestCase {
     static let expectedFiles = [
@@ -52,16 +52,18 @@ final class ECDSAWycheproofTests: XCTestCase {
             let spki = ECDSAVectors.bytes(hex: group["publicKeyDer"] as? String ?? "")
             XCTAssertEqual(Array(spki.suffix(uncompressed.count)), uncompressed, "\(name): keyDer and uncompressed differ")
             let key = try? ECDSAPublicKey(curve: curve, uncompressedPoint: uncompressed[...])
+            let precomputed = key?.withPrecomputedMultiples()
+            if let precomputed { XCTAssertTrue(precomputed.hasPrecomputedMultiples && !key!.hasPrecomputedMultiples) }
             for test in try XCTUnwrap(group["tests"] as? [[String: Any]]) {
                 let id = test["tcId"] as? Int ?? -1
                 let message = ECDSAVectors.bytes(hex: test["msg"] as? String ?? "")
                 let signature = ECDSAVectors.bytes(hex: test["sig"] as? String ?? "")
                 var verified = false
-                if let key {
-                    do {
-                        try key.verify(signature: signature[...], message: message[...], hash: hash)
-                        verified = true
-                    } catch {}
+                if let key, let precomputed {
+                    verified = (try? key.verify(signature: signature[...], message: message[...], hash: hash)) != nil
+                    // A trust anchor's form of the key (precomputed multiples) must decide the same.
+                    let viaMultiples = (try? precomputed.verify(signature: signature[...], message: message[...], hash: hash)) != nil
+                    if viaMultiples != verified { tally.failed += 1; XCTFail("\(name) tcId \(id): the precomputed key decides otherwise") }
                 }
                 switch test["result"] as? String {
                 case "valid":

@@ -163,3 +163,46 @@ func realWorldChain(_ row: RealWorldRow) throws {
     #expect(ServerIdentity(host: "www.example.com")!.isPresented(by: valid[0], commonNameFallback: true))
     #expect(!ServerIdentity(host: "nowhere.example.com")!.isPresented(by: valid[0], commonNameFallback: true))
 }
+
+/// An EC anchor's key is kept with its precomputed multiples (RSA keys as
+/// they are), and the anchor's check through them refuses a tampered
+/// signature as the plain path does: Amazon Root CA 4 (P-384) signs the e3m0x intermediates.
+@Test func ecAnchorKeyIsPrecomputedAndStillRefusesTamperedSignatures() throws {
+    let folder = vectors.appendingPathComponent("certs/rustls-webpki/tests/amazon")
+    let root = try loadCertificate(folder.appendingPathComponent("AmazonRootCA4.cer"))
+    let rsaRoot = try loadCertificate(folder.appendingPathComponent("AmazonRootCA1.cer"))
+    let store = TrustStore([root, rsaRoot])
+    guard case .success(.ecdsa(let anchorKey)) = store.verificationKey(ofAnchor: 0) else {
+        Issue.record("Amazon Root CA 4's key is not an ECDSA key")
+        return
+    }
+    #expect(anchorKey.hasPrecomputedMultiples)
+    guard case .success(.rsa) = store.verificationKey(ofAnchor: 1) else {
+        Issue.record("Amazon Root CA 1's key is not an RSA key")
+        return
+    }
+    guard case .success(.ecdsa(let plainKey)) = VerificationKey.prepare(root) else {
+        Issue.record("Amazon Root CA 4's key does not prepare")
+        return
+    }
+    #expect(!plainKey.hasPrecomputedMultiples)
+
+    let leaf = try loadCertificate(folder.appendingPathComponent("valid.rootca4.demo.amazontrust.com.cer"))
+    var policy = VerificationPolicy(time: 1_740_787_200)
+    policy.identity = ServerIdentity(host: "valid.rootca4.demo.amazontrust.com")
+    // Try each issuing intermediate the demo leaf may have; one must chain.
+    let intermediates = try amazonECDSA384Intermediates.map { try loadCertificate(folder.appendingPathComponent($0)) }
+    var verifier = Verifier(store: store, policy: policy, cache: SignatureCache(capacity: 0))
+    #expect((try? verifier.verify(leaf: leaf, intermediates: intermediates).get()) != nil)
+    // Flip a bit of every intermediate's signature (its last octet is s's
+    // lowest): each is now refused on the anchor's edge.
+    let tampered = try intermediates.map { certificate -> Certificate in
+        var der = certificate.der
+        der[der.count - 1] ^= 0x01
+        return try Certificate(derEncoded: der)
+    }
+    switch verifier.verify(leaf: leaf, intermediates: tampered) {
+    case .success: Issue.record("intermediates with tampered signatures were trusted under an EC anchor")
+    case .failure(let failure): #expect(failure.code == "badSignature", "\(failure)")
+    }
+}

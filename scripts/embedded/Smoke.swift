@@ -97,7 +97,9 @@ func verifyChain() {
 }
 
 /// ECDSA and Ed25519 on wasm32: a real P-384 chain (Amazon Root CA 4, every
-/// signature ecdsa-with-SHA384), an Ed25519 chain, and a tampered Ed25519 leaf.
+/// signature ecdsa-with-SHA384; the root's key, an anchor's, checks through its
+/// precomputed multiples, the intermediate's through the plain path), an
+/// Ed25519 chain, and a tampered Ed25519 leaf.
 func verifyEllipticCurveChains() {
     guard let leaf = try? Certificate(derEncoded: ecdsaLeaf), let intermediate = try? Certificate(derEncoded: ecdsaIntermediate),
           let root = try? Certificate(derEncoded: ecdsaRoot) else {

@@ -1,0 +1,118 @@
+@testable import EC
+import XCTest
+
+/// The split multiplication for keys with precomputed multiples
+/// (SplitScalarMultiplication.swift) against the plain one, for each curve:
+/// the constant shifted tables of G, a key's multiples, edge scalars at the
+/// part boundaries, pseudo-random scalars, and the exceptional additions.
+final class SplitScalarMultiplicationTests: XCTestCase {
+    typealias Support = ECDSAArithmeticTests
+
+    /// k·P in affine form, through the plain multiplication (u1 = 0).
+    static func affine<C: WeierstrassCurve>(_ k: C.Limbs, times point: AffinePoint<C>) -> AffinePoint<C> {
+        let jacobian = DoubleScalarMultiplication<C>.multiply(generatorScalar: C.Limbs.zero, pointScalar: k, point: point)
+        return PrecomputedMultiples<C>.affine([jacobian])[0]
+    }
+
+    static func power<C: WeierstrassCurve>(_ exponent: Int, _: C.Type) -> C.Limbs {
+        var k = C.Limbs.zero
+        k[exponent >> 6] = 1 << UInt64(exponent & 63)
+        return k
+    }
+
+    /// value·2^exponent, by repeated addition (value is small; the result stays below n here).
+    static func odd<C: WeierstrassCurve>(_ value: Int, shiftedBy exponent: Int, _: C.Type) -> C.Limbs {
+        let k = power(exponent, C.self)
+        var sum = C.Limbs.zero
+        for _ in 0..<value { sum = C.Limbs.add(sum, k).sum }
+        return sum
+    }
+
+    /// Scalars below n: edges around every part boundary, n − 1, and pseudo-random ones.
+    static func scalars<C: WeierstrassCurve>(_: C.Type, random count: Int, seed: UInt64) -> [C.Limbs] {
+        let n = C.Order.modulus
+        let one = Support.scalar(1, C.self)
+        var values = [C.Limbs.zero, one, C.Limbs.subtract(n, one).difference, n.shiftedRight(by: 1)]
+        for part in 1..<PrecomputedMultiples<C>.parts {
+            let boundary = power(part * C.splitSpan, C.self)
+            values.append(boundary)
+            values.append(C.Limbs.subtract(boundary, one).difference)
+            values.append(C.Limbs.add(boundary, one).sum)
+        }
+        var random = Support.Generator(state: seed)
+        let top = C.orderBitCount - 64 * (C.Limbs.count - 1)
+        for _ in 0..<count {
+            var value = C.Limbs.zero
+            for i in 0..<C.Limbs.count { value[i] = random.next() }
+            if top < 64 { value[C.Limbs.count - 1] &= (1 << UInt64(top)) - 1 }
+            if !C.Limbs.less(value, n) { value = C.Limbs.subtract(value, n).difference }
+            values.append(value)
+        }
+        return values
+    }
+
+    func checkCurve<C: WeierstrassCurve>(_: C.Type, _ name: String) {
+        let g = Support.generator(C.self)
+        let generatorPerPart = 1 << (C.generatorWindow - 2)
+        // The constants: point i of shifted part j is (2i + 1)·2^(j·span)·G.
+        XCTAssertEqual(C.shiftedGeneratorTable.count, 3 * generatorPerPart * 2 * C.Limbs.count, name)
+        for part in 1..<PrecomputedMultiples<C>.parts {
+            for i in [0, 1, generatorPerPart - 1] {
+                let expected = Self.affine(Self.odd(2 * i + 1, shiftedBy: part * C.splitSpan, C.self), times: g)
+                let offset = ((part - 1) * generatorPerPart + i) * 2 * C.Limbs.count
+                let stored = C.shiftedGeneratorTable.withUnsafeBufferPointer { table in
+                    let raw = UnsafeRawPointer(table.baseAddress! + offset)
+                    return AffinePoint<C>(x: FieldElement<C>(montgomery: raw.load(as: C.Limbs.self)),
+                                          y: FieldElement<C>(montgomery: raw.load(fromByteOffset: C.Limbs.count * 8, as: C.Limbs.self)))
+                }
+                XCTAssertTrue(stored.x == expected.x && stored.y == expected.y, "\(name): shifted G table part \(part) point \(i)")
+            }
+        }
+
+        // A key Q = 0x1234567·G and its multiples.
+        let q = Self.affine(Support.scalar(0x1234567, C.self), times: g)
+        XCTAssertTrue(q.isOnCurve, name)
+        let multiples = PrecomputedMultiples(q)
+        XCTAssertEqual(multiples.points.count, 4 * PrecomputedMultiples<C>.pointsPerPart, name)
+        for part in 0..<PrecomputedMultiples<C>.parts {
+            for i in [0, 1, PrecomputedMultiples<C>.pointsPerPart - 1] {
+                let point = multiples.points[part * PrecomputedMultiples<C>.pointsPerPart + i]
+                let expected = Self.affine(Self.odd(2 * i + 1, shiftedBy: part * C.splitSpan, C.self), times: q)
+                XCTAssertTrue(point.isOnCurve && point.x == expected.x && point.y == expected.y, "\(name): Q multiples part \(part) point \(i)")
+            }
+        }
+
+        // Split and plain agree on every pair of scalars drawn from the edges and at random.
+        let values = Self.scalars(C.self, random: 24, seed: 0x5EED_0000 &+ UInt64(C.Limbs.count))
+        var pairs = 0
+        for (index, u1) in values.enumerated() {
+            for u2 in [values[(index * 7 + 3) % values.count], values[(index * 5 + 1) % values.count], u1] {
+                let split = SplitScalarMultiplication<C>.multiply(generatorScalar: u1, pointScalar: u2, multiples: multiples)
+                let plain = DoubleScalarMultiplication<C>.multiply(generatorScalar: u1, pointScalar: u2, point: q)
+                XCTAssertTrue(Support.same(split, plain), "\(name): split ≠ plain for pair \(pairs)")
+                pairs += 1
+            }
+        }
+
+        // Exceptional additions through the split path, with Q = G: k·G + (n − k)·G = O and k·G + k·G = 2k·G.
+        let gMultiples = PrecomputedMultiples(g)
+        let n = C.Order.modulus
+        for k in [Support.scalar(1, C.self), Support.scalar(5, C.self), Self.power(C.splitSpan, C.self), Self.power(3 * C.splitSpan - 1, C.self)] {
+            let negated = C.Limbs.subtract(n, k).difference
+            XCTAssertTrue(SplitScalarMultiplication<C>.multiply(generatorScalar: k, pointScalar: negated, multiples: gMultiples).isInfinity,
+                          "\(name): kG + (n−k)G ≠ O")
+            let twice = C.Limbs.add(k, k).sum
+            XCTAssertTrue(Support.same(SplitScalarMultiplication<C>.multiply(generatorScalar: k, pointScalar: k, multiples: gMultiples),
+                                       DoubleScalarMultiplication<C>.multiply(generatorScalar: twice, pointScalar: C.Limbs.zero, point: g)),
+                          "\(name): kG + kG ≠ 2kG")
+        }
+        XCTAssertTrue(SplitScalarMultiplication<C>.multiply(generatorScalar: C.Limbs.zero, pointScalar: C.Limbs.zero, multiples: multiples).isInfinity)
+        print("Split multiplication \(name): \(pairs) scalar pairs agree with the plain multiplication")
+    }
+
+    func testSplitAgreesWithPlain() {
+        checkCurve(P256.self, "P-256")
+        checkCurve(P384.self, "P-384")
+        checkCurve(P521.self, "P-521")
+    }
+}
