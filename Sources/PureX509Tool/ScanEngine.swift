@@ -23,8 +23,9 @@ public enum ScanItem: Sendable {
 
 /// Decides many chains on several threads. Each worker keeps its own
 /// `Verifier` (and so its own signature cache) for the whole run; the
-/// anchors are one shared, immutable `TrustStore`. Items go out in batches
-/// so that results are emitted in input order while the workers stay busy.
+/// anchors are one shared, immutable `TrustStore`. Items go out through a
+/// sliding window so that results are emitted in input order while the
+/// workers stay busy.
 public struct ScanEngine: Sendable {
     public let anchors: TrustStore
     /// The time, purpose and profile every item starts from; an item's
@@ -34,7 +35,11 @@ public struct ScanEngine: Sendable {
     public let intermediates: [Certificate]
     public let jobs: Int
 
+    /// `anchors` get their keys precomputed (`TrustStore.precomputeKeys()`):
+    /// a scan decides many chains against them.
     public init(anchors: TrustStore, policy: VerificationPolicy, intermediates: [Certificate] = [], jobs: Int) {
+        var anchors = anchors
+        anchors.precomputeKeys()
         self.anchors = anchors
         self.policy = policy
         self.intermediates = intermediates

@@ -84,8 +84,8 @@ public enum VerificationKey: Sendable {
         }
     }
 
-    /// The key made ready to verify many signatures, as the trust store does
-    /// for each anchor: an ECDSA key with its precomputed multiples
+    /// The key made ready to verify many signatures, as
+    /// `TrustStore.precomputeKeys()` does for each anchor: an ECDSA key with its precomputed multiples
     /// (`ECDSAPublicKey.withPrecomputedMultiples()`); any other as it is.
     public func withPrecomputation() -> VerificationKey {
         if case .ecdsa(let key) = self { return .ecdsa(key.withPrecomputedMultiples()) }

@@ -164,14 +164,22 @@ func realWorldChain(_ row: RealWorldRow) throws {
     #expect(!ServerIdentity(host: "nowhere.example.com")!.isPresented(by: valid[0], commonNameFallback: true))
 }
 
-/// An EC anchor's key is kept with its precomputed multiples (RSA keys as
-/// they are), and the anchor's check through them refuses a tampered
+/// After `precomputeKeys()` an EC anchor's key is kept with its precomputed
+/// multiples (RSA keys as they are), and the anchor's check through them refuses a tampered
 /// signature as the plain path does: Amazon Root CA 4 (P-384) signs the e3m0x intermediates.
 @Test func ecAnchorKeyIsPrecomputedAndStillRefusesTamperedSignatures() throws {
     let folder = vectors.appendingPathComponent("certs/rustls-webpki/tests/amazon")
     let root = try loadCertificate(folder.appendingPathComponent("AmazonRootCA4.cer"))
     let rsaRoot = try loadCertificate(folder.appendingPathComponent("AmazonRootCA1.cer"))
-    let store = TrustStore([root, rsaRoot])
+    var store = TrustStore([root])
+    guard case .success(.ecdsa(let unprepared)) = store.verificationKey(ofAnchor: 0) else {
+        Issue.record("Amazon Root CA 4's key is not an ECDSA key")
+        return
+    }
+    #expect(!unprepared.hasPrecomputedMultiples && !store.keysPrecomputed)
+    store.precomputeKeys()
+    // Anchors added after precomputeKeys() are precomputed too.
+    store.add(rsaRoot)
     guard case .success(.ecdsa(let anchorKey)) = store.verificationKey(ofAnchor: 0) else {
         Issue.record("Amazon Root CA 4's key is not an ECDSA key")
         return

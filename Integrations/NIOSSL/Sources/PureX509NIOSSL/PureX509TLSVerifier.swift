@@ -25,6 +25,8 @@ public struct PureX509TLSVerifier: Sendable {
         case pinning(PinningConfiguration, report: @Sendable (PinValidationReport) -> Void)
     }
 
+    /// The trusted anchors; `init` precomputes their keys
+    /// (`TrustStore.precomputeKeys()`), as a verifier serves many handshakes.
     public var anchors: TrustStore
     /// Purpose, profile, key policy, budgets and revocation; the time is
     /// replaced by `clock()` and the identity by the host of each handshake.
@@ -35,6 +37,8 @@ public struct PureX509TLSVerifier: Sendable {
 
     public init(anchors: TrustStore, policy: VerificationPolicy = VerificationPolicy(time: 0, purpose: .serverAuth),
                 decision: Decision = .validation, clock: @escaping @Sendable () -> Int64 = SystemClock.now) {
+        var anchors = anchors
+        anchors.precomputeKeys()
         self.anchors = anchors
         self.policy = policy
         self.decision = decision
