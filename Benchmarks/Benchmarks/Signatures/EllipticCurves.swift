@@ -104,7 +104,7 @@ func ellipticCurveBenchmarks() {
         // multiples, SplitScalarMultiplication.swift): no peer does this, so
         // the rows above, not this one, are the comparison with the peers.
         let anchorKey = fixture.key.withPrecomputedMultiples()
-        Benchmark("ECDSA \(fixture.name) verify, anchor key/PureX509") { benchmark in
+        Benchmark("ECDSA \(fixture.name) verify/PureX509 (anchor key, precomputed)") { benchmark in
             for _ in benchmark.scaledIterations {
                 blackHole(try? anchorKey.verify(signature: fixture.signature[...], digest: fixture.digest))
             }
