@@ -83,6 +83,8 @@ grep -qxF "wrong host: hostnameMismatch" <<<"$output" || { echo "embedded-check:
 grep -qxF "pinned root key: trusted" <<<"$output" || { echo "embedded-check: public-key pinning failed" >&2; exit 1; }
 grep -qxF "stranger key: refused" <<<"$output" || { echo "embedded-check: a wrong pin was accepted" >&2; exit 1; }
 grep -qxF "ecdsa chain: trusted (3 certificates)" <<<"$output" || { echo "embedded-check: ECDSA chain not verified" >&2; exit 1; }
+grep -qxF "ecdsa chain, precomputed anchor: trusted" <<<"$output" || { echo "embedded-check: ECDSA chain not verified through the precomputed anchor" >&2; exit 1; }
+grep -qxF "ecdsa tampered, precomputed anchor: badSignature" <<<"$output" || { echo "embedded-check: tampered ECDSA intermediate not refused" >&2; exit 1; }
 grep -qxF "ed25519 chain: trusted" <<<"$output" || { echo "embedded-check: Ed25519 chain not verified" >&2; exit 1; }
 grep -qxF "ed25519 tampered: badSignature" <<<"$output" || { echo "embedded-check: tampered Ed25519 signature not refused" >&2; exit 1; }
 grep -qxF "revoked leaf: revoked" <<<"$output" || { echo "embedded-check: a revoked leaf was not refused" >&2; exit 1; }

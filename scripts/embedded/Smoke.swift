@@ -97,8 +97,8 @@ func verifyChain() {
 }
 
 /// ECDSA and Ed25519 on wasm32: a real P-384 chain (Amazon Root CA 4, every
-/// signature ecdsa-with-SHA384; the root's key, an anchor's, checks through its
-/// precomputed multiples, the intermediate's through the plain path), an
+/// signature ecdsa-with-SHA384), with the anchor's key plain and with its
+/// multiples precomputed, a tampered intermediate under the latter, an
 /// Ed25519 chain, and a tampered Ed25519 leaf.
 func verifyEllipticCurveChains() {
     guard let leaf = try? Certificate(derEncoded: ecdsaLeaf), let intermediate = try? Certificate(derEncoded: ecdsaIntermediate),
@@ -112,6 +112,25 @@ func verifyEllipticCurveChains() {
     switch verifier.verify(leaf: leaf, intermediates: [intermediate]) {
     case .success(let chain): print("ecdsa chain: trusted (" + String(chain.certificates.count) + " certificates)")
     case .failure(let failure): print("FAILED: ECDSA chain " + failure.description)
+    }
+    // Again with the anchor's multiples precomputed (the split multiplication),
+    // then with the intermediate's signature tampered under that anchor.
+    var store = TrustStore([root])
+    store.precomputeKeys()
+    var precomputed = Verifier(store: store, policy: policy, cache: SignatureCache(capacity: 0))
+    switch precomputed.verify(leaf: leaf, intermediates: [intermediate]) {
+    case .success: print("ecdsa chain, precomputed anchor: trusted")
+    case .failure(let failure): print("FAILED: ECDSA chain, precomputed anchor " + failure.description)
+    }
+    var tamperedIntermediate = ecdsaIntermediate
+    tamperedIntermediate[tamperedIntermediate.count - 1] ^= 0x01
+    if let bad = try? Certificate(derEncoded: tamperedIntermediate) {
+        switch precomputed.verify(leaf: leaf, intermediates: [bad]) {
+        case .success: print("FAILED: tampered ECDSA intermediate trusted")
+        case .failure(let failure): print("ecdsa tampered, precomputed anchor: " + failure.code)
+        }
+    } else {
+        print("FAILED: tampered ECDSA intermediate does not parse")
     }
     guard let edLeaf = try? Certificate(derEncoded: ed25519Leaf), let edRoot = try? Certificate(derEncoded: ed25519Root) else {
         print("FAILED: Ed25519 chain certificates")
