@@ -5,10 +5,13 @@ import PureX509
 // TBSCertificate, whose real signature (the leaf's) is the seed. The first
 // input byte picks the key, the second the AlgorithmIdentifier (the leaf's
 // own or another scheme, to reach the scheme/key checks); the rest is the
-// signature.
+// signature. Each signature is checked with the key as parsed and with its
+// precomputed form (a trust anchor's, `withPrecomputation()`), which must
+// decide alike.
 enum SignatureFuzzing {
     struct Case {
         let key: VerificationKey
+        let precomputed: VerificationKey
         let message: ArraySlice<UInt8>
         let algorithm: ArraySlice<UInt8>
     }
@@ -20,7 +23,8 @@ enum SignatureFuzzing {
               blocks.count >= 2, let leaf = try? Certificate(derEncoded: blocks[0].der),
               let issuer = try? Certificate(derEncoded: blocks[1].der), case .success(let key) = VerificationKey.prepare(issuer)
         else { FuzzInvariant.fail("cannot load the fixed signature case Vectors/chains/\(profile)") }
-        return Case(key: key, message: leaf[leaf.tbsCertificate], algorithm: leaf[leaf.signatureAlgorithm.encoded])
+        return Case(key: key, precomputed: key.withPrecomputation(), message: leaf[leaf.tbsCertificate],
+                    algorithm: leaf[leaf.signatureAlgorithm.encoded])
     }
 
     /// Every AlgorithmIdentifier the cases carry, so any key meets any scheme.
@@ -34,9 +38,11 @@ enum SignatureFuzzing {
         let policy = KeyPolicy()
         let first = checkSignature(algorithm: algorithm, key: chosen.key, policy: policy, allowSHA1: false,
                                    signature: signature, message: chosen.message)
-        let again = checkSignature(algorithm: algorithm, key: chosen.key, policy: policy, allowSHA1: false,
+        let again = checkSignature(algorithm: algorithm, key: chosen.precomputed, policy: policy, allowSHA1: false,
                                    signature: signature, message: chosen.message)
-        guard first == again else { FuzzInvariant.fail("one signature verified two ways: \(String(describing: first)) / \(String(describing: again))") }
+        guard first == again else {
+            FuzzInvariant.fail("the plain and the precomputed key decide differently: \(String(describing: first)) / \(String(describing: again))")
+        }
         // A signature that verifies must still fail over another message.
         if first == nil, let last = chosen.message.last {
             var altered = Array(chosen.message)
