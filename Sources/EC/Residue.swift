@@ -95,21 +95,10 @@ struct Residue<M: PrimeModulus>: Sendable {
     @inline(__always)
     func doubled() -> Residue { self + self }
 
-    /// x⁻¹ = x^(m−2) (Fermat; m is prime), left to right over the public
-    /// exponent. x must be non-zero. Verification inverts s by the faster
-    /// binary method (ScalarInversion.swift); this is the tests' reference.
-    func inverse() -> Residue {
-        let exponent = M.inversionExponent
-        var result = Residue.one
-        var bit = M.Limbs.count * 64 - 1
-        while bit >= 0 && exponent.bit(bit) == 0 { bit -= 1 }
-        while bit >= 0 {
-            result = result.squared()
-            if exponent.bit(bit) != 0 { result = result * self }
-            bit -= 1
-        }
-        return result
-    }
+    /// x⁻¹ = x^(m−2) (Fermat; m is prime) for a non-zero x. Verification
+    /// inverts s by the faster binary method (ScalarInversion.swift); this
+    /// is the tests' reference.
+    func inverse() -> Residue { inverted(exponent: M.inversionExponent) }
 
     /// a·b·R⁻¹ mod m, out of line once per modulus so that the modulus
     /// limbs fold into the generated kernel as constants.

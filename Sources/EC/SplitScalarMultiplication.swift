@@ -76,22 +76,6 @@ struct PrecomputedMultiples<C: WeierstrassCurve>: Sendable {
     }
 }
 
-extension CurveFieldElement {
-    /// self^(p − 2) = self⁻¹ for a non-zero self (Fermat), `exponent` = p − 2.
-    /// Once per prepared key, so the simple ladder is enough.
-    func inverted(exponent: Limbs) -> Self {
-        var result = Self.one
-        var bit = Limbs.count * 64 - 1
-        while bit >= 0 && exponent.bit(bit) == 0 { bit -= 1 }
-        while bit >= 0 {
-            result = result.squared()
-            if exponent.bit(bit) != 0 { result = result * self }
-            bit -= 1
-        }
-        return result
-    }
-}
-
 enum SplitScalarMultiplication<C: WeierstrassCurve> {
     typealias Multiples = PrecomputedMultiples<C>
 

@@ -31,6 +31,24 @@ protocol CurveFieldElement: Sendable {
 
 extension Residue: CurveFieldElement {}
 
+extension CurveFieldElement {
+    /// self^(p − 2) = self⁻¹ for a non-zero self (Fermat), `exponent` = p − 2,
+    /// left to right over the public exponent. Used once per prepared key
+    /// (SplitScalarMultiplication.swift) and as the tests' reference, so the
+    /// plain ladder is enough.
+    func inverted(exponent: Limbs) -> Self {
+        var result = Self.one
+        var bit = Limbs.count * 64 - 1
+        while bit >= 0 && exponent.bit(bit) == 0 { bit -= 1 }
+        while bit >= 0 {
+            result = result.squared()
+            if exponent.bit(bit) != 0 { result = result * self }
+            bit -= 1
+        }
+        return result
+    }
+}
+
 /// One of the NIST prime curves; its constants come from scripts/ec-constants.py.
 protocol WeierstrassCurve {
     associatedtype Limbs: LimbVector
