@@ -45,7 +45,7 @@ struct OddMultiples<C: WeierstrassCurve> {
 
 enum DoubleScalarMultiplication<C: WeierstrassCurve> {
     /// Writes the width-`window` NAF of `k` into `digits` (zeroed by the
-    /// caller, one digit per bit of n plus one for the final carry): odd
+    /// caller, at least one digit per bit of n plus one for the final carry): odd
     /// digits below 2^(window−1) in magnitude, each followed by at least
     /// window − 1 zeros. Reads `window` bits at a time with a carry instead of
     /// subtracting from k (the same digits as HMV Alg. 3.35).

@@ -11,11 +11,13 @@
 // scripts/ec-constants.py; for Q: `PrecomputedMultiples`), one chain of
 // span − 1 doublings serves all eight parts (the fixed-base comb idea of
 // Lim and Lee, 1994, over NAF digits; HMV "Guide to ECC" §3.3.2). The
-// additions stay one per non-zero digit, as before, and every table point
-// is affine, so each is a mixed addition.
+// additions stay one per non-zero digit — G's as before, Q's fewer, as
+// its window is 6 rather than 5 — and every table point is affine, so
+// each is a mixed addition.
 //
-// Building Q's multiples costs about one plain verification (3·span
-// doublings, 4·(2^(w−2) − 1) additions, one shared inversion); it pays back
+// Building Q's multiples costs about one plain verification (3·span + 4
+// doublings, 4·(2^(w−2) − 1) additions, one shared inversion and 64
+// conversions to affine); it pays back
 // from the second signature the key checks. Nothing here is secret (see
 // ECDSA.swift), and a verification still allocates nothing: the multiples
 // are built, and allocated, once per key.

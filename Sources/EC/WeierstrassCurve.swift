@@ -32,7 +32,8 @@ protocol CurveFieldElement: Sendable {
 extension Residue: CurveFieldElement {}
 
 extension CurveFieldElement {
-    /// self^(p − 2) = self⁻¹ for a non-zero self (Fermat), `exponent` = p − 2,
+    /// self^(m − 2) = self⁻¹ for a non-zero self (Fermat), `exponent` = m − 2
+    /// for the element's prime modulus m (p, or n for scalars),
     /// left to right over the public exponent. Used once per prepared key
     /// (SplitScalarMultiplication.swift) and as the tests' reference, so the
     /// plain ladder is enough.

@@ -85,7 +85,8 @@ public enum VerificationKey: Sendable {
     }
 
     /// The key made ready to verify many signatures, as
-    /// `TrustStore.precomputeKeys()` does for each anchor: an ECDSA key with its precomputed multiples
+    /// `TrustStore.precomputeKeys()` does for each anchor: an ECDSA key with
+    /// its precomputed multiples
     /// (`ECDSAPublicKey.withPrecomputedMultiples()`); any other as it is.
     public func withPrecomputation() -> VerificationKey {
         if case .ecdsa(let key) = self { return .ecdsa(key.withPrecomputedMultiples()) }
@@ -95,7 +96,8 @@ public enum VerificationKey: Sendable {
     /// What one verification with this key costs, in units of an RSA-2048 or
     /// P-256 verification (measured here, docs/benchmarks.md; rounded up):
     /// RSA grows with the square of the modulus (e = 65537 is 17 products),
-    /// P-384 ≈ 4, P-521 ≈ 8 (`Budgets.signatureWork`).
+    /// P-384 ≈ 4, P-521 ≈ 8 (`Budgets.signatureWork`). A key with precomputed
+    /// multiples is charged the same: the budget stays an upper bound.
     public var cost: Int {
         switch self {
         case .rsa(let key), .rsaPSS(let key, _):

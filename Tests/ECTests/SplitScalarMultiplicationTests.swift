@@ -1,4 +1,6 @@
 @testable import EC
+import Foundation
+import SHA2
 import XCTest
 
 /// The split multiplication for keys with precomputed multiples
@@ -20,12 +22,17 @@ final class SplitScalarMultiplicationTests: XCTestCase {
         return k
     }
 
-    /// value·2^exponent, by repeated addition (value is small; the result stays below n here).
-    static func odd<C: WeierstrassCurve>(_ value: Int, shiftedBy exponent: Int, _: C.Type) -> C.Limbs {
-        let k = power(exponent, C.self)
-        var sum = C.Limbs.zero
-        for _ in 0..<value { sum = C.Limbs.add(sum, k).sum }
-        return sum
+    /// P, 3P, 5P, …: each by a Jacobian addition of 2P and its own inversion
+    /// (not the batch conversion under test).
+    static func oddMultiples<C: WeierstrassCurve>(of point: AffinePoint<C>, count: Int) -> [AffinePoint<C>] {
+        let twice = JacobianPoint(point).doubled()
+        var next = JacobianPoint(point)
+        var result: [AffinePoint<C>] = []
+        for _ in 0..<count {
+            result.append(PrecomputedMultiples<C>.affine([next])[0])
+            next = next.adding(twice)
+        }
+        return result
     }
 
     /// Scalars below n: edges around every part boundary, n − 1, and pseudo-random ones.
@@ -57,8 +64,9 @@ final class SplitScalarMultiplicationTests: XCTestCase {
         // The constants: point i of shifted part j is (2i + 1)·2^(j·span)·G.
         XCTAssertEqual(C.shiftedGeneratorTable.count, 3 * generatorPerPart * 2 * C.Limbs.count, name)
         for part in 1..<PrecomputedMultiples<C>.parts {
-            for i in [0, 1, generatorPerPart - 1] {
-                let expected = Self.affine(Self.odd(2 * i + 1, shiftedBy: part * C.splitSpan, C.self), times: g)
+            let expectedPoints = Self.oddMultiples(of: Self.affine(Self.power(part * C.splitSpan, C.self), times: g), count: generatorPerPart)
+            for i in 0..<generatorPerPart {
+                let expected = expectedPoints[i]
                 let offset = ((part - 1) * generatorPerPart + i) * 2 * C.Limbs.count
                 let stored = C.shiftedGeneratorTable.withUnsafeBufferPointer { table in
                     let raw = UnsafeRawPointer(table.baseAddress! + offset)
@@ -75,9 +83,11 @@ final class SplitScalarMultiplicationTests: XCTestCase {
         let multiples = PrecomputedMultiples(q)
         XCTAssertEqual(multiples.points.count, 4 * PrecomputedMultiples<C>.pointsPerPart, name)
         for part in 0..<PrecomputedMultiples<C>.parts {
-            for i in [0, 1, PrecomputedMultiples<C>.pointsPerPart - 1] {
-                let point = multiples.points[part * PrecomputedMultiples<C>.pointsPerPart + i]
-                let expected = Self.affine(Self.odd(2 * i + 1, shiftedBy: part * C.splitSpan, C.self), times: q)
+            let perPart = PrecomputedMultiples<C>.pointsPerPart
+            let expectedPoints = Self.oddMultiples(of: Self.affine(Self.power(part * C.splitSpan, C.self), times: q), count: perPart)
+            for i in 0..<perPart {
+                let point = multiples.points[part * perPart + i]
+                let expected = expectedPoints[i]
                 XCTAssertTrue(point.isOnCurve && point.x == expected.x && point.y == expected.y, "\(name): Q multiples part \(part) point \(i)")
             }
         }
@@ -108,6 +118,32 @@ final class SplitScalarMultiplicationTests: XCTestCase {
         }
         XCTAssertTrue(SplitScalarMultiplication<C>.multiply(generatorScalar: C.Limbs.zero, pointScalar: C.Limbs.zero, multiples: multiples).isInfinity)
         print("Split multiplication \(name): \(pairs) scalar pairs agree with the plain multiplication")
+    }
+
+    /// The first valid signature of a Wycheproof file verifies through the
+    /// key's own multiples and is refused through another point's: the
+    /// verification really takes the split path when it is given multiples.
+    func checkRoute<C: WeierstrassCurve>(_: C.Type, file: String, _ name: String) throws {
+        let data = try Data(contentsOf: ECDSAVectors.root.appendingPathComponent("wycheproof/ecdsa/" + file))
+        let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let group = try XCTUnwrap((root["testGroups"] as? [[String: Any]])?.first)
+        let publicKey = try XCTUnwrap(group["publicKey"] as? [String: Any])
+        let hash = try XCTUnwrap(ECDSAVectors.hash(named: group["sha"] as? String ?? ""))
+        let test = try XCTUnwrap((group["tests"] as? [[String: Any]])?.first { $0["result"] as? String == "valid" })
+        let key = try ECDSAVerification<C>.publicKey(ECDSAVectors.bytes(hex: publicKey["uncompressed"] as? String ?? "")[...])
+        let message = ECDSAVectors.bytes(hex: test["msg"] as? String ?? "")
+        let signature = ECDSAVectors.bytes(hex: test["sig"] as? String ?? "")[...]
+        let digest = message.withUnsafeBytes { hash.hash($0) }
+        XCTAssertNoThrow(try ECDSAVerification<C>.verify(key: key, multiples: nil, signature: signature, digest: digest), name)
+        XCTAssertNoThrow(try ECDSAVerification<C>.verify(key: key, multiples: PrecomputedMultiples(key), signature: signature, digest: digest), name)
+        let stranger = PrecomputedMultiples(Support.generator(C.self))
+        XCTAssertThrowsError(try ECDSAVerification<C>.verify(key: key, multiples: stranger, signature: signature, digest: digest), name)
+    }
+
+    func testVerificationUsesTheMultiplesItIsGiven() throws {
+        try checkRoute(P256.self, file: "ecdsa_secp256r1_sha256_test.json", "P-256")
+        try checkRoute(P384.self, file: "ecdsa_secp384r1_sha384_test.json", "P-384")
+        try checkRoute(P521.self, file: "ecdsa_secp521r1_sha512_test.json", "P-521")
     }
 
     func testSplitAgreesWithPlain() {

@@ -1,4 +1,6 @@
 import Foundation
+import PureX509
+import PureX509Tool
 import Testing
 
 // `purex509 scan` (issue 15 item 3): one JSON line per chain in input
@@ -174,4 +176,19 @@ private func objects(_ output: String) throws -> [[String: Any]] {
     #expect(results.prefix(150).allSatisfy { $0["trusted"] as? Bool == true })
     #expect(results[150]["code"] as? String == "inputError" && (results[150]["message"] as? String)?.contains("16 MiB") == true)
     #expect(results[151]["trusted"] as? Bool == true && results[151]["source"] as? String == file.path + ":152")
+}
+
+/// A scan decides many chains against one store, so its engine asks the
+/// store for precomputed anchor keys (TrustStore.precomputeKeys()).
+@Test func scanEnginePrecomputesTheAnchorKeys() throws {
+    let roots = try PEM.certificates(in: [UInt8](try Data(contentsOf: repository.appendingPathComponent("Vectors/samples/amazon-root-ca4.pem"))))
+    let store = TrustStore(try roots.map { try Certificate(derEncoded: $0.der) })
+    #expect(!store.keysPrecomputed)
+    let engine = ScanEngine(anchors: store, policy: VerificationPolicy(time: 0), jobs: 1)
+    #expect(engine.anchors.keysPrecomputed)
+    guard case .success(.ecdsa(let key)) = engine.anchors.verificationKey(ofAnchor: 0) else {
+        Issue.record("Amazon Root CA 4's key is not an ECDSA key")
+        return
+    }
+    #expect(key.hasPrecomputedMultiples)
 }

@@ -25,9 +25,11 @@ public struct PureX509TLSVerifier: Sendable {
         case pinning(PinningConfiguration, report: @Sendable (PinValidationReport) -> Void)
     }
 
-    /// The trusted anchors; `init` precomputes their keys
-    /// (`TrustStore.precomputeKeys()`), as a verifier serves many handshakes.
-    public var anchors: TrustStore
+    /// The trusted anchors, their keys precomputed (`TrustStore.precomputeKeys()`,
+    /// here and whenever they are replaced), as a verifier serves many handshakes.
+    public var anchors: TrustStore {
+        didSet { anchors.precomputeKeys() }
+    }
     /// Purpose, profile, key policy, budgets and revocation; the time is
     /// replaced by `clock()` and the identity by the host of each handshake.
     public var policy: VerificationPolicy
