@@ -13,6 +13,25 @@
 // curve, Q's multiples in a tuple. Scalars and points are public (see
 // ECDSA.swift), so the digit-dependent branches leak nothing secret.
 
+/// Where an odd NAF digit's point sits in a table of odd multiples P, 3P, 5P, …
+@inline(__always)
+func oddMultipleIndex(_ digit: Int) -> Int { (digit < 0 ? -digit : digit) >> 1 }
+
+extension AffinePoint {
+    /// Point `index` of a constant table laid out as `C.generatorTable`: x
+    /// then y, each `C.Limbs.count` limbs, times R. The caller bounds `index`.
+    @inline(__always)
+    init(constantTable table: UnsafeRawPointer, index: Int) {
+        let offset = index &* 2 &* C.Limbs.count &* 8
+        self.init(x: FieldElement<C>(montgomery: table.load(fromByteOffset: offset, as: C.Limbs.self)),
+                  y: FieldElement<C>(montgomery: table.load(fromByteOffset: offset &+ C.Limbs.count &* 8, as: C.Limbs.self)))
+    }
+
+    /// This point for a positive NAF digit, its negation for a negative one.
+    @inline(__always)
+    func signed(_ digit: Int) -> AffinePoint { digit < 0 ? negated : self }
+}
+
 /// Q, 3Q, 5Q, …, 15Q: the odd multiples for a width-5 NAF.
 struct OddMultiples<C: WeierstrassCurve> {
     static var window: Int { 5 }
@@ -35,7 +54,7 @@ struct OddMultiples<C: WeierstrassCurve> {
     /// digit·Q for an odd digit with |digit| < 2^(window−1).
     @inline(__always)
     func point(digit: Int) -> Point {
-        let index = ((digit < 0 ? -digit : digit) >> 1) & 7
+        let index = oddMultipleIndex(digit) & 7
         let point = withUnsafeBytes(of: points) { raw in
             raw.load(fromByteOffset: index &* MemoryLayout<Point>.stride, as: Point.self)
         }
@@ -91,11 +110,10 @@ enum DoubleScalarMultiplication<C: WeierstrassCurve> {
         _ generatorDigits: UnsafeMutableBufferPointer<Int8>, _ pointDigits: UnsafeMutableBufferPointer<Int8>,
         table: UnsafeBufferPointer<UInt64>, multiples: OddMultiples<C>
     ) -> JacobianPoint<C> {
-        let limbCount = C.Limbs.count
         let tableMask = (1 << (C.generatorWindow - 2)) - 1
         // Only a table of the promised size is read; a mismatch would be a
         // generator bug, answered with infinity (a refused signature).
-        guard table.count == (tableMask + 1) * 2 * limbCount, let base = table.baseAddress else { return .infinity }
+        guard table.count == (tableMask + 1) * 2 * C.Limbs.count, let base = table.baseAddress else { return .infinity }
         let tableBase = UnsafeRawPointer(base)
 
         var i = generatorDigits.count - 1
@@ -105,13 +123,8 @@ enum DoubleScalarMultiplication<C: WeierstrassCurve> {
             accumulator = accumulator.doubled()
             let g = Int(generatorDigits[i])
             if g != 0 {
-                let index = ((g < 0 ? -g : g) >> 1) & tableMask
-                let offset = index &* 2 &* limbCount &* 8
-                var point = AffinePoint<C>(
-                    x: FieldElement<C>(montgomery: tableBase.load(fromByteOffset: offset, as: C.Limbs.self)),
-                    y: FieldElement<C>(montgomery: tableBase.load(fromByteOffset: offset &+ limbCount &* 8, as: C.Limbs.self)))
-                if g < 0 { point = point.negated }
-                accumulator = accumulator.adding(point)
+                let point = AffinePoint<C>(constantTable: tableBase, index: oddMultipleIndex(g) & tableMask)
+                accumulator = accumulator.adding(point.signed(g))
             }
             let d = Int(pointDigits[i])
             if d != 0 {

@@ -86,29 +86,19 @@ enum ECDSAVerification<C: WeierstrassCurve> {
         return borrow != 0 ? e : reduced
     }
 
-    /// FIPS 186-5 §6.4.2 steps 4–8 for r, s already in [1, n − 1].
-    static func verify(key: AffinePoint<C>, r: C.Limbs, s: C.Limbs, e: C.Limbs) -> Bool {
-        verify(r: r, s: s, e: e) { u1, u2 in
-            DoubleScalarMultiplication<C>.multiply(generatorScalar: u1, pointScalar: u2, point: key)
-        }
-    }
-
-    /// The same with the key's precomputed multiples (SplitScalarMultiplication.swift).
-    static func verify(multiples: PrecomputedMultiples<C>, r: C.Limbs, s: C.Limbs, e: C.Limbs) -> Bool {
-        verify(r: r, s: s, e: e) { u1, u2 in
-            SplitScalarMultiplication<C>.multiply(generatorScalar: u1, pointScalar: u2, multiples: multiples)
-        }
-    }
-
-    /// Steps 4–8, `multiply` computing u1·G + u2·Q (step 5).
-    @inline(__always)
-    static func verify(r: C.Limbs, s: C.Limbs, e: C.Limbs, multiply: (C.Limbs, C.Limbs) -> JacobianPoint<C>) -> Bool {
+    /// FIPS 186-5 §6.4.2 steps 4–8 for r, s already in [1, n − 1], through
+    /// Q's precomputed multiples when the key has them (SplitScalarMultiplication.swift).
+    static func verify(key: AffinePoint<C>, multiples: PrecomputedMultiples<C>?, r: C.Limbs, s: C.Limbs, e: C.Limbs) -> Bool {
         // Step 4: w = s⁻¹ mod n (ScalarInversion.swift), into Montgomery form (w·R).
         let w = Scalar(reduced: C.Limbs.inverse(s, modulo: C.Order.modulus))
         // Step 5: a Montgomery product with w·R gives the plain u1 = e·w and u2 = r·w.
         let u1 = (Scalar(montgomery: e) * w).limbs
         let u2 = (Scalar(montgomery: r) * w).limbs
-        let point = multiply(u1, u2)
+        let point = if let multiples {
+            SplitScalarMultiplication<C>.multiply(generatorScalar: u1, pointScalar: u2, multiples: multiples)
+        } else {
+            DoubleScalarMultiplication<C>.multiply(generatorScalar: u1, pointScalar: u2, point: key)
+        }
         // Step 6: R = O is a refusal.
         guard !point.isInfinity else { return false }
         // Steps 7–8: x(R) mod n = r without inverting Z. x(R) = X/Z² < p < 2n,
@@ -123,8 +113,6 @@ enum ECDSAVerification<C: WeierstrassCurve> {
     /// The whole of §6.4.2 for an encoded signature, with Q's multiples when the key has them.
     static func verify(key: AffinePoint<C>, multiples: PrecomputedMultiples<C>?, signature: ArraySlice<UInt8>, digest: Digest) throws(ECError) {
         let (r, s) = try signatureScalars(signature)
-        let e = digestScalar(digest)
-        let valid = if let multiples { verify(multiples: multiples, r: r, s: s, e: e) } else { verify(key: key, r: r, s: s, e: e) }
-        guard valid else { throw .signatureMismatch }
+        guard verify(key: key, multiples: multiples, r: r, s: s, e: digestScalar(digest)) else { throw .signatureMismatch }
     }
 }

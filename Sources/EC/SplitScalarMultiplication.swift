@@ -116,7 +116,6 @@ enum SplitScalarMultiplication<C: WeierstrassCurve> {
         let parts = Multiples.parts
         let limbCount = C.Limbs.count
         let generatorPerPart = 1 << (C.generatorWindow - 2)
-        let pointBytes = 2 * limbCount * 8
         // Only tables of the promised sizes are read; a mismatch would be a
         // generator bug, answered with infinity (a refused signature).
         guard generator.first.count == generatorPerPart * 2 * limbCount,
@@ -126,20 +125,15 @@ enum SplitScalarMultiplication<C: WeierstrassCurve> {
 
         @inline(__always)
         func generatorPoint(part: Int, digit: Int) -> AffinePoint<C> {
-            let index = ((digit < 0 ? -digit : digit) >> 1) & (generatorPerPart - 1)
-            let table = UnsafeRawPointer(part == 0 ? firstBase : shiftedBase)
-            let offset = (part == 0 ? index : (part - 1) &* generatorPerPart &+ index) &* pointBytes
-            let point = AffinePoint<C>(
-                x: FieldElement<C>(montgomery: table.load(fromByteOffset: offset, as: C.Limbs.self)),
-                y: FieldElement<C>(montgomery: table.load(fromByteOffset: offset &+ limbCount &* 8, as: C.Limbs.self)))
-            return digit < 0 ? point.negated : point
+            let index = oddMultipleIndex(digit) & (generatorPerPart - 1)
+            let point = part == 0 ? AffinePoint<C>(constantTable: UnsafeRawPointer(firstBase), index: index)
+                : AffinePoint<C>(constantTable: UnsafeRawPointer(shiftedBase), index: (part - 1) &* generatorPerPart &+ index)
+            return point.signed(digit)
         }
 
         @inline(__always)
         func keyPoint(part: Int, digit: Int) -> AffinePoint<C> {
-            let index = ((digit < 0 ? -digit : digit) >> 1) & (Multiples.pointsPerPart - 1)
-            let point = pointBase[part &* Multiples.pointsPerPart &+ index]
-            return digit < 0 ? point.negated : point
+            pointBase[part &* Multiples.pointsPerPart &+ (oddMultipleIndex(digit) & (Multiples.pointsPerPart - 1))].signed(digit)
         }
 
         func anyDigit(at position: Int) -> Bool {

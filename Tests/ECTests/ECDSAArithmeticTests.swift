@@ -145,11 +145,7 @@ final class ECDSAArithmeticTests: XCTestCase {
     // MARK: Points
 
     static func generator<C: WeierstrassCurve>(_: C.Type) -> AffinePoint<C> {
-        C.generatorTable.withUnsafeBufferPointer { table in
-            let raw = UnsafeRawPointer(table.baseAddress!)
-            return AffinePoint(x: FieldElement<C>(montgomery: raw.load(as: C.Limbs.self)),
-                               y: FieldElement<C>(montgomery: raw.load(fromByteOffset: C.Limbs.count * 8, as: C.Limbs.self)))
-        }
+        C.generatorTable.withUnsafeBufferPointer { AffinePoint(constantTable: UnsafeRawPointer($0.baseAddress!), index: 0) }
     }
 
     /// Whether two Jacobian points are the same point (X1·Z2² = X2·Z1², Y1·Z2³ = Y2·Z1³).
