@@ -9,9 +9,10 @@
 // addition per 9 bits on average). Q's table is built per verification, so
 // its window is narrower (w = 5: 8 points, 7 additions to build).
 //
-// Nothing is allocated: digits live in stack buffers of a size fixed by the
-// curve, Q's multiples in a tuple. Scalars and points are public (see
-// ECDSA.swift), so the digit-dependent branches leak nothing secret.
+// Nothing is allocated: digits and Q's multiples (with their Z², Z³) live
+// in stack buffers of a size fixed by the curve. Scalars and points are
+// public (see ECDSA.swift), so the digit-dependent branches leak nothing
+// secret.
 
 /// Where an odd NAF digit's point sits in a table of odd multiples P, 3P, 5P, …
 @inline(__always)
@@ -32,32 +33,32 @@ extension AffinePoint {
     func signed(_ digit: Int) -> AffinePoint { digit < 0 ? negated : self }
 }
 
-/// Q, 3Q, 5Q, …, 15Q: the odd multiples for a width-5 NAF.
+/// Q, 3Q, 5Q, …, 15Q: the odd multiples for a width-5 NAF, in a buffer the
+/// caller owns (stack memory in `multiply`). A tuple held by value was
+/// copied whole (≈ 1–1.7 KB) at every lookup, ≈ 1.5 % of a verification.
 struct OddMultiples<C: WeierstrassCurve> {
     static var window: Int { 5 }
-    typealias Point = JacobianPoint<C>
-    var points: (Point, Point, Point, Point, Point, Point, Point, Point)
+    static var count: Int { 8 }
+    typealias Point = JacobianTablePoint<C>
+    let points: UnsafeMutableBufferPointer<Point>
 
-    init(_ q: AffinePoint<C>) {
+    /// Fills `storage` (at least `count` points, uninitialized) with the multiples of q.
+    init(_ q: AffinePoint<C>, storage: UnsafeMutableBufferPointer<Point>) {
+        points = storage
         let first = JacobianPoint(q)
-        let twice = first.doubled()
+        let twice = first.doubledOutOfLine()
         var next = first
-        points = (first, first, first, first, first, first, first, first)
-        withUnsafeMutableBytes(of: &points) { raw in
-            for i in 1..<8 {
-                next = next.adding(twice)
-                raw.storeBytes(of: next, toByteOffset: i &* MemoryLayout<Point>.stride, as: Point.self)
-            }
+        storage.initializeElement(at: 0, to: Point(first))
+        for i in 1..<OddMultiples.count {
+            next = next.adding(twice)
+            storage.initializeElement(at: i, to: Point(next))
         }
     }
 
     /// digit·Q for an odd digit with |digit| < 2^(window−1).
     @inline(__always)
     func point(digit: Int) -> Point {
-        let index = oddMultipleIndex(digit) & 7
-        let point = withUnsafeBytes(of: points) { raw in
-            raw.load(fromByteOffset: index &* MemoryLayout<Point>.stride, as: Point.self)
-        }
+        let point = points[oddMultipleIndex(digit) & (OddMultiples.count - 1)]
         return digit < 0 ? point.negated : point
     }
 }
@@ -91,13 +92,15 @@ enum DoubleScalarMultiplication<C: WeierstrassCurve> {
     /// u1·G + u2·Q for u1, u2 < n; the result may be the point at infinity.
     static func multiply(generatorScalar u1: C.Limbs, pointScalar u2: C.Limbs, point q: AffinePoint<C>) -> JacobianPoint<C> {
         let length = C.orderBitCount + 1
-        let multiples = OddMultiples(q)
-        return withUnsafeTemporaryAllocation(of: Int8.self, capacity: length) { generatorDigits in
-            withUnsafeTemporaryAllocation(of: Int8.self, capacity: length) { pointDigits in
-                generatorDigits.initialize(repeating: 0)
-                pointDigits.initialize(repeating: 0)
+        // Plain values (limb tuples) only, so nothing needs deinitializing.
+        return withUnsafeTemporaryAllocation(of: OddMultiples<C>.Point.self, capacity: OddMultiples<C>.count) { storage in
+            withUnsafeTemporaryAllocation(of: Int8.self, capacity: 2 * length) { digits in
+                digits.initialize(repeating: 0)
+                let generatorDigits = UnsafeMutableBufferPointer(rebasing: digits[..<length])
+                let pointDigits = UnsafeMutableBufferPointer(rebasing: digits[length...])
                 recode(u1, window: C.generatorWindow, into: generatorDigits)
                 recode(u2, window: OddMultiples<C>.window, into: pointDigits)
+                let multiples = OddMultiples(q, storage: storage)
                 return C.generatorTable.withUnsafeBufferPointer { table in
                     interleave(generatorDigits, pointDigits, table: table, multiples: multiples)
                 }

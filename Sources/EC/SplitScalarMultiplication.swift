@@ -38,10 +38,10 @@ struct PrecomputedMultiples<C: WeierstrassCurve>: Sendable {
         var base = JacobianPoint(q)
         for part in 0..<Self.parts {
             if part > 0 {
-                for _ in 0..<C.splitSpan { base = base.doubled() }
+                for _ in 0..<C.splitSpan { base = base.doubledOutOfLine() }
             }
             // k·2^(j·span)·Q is finite for the odd k < 2^(w−1) used here: n, Q's order, is an odd prime above k.
-            let twice = base.doubled()
+            let twice = base.doubledOutOfLine()
             var next = base
             jacobian.append(next)
             for _ in 1..<perPart {

@@ -130,28 +130,40 @@ struct JacobianPoint<C: WeierstrassCurve>: Sendable {
         return JacobianPoint(x: x3, y: y3, z: z3)
     }
 
+    /// `doubled()` as a call, where a point is doubled once (building a
+    /// table, an addition's exceptional case): the field kernels are
+    /// inlined only into the loops that double hundreds of times, which
+    /// keeps the module's size and build time down.
+    @inline(never)
+    func doubledOutOfLine() -> JacobianPoint { doubled() }
+
     /// P + Q for any P, Q, infinity included (EFD add-1998-cmo-2, 12M + 4S).
+    @inline(__always)
     func adding(_ other: JacobianPoint) -> JacobianPoint {
-        if isInfinity { return other }
-        if other.isInfinity { return self }
+        adding(JacobianTablePoint(other))
+    }
+
+    /// P + Q with Q's Z² and Z³ at hand (11M + 3S).
+    func adding(_ other: JacobianTablePoint<C>) -> JacobianPoint {
+        if isInfinity { return other.point }
+        if other.point.isInfinity { return self }
         let z1z1 = z.squared()
-        let z2z2 = other.z.squared()
-        let u1 = x * z2z2
-        let u2 = other.x * z1z1
-        let s1 = y * other.z * z2z2
-        let s2 = other.y * z * z1z1
+        let u1 = x * other.zSquared
+        let u2 = other.point.x * z1z1
+        let s1 = y * other.zCubed
+        let s2 = other.point.y * z * z1z1
         let h = u2 - u1
         let r = s2 - s1
         if h.isZero {
             // Same x: the same point (double it) or its negation (infinity).
-            return r.isZero ? doubled() : .infinity
+            return r.isZero ? doubledOutOfLine() : .infinity
         }
         let hh = h.squared()
         let hhh = hh * h
         let v = u1 * hh
         let x3 = r.squared() - hhh - v.doubled()
         let y3 = r * (v - x3) - s1 * hhh
-        let z3 = z * other.z * h
+        let z3 = z * other.point.z * h
         return JacobianPoint(x: x3, y: y3, z: z3)
     }
 
@@ -164,7 +176,7 @@ struct JacobianPoint<C: WeierstrassCurve>: Sendable {
         let h = u2 - x
         let r = s2 - y
         if h.isZero {
-            return r.isZero ? doubled() : .infinity
+            return r.isZero ? doubledOutOfLine() : .infinity
         }
         let hh = h.squared()
         let hhh = hh * h
@@ -173,5 +185,28 @@ struct JacobianPoint<C: WeierstrassCurve>: Sendable {
         let y3 = r * (v - x3) - y * hhh
         let z3 = z * h
         return JacobianPoint(x: x3, y: y3, z: z3)
+    }
+}
+
+/// A point that is added many times (a table entry): Z² and Z³ are kept
+/// beside it, so each addition saves a square and a product, and
+/// building them costs one of each once.
+struct JacobianTablePoint<C: WeierstrassCurve>: Sendable {
+    var point: JacobianPoint<C>
+    var zSquared: FieldElement<C>
+    var zCubed: FieldElement<C>
+
+    @inline(__always)
+    init(_ point: JacobianPoint<C>) {
+        self.point = point
+        zSquared = point.z.squared()
+        zCubed = zSquared * point.z
+    }
+
+    /// −P: Y negated; Z and its powers are unchanged.
+    var negated: JacobianTablePoint {
+        var result = self
+        result.point = point.negated
+        return result
     }
 }
