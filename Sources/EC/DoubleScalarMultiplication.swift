@@ -9,10 +9,10 @@
 // addition per 9 bits on average). Q's table is built per verification, so
 // its window is narrower (w = 5: 8 points, 7 additions to build).
 //
-// Nothing is allocated: digits and Q's multiples (with their Z², Z³) live
-// in stack buffers of a size fixed by the curve. Scalars and points are
-// public (see ECDSA.swift), so the digit-dependent branches leak nothing
-// secret.
+// Nothing is allocated: digits and Q's multiples (with their Z², Z³)
+// live on the stack, in buffers of a size fixed by the curve. Scalars and
+// points are public (see ECDSA.swift), so the digit-dependent branches
+// leak nothing secret.
 
 /// Where an odd NAF digit's point sits in a table of odd multiples P, 3P, 5P, …
 @inline(__always)
@@ -33,32 +33,35 @@ extension AffinePoint {
     func signed(_ digit: Int) -> AffinePoint { digit < 0 ? negated : self }
 }
 
-/// Q, 3Q, 5Q, …, 15Q: the odd multiples for a width-5 NAF, in a buffer the
-/// caller owns (stack memory in `multiply`). A tuple held by value was
-/// copied whole (≈ 1–1.7 KB) at every lookup, ≈ 1.5 % of a verification.
+/// Q, 3Q, 5Q, …, 15Q: the odd multiples for a width-5 NAF, in a tuple on
+/// the stack (`withUnsafeTemporaryAllocation` takes more than 1 KB from the
+/// heap, and these are 1.3–2.9 KB). Lookups go through a pointer to it
+/// (`point(in:digit:)`): reading the tuple by value copied all of it at
+/// every addition, ≈ 1.5 % of a verification.
 struct OddMultiples<C: WeierstrassCurve> {
     static var window: Int { 5 }
-    static var count: Int { 8 }
     typealias Point = JacobianTablePoint<C>
-    let points: UnsafeMutableBufferPointer<Point>
+    var points: (Point, Point, Point, Point, Point, Point, Point, Point)
 
-    /// Fills `storage` (at least `count` points, uninitialized) with the multiples of q.
-    init(_ q: AffinePoint<C>, storage: UnsafeMutableBufferPointer<Point>) {
-        points = storage
+    init(_ q: AffinePoint<C>) {
         let first = JacobianPoint(q)
         let twice = first.doubledOutOfLine()
         var next = first
-        storage.initializeElement(at: 0, to: Point(first))
-        for i in 1..<OddMultiples.count {
-            next = next.adding(twice)
-            storage.initializeElement(at: i, to: Point(next))
+        let entry = Point(first)
+        points = (entry, entry, entry, entry, entry, entry, entry, entry)
+        withUnsafeMutableBytes(of: &points) { raw in
+            for i in 1..<8 {
+                next = next.adding(twice)
+                raw.storeBytes(of: Point(next), toByteOffset: i &* MemoryLayout<Point>.stride, as: Point.self)
+            }
         }
     }
 
-    /// digit·Q for an odd digit with |digit| < 2^(window−1).
+    /// digit·Q for an odd digit with |digit| < 2^(window−1), from the bytes of `points`.
     @inline(__always)
-    func point(digit: Int) -> Point {
-        let point = points[oddMultipleIndex(digit) & (OddMultiples.count - 1)]
+    static func point(in table: UnsafeRawBufferPointer, digit: Int) -> Point {
+        let index = oddMultipleIndex(digit) & 7
+        let point = table.load(fromByteOffset: index &* MemoryLayout<Point>.stride, as: Point.self)
         return digit < 0 ? point.negated : point
     }
 }
@@ -92,17 +95,19 @@ enum DoubleScalarMultiplication<C: WeierstrassCurve> {
     /// u1·G + u2·Q for u1, u2 < n; the result may be the point at infinity.
     static func multiply(generatorScalar u1: C.Limbs, pointScalar u2: C.Limbs, point q: AffinePoint<C>) -> JacobianPoint<C> {
         let length = C.orderBitCount + 1
-        // Plain values (limb tuples) only, so nothing needs deinitializing.
-        return withUnsafeTemporaryAllocation(of: OddMultiples<C>.Point.self, capacity: OddMultiples<C>.count) { storage in
-            withUnsafeTemporaryAllocation(of: Int8.self, capacity: 2 * length) { digits in
-                digits.initialize(repeating: 0)
-                let generatorDigits = UnsafeMutableBufferPointer(rebasing: digits[..<length])
-                let pointDigits = UnsafeMutableBufferPointer(rebasing: digits[length...])
+        var multiples = OddMultiples(q)
+        // Two buffers of at most 522 digits: each stays under the 1 KB that
+        // withUnsafeTemporaryAllocation takes from the stack.
+        return withUnsafeTemporaryAllocation(of: Int8.self, capacity: length) { generatorDigits in
+            withUnsafeTemporaryAllocation(of: Int8.self, capacity: length) { pointDigits in
+                generatorDigits.initialize(repeating: 0)
+                pointDigits.initialize(repeating: 0)
                 recode(u1, window: C.generatorWindow, into: generatorDigits)
                 recode(u2, window: OddMultiples<C>.window, into: pointDigits)
-                let multiples = OddMultiples(q, storage: storage)
-                return C.generatorTable.withUnsafeBufferPointer { table in
-                    interleave(generatorDigits, pointDigits, table: table, multiples: multiples)
+                return withUnsafeBytes(of: &multiples.points) { multiples in
+                    C.generatorTable.withUnsafeBufferPointer { table in
+                        interleave(generatorDigits, pointDigits, table: table, multiples: multiples)
+                    }
                 }
             }
         }
@@ -111,7 +116,7 @@ enum DoubleScalarMultiplication<C: WeierstrassCurve> {
     @inline(__always)
     static func interleave(
         _ generatorDigits: UnsafeMutableBufferPointer<Int8>, _ pointDigits: UnsafeMutableBufferPointer<Int8>,
-        table: UnsafeBufferPointer<UInt64>, multiples: OddMultiples<C>
+        table: UnsafeBufferPointer<UInt64>, multiples: UnsafeRawBufferPointer
     ) -> JacobianPoint<C> {
         let tableMask = (1 << (C.generatorWindow - 2)) - 1
         // Only a table of the promised size is read; a mismatch would be a
@@ -131,7 +136,7 @@ enum DoubleScalarMultiplication<C: WeierstrassCurve> {
             }
             let d = Int(pointDigits[i])
             if d != 0 {
-                accumulator = accumulator.adding(multiples.point(digit: d))
+                accumulator = accumulator.adding(OddMultiples<C>.point(in: multiples, digit: d))
             }
             i -= 1
         }
