@@ -45,7 +45,8 @@ struct OddMultiples<C: WeierstrassCurve> {
 
     init(_ q: AffinePoint<C>) {
         let first = JacobianPoint(q)
-        let twice = first.doubledOutOfLine()
+        // Added seven times: its Z² and Z³ once.
+        let twice = Point(first.doubledOutOfLine())
         var next = first
         let entry = Point(first)
         points = (entry, entry, entry, entry, entry, entry, entry, entry)

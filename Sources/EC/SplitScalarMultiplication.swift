@@ -41,7 +41,7 @@ struct PrecomputedMultiples<C: WeierstrassCurve>: Sendable {
                 for _ in 0..<C.splitSpan { base = base.doubledOutOfLine() }
             }
             // k·2^(j·span)·Q is finite for the odd k < 2^(w−1) used here: n, Q's order, is an odd prime above k.
-            let twice = base.doubledOutOfLine()
+            let twice = JacobianTablePoint(base.doubledOutOfLine())
             var next = base
             jacobian.append(next)
             for _ in 1..<perPart {
