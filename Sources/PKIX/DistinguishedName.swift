@@ -171,3 +171,12 @@ extension OCSPResponse {
         DERReader.withReader(over: der, range: range.clamped(to: der.indices)) { DistinguishedName(decoding: &$0) }
     }
 }
+
+extension DistinguishedName {
+    /// Decodes a Name TLV that a parser of this module checked (a
+    /// certificate's, a CRL's or an OCSP response's Name, or one rebuilt
+    /// from their RDNs); a value that is not one decodes as far as it reads.
+    public init(derEncoded name: ArraySlice<UInt8>) {
+        self = DERReader.withReader(over: name) { DistinguishedName(decoding: &$0) }
+    }
+}

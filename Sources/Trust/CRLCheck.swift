@@ -3,13 +3,26 @@ import PKIX
 
 // RFC 5280 §6.3, run on a path that passed every other check, for each
 // certificate the revocation policy covers (OCSP, the other method, is in
-// OCSPCheck.swift). The CRLs are the caller's
-// (Verifier.revocationSources); a CRL is used only when it is in the
-// certificate's scope (issuer, distribution point, user/CA, reasons),
-// valid at the evaluation time, free of unknown critical extensions, and
-// signed by a key whose certificate allows cRLSign and chains to the same
-// anchor as the path. A delta CRL is applied over a complete CRL of the
-// same scope, signer and a CRL number it may follow.
+// OCSPCheck.swift). The CRLs are the caller's (Verifier.revocationSources)
+// and may come from anyone, so the order of the checks is the order of
+// their cost: a CRL is first matched to the certificate by its issuer
+// (§7.1 name comparison), then must be current and free of unknown
+// critical extensions, then signed by a key allowed to speak for the
+// certificate (CRLSigner.swift), and only then are its scope's names
+// compared (§6.3.3(b)) and its entries read.
+//
+// How the usable CRLs decide, and why:
+// - A revocation in any usable CRL decides, whatever another CRL says:
+//   revocation is permanent (§3.3), so no CRL, however new, can undo it,
+//   and the order in which the caller supplies CRLs decides nothing.
+// - certificateHold is the one reversible state (§5.3.1): it is decided
+//   by the newest usable CRL of its scope (highest cRLNumber), with the
+//   newest delta CRL that may be applied to it (§5.2.4, §6.3.3(g)–(j)).
+// - A CRL that lists a serial more than once is read by its strongest
+//   entry (a revocation over a hold, a hold over removeFromCRL), so a
+//   removeFromCRL placed first cannot mask the revocation after it.
+// - "Good" needs usable complete CRLs covering every reason; a delta CRL
+//   alone proves nothing good.
 
 enum RevocationStatus {
     case good
@@ -55,98 +68,68 @@ extension Verifier {
         return .unknown(gap ?? (revocation.methods.contains(.crl) ? .noCRL : .noOCSPResponse))
     }
 
+    /// A CRL that passed every check for one certificate, with the key that
+    /// verified it and the reasons it covers.
+    struct UsableCRL {
+        let crl: CertificateList
+        let signer: VerificationKey
+        let reasons: ReasonFlags
+    }
+
     /// §6.3.3 for the certificate at `index` of the path `nodes`.
     mutating func crlStatus(of index: Int, nodes: [PathNode], search: inout SearchState) throws(TrustFailure) -> RevocationStatus {
         let certificate = nodes[index].certificate
-        var covered: ReasonFlags = []
         var gap = RevocationGap.noCRL
         func note(_ found: RevocationGap) { if found.rank > gap.rank { gap = found } }
-        let crls = revocationSources.crls
-        for crl in crls where !crl.isDelta {
-            guard let reasons = CRLScope.reasons(of: crl, for: certificate) else { continue }
-            guard !reasons.isSubset(of: covered) else { continue }
+        var complete: [UsableCRL] = [], deltas: [CertificateList] = []
+        for crl in revocationSources.crls {
+            guard CRLScope.issuerRelation(of: crl, to: certificate) != nil else { continue }
             guard crl.isCurrent(at: policy.time) else { note(.crlOutOfDate); continue }
             guard !crl.hasUnrecognisedCriticalExtension else { note(.crlUnrecognisedCriticalExtension); continue }
+            // A delta is verified with the key of the complete CRL it is applied over.
+            if crl.isDelta { deltas.append(crl); continue }
             guard let signer = try crlSigner(of: crl, for: index, nodes: nodes, search: &search) else {
                 note(.crlSignerNotFound)
                 continue
             }
-            // §6.3.3(g)–(j): a delta CRL of the same scope and signer speaks first.
-            for delta in crls where delta.isDelta && delta.applies(over: crl) && delta.isCurrent(at: policy.time)
-                && !delta.hasUnrecognisedCriticalExtension {
-                guard try verifyCRLSignature(delta, with: signer, search: &search) else { continue }
-                if let entry = delta.entry(for: certificate) {
-                    if entry.reason == .removeFromCRL { return .good }
-                    return .revoked(delta.revocation(entry))
+            guard let reasons = CRLScope.reasons(of: crl, for: certificate) else { continue }
+            complete.append(UsableCRL(crl: crl, signer: signer, reasons: reasons))
+        }
+        guard !complete.isEmpty else {
+            if gap == .noCRL, deltas.contains(where: { CRLScope.reasons(of: $0, for: certificate) != nil }) { return .unknown(.deltaWithoutBase) }
+            return .unknown(gap)
+        }
+        // Each complete CRL with the newest delta that may be applied over it.
+        var applied: [(usable: UsableCRL, delta: CertificateList?)] = []
+        for usable in complete {
+            var newest: CertificateList? = nil
+            for delta in deltas where delta.applies(over: usable.crl) {
+                if let current = newest, !delta.isNewer(than: current) { continue }
+                guard try verifyCRLSignature(delta, with: usable.signer, search: &search) else { continue }
+                newest = delta
+            }
+            applied.append((usable, newest))
+        }
+        // A revocation for good, in any of them.
+        for (usable, delta) in applied {
+            for list in [usable.crl] + (delta.map { [$0] } ?? []) {
+                if let entry = list.strongestEntry(for: certificate), entry.isPermanentRevocation {
+                    return .revoked(list.revocation(entry))
                 }
-                break
             }
-            if let entry = crl.entry(for: certificate), entry.reason != .removeFromCRL {
-                return .revoked(crl.revocation(entry))
+        }
+        // A hold, decided by the newest CRL of each scope and its delta.
+        for (usable, delta) in applied
+        where !complete.contains(where: { $0.crl.hasSameScope(as: usable.crl) && $0.crl.isNewer(than: usable.crl) }) {
+            let deltaEntry = delta?.strongestEntry(for: certificate)
+            if let deltaEntry, deltaEntry.reason == .certificateHold, let delta { return .revoked(delta.revocation(deltaEntry)) }
+            if deltaEntry?.reason == .removeFromCRL { continue }
+            if let entry = usable.crl.strongestEntry(for: certificate), entry.reason == .certificateHold {
+                return .revoked(usable.crl.revocation(entry))
             }
-            covered.formUnion(reasons)
-            if covered.isSuperset(of: .allReasons) { return .good }
         }
-        if !covered.isEmpty { return .unknown(.reasonsNotCovered) }
-        if gap == .noCRL, crls.contains(where: { $0.isDelta && CRLScope.reasons(of: $0, for: certificate) != nil }) {
-            return .unknown(.deltaWithoutBase)
-        }
-        return .unknown(gap)
-    }
-
-    /// §6.3.3(f): the key that signed `crl`, from a certificate named as
-    /// its issuer, allowing cRLSign, on a path to this path's anchor: a
-    /// certificate of the path from this one up first, then the other
-    /// presented certificates (validated on
-    /// their own, with the same anchor and policy, within what is left of
-    /// this evaluation's budgets).
-    mutating func crlSigner(of crl: CertificateList, for index: Int, nodes: [PathNode],
-                            search: inout SearchState) throws(TrustFailure) -> VerificationKey? {
-        let issuerName = crl[crl.issuer]
-        let anchorNode = nodes[nodes.count - 1]
-        // The certificate itself counts: a CRL signer whose distribution
-        // point names itself as cRLIssuer (PKITS 4.14.30) is covered by
-        // the CRL it signs, as its issuing CA chose.
-        for node in nodes[index...] where node.certificate[node.certificate.subject].elementsEqual(issuerName) {
-            if let key = try signingKey(node.certificate, for: crl, search: &search) { return key }
-        }
-        guard policy.revocation.maximumSignerDepth > 0, let anchorIndex = anchorNode.anchorIndex else { return nil }
-        let onPath = nodes.map { $0.certificate.der }
-        for candidate in search.index.named(issuerName) {
-            let certificate = search.index.certificates[candidate]
-            guard !onPath.contains(certificate.der),
-                  let key = try signingKey(certificate, for: crl, search: &search) else { continue }
-            // The signer's own path spends what is left of this evaluation's
-            // budgets, so a CRL adds no more work than the budgets allow.
-            var signerPolicy = policy
-            signerPolicy.purpose = .any
-            signerPolicy.identity = nil
-            signerPolicy.revocation.maximumSignerDepth -= 1
-            signerPolicy.budgets.signatureChecks -= search.signatureChecks
-            signerPolicy.budgets.signatureWork -= search.signatureWork
-            signerPolicy.budgets.pathBuildingSteps -= search.steps
-            var nested = Verifier(store: TrustStore([store.anchors[anchorIndex]]), policy: signerPolicy, cache: cache,
-                                  revocationSources: revocationSources)
-            let others = search.index.certificates.filter { $0.der != certificate.der }
-                + nodes.dropLast().map { $0.certificate }.filter { $0.der != certificate.der }
-            var signerSearch = SearchState(leaf: certificate, intermediates: others)
-            let result = nested.evaluate(&signerSearch, accept: { _ in nil })
-            cache = nested.cache
-            search.signatureChecks += signerSearch.signatureChecks
-            search.signatureWork += signerSearch.signatureWork
-            search.steps += signerSearch.steps
-            if case .failure(.budgetExceeded(let budget)) = result { throw .budgetExceeded(budget) }
-            if case .success = result { return key }
-        }
-        return nil
-    }
-
-    /// The certificate's key when its keyUsage allows cRLSign and it verifies `crl`.
-    mutating func signingKey(_ certificate: Certificate, for crl: CertificateList,
-                             search: inout SearchState) throws(TrustFailure) -> VerificationKey? {
-        if let usage = certificate.extensions.keyUsage, !usage.usage.contains(.cRLSign) { return nil }
-        guard case .success(let key) = VerificationKey.prepare(certificate) else { return nil }
-        return try verifyCRLSignature(crl, with: key, search: &search) ? key : nil
+        let covered = complete.reduce(ReasonFlags()) { $0.union($1.reasons) }
+        return covered.isSuperset(of: .allReasons) ? .good : .unknown(.reasonsNotCovered)
     }
 
     /// One CRL signature check, counted against the evaluation's budgets.
@@ -165,28 +148,62 @@ extension CertificateList {
         thisUpdate <= time && (nextUpdate.map { time < $0 } ?? true)
     }
 
-    /// §5.2.4, §6.3.3(g): this delta CRL has `complete`'s issuer and scope,
-    /// and the complete CRL's number is at least the delta's base number.
-    func applies(over complete: CertificateList) -> Bool {
-        guard let base = extensions.deltaCRLIndicator, let number = complete.extensions.crlNumber,
-              self[issuer].elementsEqual(complete[complete.issuer]) else { return false }
+    /// Same issuer (§7.1) and the same issuingDistributionPoint: CRLs that
+    /// speak for the same certificates, one replacing the other.
+    func hasSameScope(as other: CertificateList) -> Bool {
         let ownScope = extensions.issuingDistributionPoint.map { self[$0.encoded] }
-        let theirScope = complete.extensions.issuingDistributionPoint.map { complete[$0.encoded] }
-        guard ownScope == theirScope else { return false }
-        return CRLScope.compareIntegers(complete[number], self[base]) >= 0
+        let theirScope = other.extensions.issuingDistributionPoint.map { other[$0.encoded] }
+        return ownScope == theirScope && NameComparison.equivalent(self[issuer], other[other.issuer])
     }
 
-    /// The entry that revokes `certificate`: its serial, and (for an
-    /// indirect CRL) a certificateIssuer naming the certificate's issuer.
-    func entry(for certificate: Certificate) -> RevokedCertificate? {
-        let issuerName = certificate[certificate.issuer]
-        return entries(forSerialNumber: certificate[certificate.serialNumber]).first { entry in
-            guard let names = entry.certificateIssuer else { return self[issuer].elementsEqual(issuerName) }
-            return CRLScope.directoryNames(in: names, of: self).contains { self[$0].elementsEqual(issuerName) }
+    /// Issued after `other`: a higher cRLNumber (§5.2.3: numbers increase
+    /// monotonically within a scope), or a later thisUpdate when either
+    /// has no number.
+    func isNewer(than other: CertificateList) -> Bool {
+        if let number = extensions.crlNumber, let theirs = other.extensions.crlNumber {
+            return CRLScope.compareIntegers(self[number], other[theirs]) > 0
         }
+        return thisUpdate > other.thisUpdate
+    }
+
+    /// §5.2.4, §6.3.3(g): this delta CRL has `complete`'s issuer and scope,
+    /// is newer than it (its cRLNumber greater than the complete CRL's),
+    /// and its BaseCRLNumber is not newer than the complete CRL's number:
+    /// otherwise the delta "cannot be used" with it.
+    func applies(over complete: CertificateList) -> Bool {
+        guard let base = extensions.deltaCRLIndicator, let own = extensions.crlNumber,
+              let number = complete.extensions.crlNumber, hasSameScope(as: complete) else { return false }
+        return CRLScope.compareIntegers(complete[number], self[base]) >= 0
+            && CRLScope.compareIntegers(self[own], complete[number]) > 0
+    }
+
+    /// The entry that says most about `certificate`: of the entries with its
+    /// serial (and, for an indirect CRL, a certificateIssuer naming its
+    /// issuer), a revocation before a hold, a hold before removeFromCRL.
+    func strongestEntry(for certificate: Certificate) -> RevokedCertificate? {
+        let issuerName = certificate[certificate.issuer]
+        let matching = entries(forSerialNumber: certificate[certificate.serialNumber]).filter { entry in
+            guard let names = entry.certificateIssuer else { return NameComparison.equivalent(self[issuer], issuerName) }
+            return CRLScope.directoryNames(in: names, of: self).contains { NameComparison.equivalent(self[$0], issuerName) }
+        }
+        return matching.max { $0.strength < $1.strength }
     }
 
     func revocation(_ entry: RevokedCertificate) -> Revocation {
         Revocation(serialNumber: Array(self[entry.serialNumber]), date: entry.revocationDate, reason: entry.reason)
+    }
+}
+
+extension RevokedCertificate {
+    /// A revocation that no later CRL may lift (every reason but
+    /// certificateHold and removeFromCRL; no reasonCode reads as unspecified).
+    var isPermanentRevocation: Bool { reason != .certificateHold && reason != .removeFromCRL }
+
+    var strength: Int {
+        switch reason {
+        case .removeFromCRL?: return 0
+        case .certificateHold?: return 1
+        default: return 2
+        }
     }
 }

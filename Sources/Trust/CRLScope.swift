@@ -28,13 +28,36 @@ enum CRLScope {
         return result
     }
 
+    /// How a CRL may speak for a certificate: `direct` when a distribution
+    /// point without cRLIssuer (or the point assumed for a certificate with
+    /// none) lets the certificate's issuer publish it, `indirect` when a
+    /// point's cRLIssuer names the CRL's issuer and the CRL says it is
+    /// indirect; nil when neither, or when the CRL excludes the
+    /// certificate's kind (§6.3.3(b)(2)(ii)–(iv)).
+    static func issuerRelation(of crl: CertificateList, to certificate: Certificate) -> (direct: Bool, indirect: Bool)? {
+        if let idp = crl.extensions.issuingDistributionPoint {
+            let isCA = certificate.extensions.basicConstraints?.isCA == true
+            if idp.onlyContainsAttributeCerts || (idp.onlyContainsUserCerts && isCA) || (idp.onlyContainsCACerts && !isCA) {
+                return nil
+            }
+        }
+        let points = certificate.distributionPoints
+        var direct = false, indirect = false
+        for point in points.isEmpty ? [DistributionPoint(name: nil, reasons: nil, crlIssuer: nil)] : points
+        where issuerMatches(crl, certificate, point) {
+            if point.crlIssuer == nil { direct = true } else { indirect = true }
+        }
+        return direct || indirect ? (direct, indirect) : nil
+    }
+
     /// §6.3.3(b)(1): with a cRLIssuer, the CRL is indirect and its issuer is
-    /// named there; otherwise the CRL's issuer is the certificate's.
+    /// named there; otherwise the CRL's issuer is the certificate's. Names
+    /// compare by §7.1, as path building compares them.
     static func issuerMatches(_ crl: CertificateList, _ certificate: Certificate, _ point: DistributionPoint) -> Bool {
         let crlIssuer = crl[crl.issuer]
-        guard let names = point.crlIssuer else { return crlIssuer.elementsEqual(certificate[certificate.issuer]) }
+        guard let names = point.crlIssuer else { return NameComparison.equivalent(crlIssuer, certificate[certificate.issuer]) }
         guard crl.extensions.issuingDistributionPoint?.indirectCRL == true else { return false }
-        return directoryNames(in: names, of: certificate.der).contains { certificate.der[$0].elementsEqual(crlIssuer) }
+        return directoryNames(in: names, of: certificate.der).contains { NameComparison.equivalent(certificate.der[$0], crlIssuer) }
     }
 
     /// §6.3.3(b)(2)(i): when the CRL's issuingDistributionPoint names a
@@ -43,14 +66,6 @@ enum CRLScope {
     static func namesMatch(_ crl: CertificateList, _ certificate: Certificate, _ point: DistributionPoint) -> Bool {
         guard let idp = crl.extensions.issuingDistributionPoint, idp.fullName != nil || idp.relativeName != nil else { return true }
         let crlIssuerContent = nameContent(crl[crl.issuer])
-        let published: [ComparableName]
-        if let full = idp.fullName {
-            published = comparable(GeneralName.list(at: full, in: crl.der), in: crl.der)
-        } else if let relative = idp.relativeName {
-            published = [ComparableName(kind: .directoryName, bytes: crlIssuerContent + setTagged(crl[relative]))]
-        } else {
-            published = []
-        }
         let wanted: [ComparableName]
         switch point.name {
         case .fullName(let range)?:
@@ -63,7 +78,31 @@ enum CRLScope {
         case nil:
             wanted = point.crlIssuer.map { comparable(GeneralName.list(at: $0, in: certificate.der), in: certificate.der) } ?? []
         }
-        return published.contains { wanted.contains($0) }
+        guard !wanted.isEmpty else { return false }
+        if let full = idp.fullName { return anyName(in: full, of: crl.der) { wanted.contains($0) } }
+        guard let relative = idp.relativeName else { return false }
+        return wanted.contains(ComparableName(kind: .directoryName, bytes: crlIssuerContent + setTagged(crl[relative])))
+    }
+
+    /// Whether a name of the GeneralNames content at `range` satisfies
+    /// `predicate`, read one at a time: a CRL's scope may list millions of
+    /// names, and none is kept beyond its comparison.
+    static func anyName(in range: Range<Int>, of der: [UInt8], _ predicate: (ComparableName) -> Bool) -> Bool {
+        DERReader.withReader(over: der, range: range.clamped(to: der.indices)) { reader in
+            while !reader.isAtEnd {
+                guard let element = try? reader.readElement(), let kind = GeneralName.Kind(rawValue: element.tag.rawValue & 0x1F) else {
+                    return false
+                }
+                var value = element.value
+                // directoryName [4] is explicit: its value is a Name TLV, compared by its RDNs.
+                if kind == .directoryName {
+                    guard var explicit = try? reader.nested(element), let inner = try? explicit.read(.sequence) else { return false }
+                    value = inner.value
+                }
+                if predicate(ComparableName(kind: kind, bytes: Array(der[value]))) { return true }
+            }
+            return false
+        }
     }
 
     /// A name reduced to what equality means here: the kind and the

@@ -131,8 +131,7 @@ extension Verifier {
     static func responder(_ id: ResponderID, in response: OCSPResponse, names certificate: Certificate) -> Bool {
         switch id {
         case .byName(let name):
-            if response[name].elementsEqual(certificate[certificate.subject]) { return true }
-            return NameEquivalence.canonical(response.name(at: name)) == NameEquivalence.canonical(certificate, certificate.subject)
+            return NameComparison.equivalent(response[name], certificate[certificate.subject])
         case .byKey(let hash):
             return response[hash].elementsEqual(InsecureSHA1.hash(certificate[certificate.publicKey.key]))
         }
@@ -140,7 +139,7 @@ extension Verifier {
 
     /// Two names of two certificates, byte for byte or by RFC 5280 §7.1.
     static func sameName(_ a: Certificate, _ aName: Range<Int>, _ b: Certificate, _ bName: Range<Int>) -> Bool {
-        a[aName].elementsEqual(b[bName]) || NameEquivalence.canonical(a, aName) == NameEquivalence.canonical(b, bName)
+        NameComparison.equivalent(a[aName], b[bName])
     }
 
     /// One signature check over signed data, counted against the evaluation's budgets.
