@@ -17,6 +17,15 @@ extension, a CRL signed by a separate cRLSign certificate (trusted, and
 revoked), a signer certificate without cRLSign, and a delta CRL that
 revokes over an empty base. "Required" cases refuse missing information.
 
+Issue 26's CRL cases (crl_cases): several CRLs of one scope in both
+orders (a revocation in any usable CRL decides; a hold is lifted only by a
+newer CRL), several delta CRLs (the newest applicable decides), deltas
+that may not be applied (cRLNumber not above the complete CRL's,
+BaseCRLNumber above it) and removeFromCRL over keyCompromise, a serial
+listed twice with removeFromCRL first, a CRL signed by a certificate of
+another CA that carries the issuer's name and cRLSign, and the issuer's
+CRL with its name re-encoded (PrintableString, other case, more spaces).
+
 OCSP cases (ocsp.der beside the chain: one DER OCSPResponse, RFC 6960):
 the issuer's own response good, revoked and unknown; expired, not yet
 valid and without nextUpdate; signed by another key; spoiled signature;
@@ -79,17 +88,87 @@ def certificate(subject, key, issuer, issuer_key, serial, ca=False, usage=None, 
     return builder.sign(issuer_key, hashes.SHA256())
 
 
-def crl(issuer, issuer_key, revoked=(), this_update=START, next_update=END, number=1, extensions=()):
-    builder = (x509.CertificateRevocationListBuilder().issuer_name(name(issuer))
+def crl(issuer, issuer_key, revoked=(), this_update=START, next_update=END, number=1, extensions=(), entries=(), base=None,
+        issuer_name=None):
+    """A CRL; `revoked` serials with keyCompromise, then `entries` as (serial, ReasonFlags), in that order
+    (duplicates kept); `base` makes it a delta CRL over that BaseCRLNumber; `issuer_name` replaces name(issuer)."""
+    builder = (x509.CertificateRevocationListBuilder().issuer_name(issuer_name or name(issuer))
                .last_update(this_update).next_update(next_update)
                .add_extension(x509.CRLNumber(number), critical=False))
+    if base is not None:
+        builder = builder.add_extension(x509.DeltaCRLIndicator(base), critical=True)
     for extension, critical in extensions:
         builder = builder.add_extension(extension, critical=critical)
-    for serial in revoked:
+    for serial, reason in [(serial, x509.ReasonFlags.key_compromise) for serial in revoked] + list(entries):
         entry = (x509.RevokedCertificateBuilder().serial_number(serial).revocation_date(REVOKED_AT)
-                 .add_extension(x509.CRLReason(x509.ReasonFlags.key_compromise), critical=False).build())
+                 .add_extension(x509.CRLReason(reason), critical=False).build())
         builder = builder.add_revoked_certificate(entry)
     return builder.sign(issuer_key, hashes.SHA256())
+
+
+def reencoded_name(cn):
+    """name(cn) with every value a PrintableString and the case changed: the same name under RFC 5280 §7.1."""
+    from cryptography.x509.name import _ASN1Type
+    return x509.Name([x509.NameAttribute(NameOID.ORGANIZATION_NAME, "PUREX509  revocation ", _type=_ASN1Type.PrintableString),
+                      x509.NameAttribute(NameOID.COMMON_NAME, cn.lower(), _type=_ASN1Type.PrintableString)])
+
+
+def crl_cases(keys, root, intermediate, root_crl):
+    """Issue 26's CRL cases: (name, crls PEM, extra untrusted, coverage, required, expected)."""
+    hold, remove, compromise = x509.ReasonFlags.certificate_hold, x509.ReasonFlags.remove_from_crl, x509.ReasonFlags.key_compromise
+    issuer, key = "Revocation Intermediate", keys["intermediate"]
+    older_good = crl(issuer, key, number=1, this_update=datetime.datetime(2025, 1, 1, tzinfo=UTC))
+    newer_revokes = crl(issuer, key, revoked=[3], number=2, this_update=datetime.datetime(2025, 5, 1, tzinfo=UTC))
+    older_hold = crl(issuer, key, entries=[(3, hold)], number=1, this_update=datetime.datetime(2025, 1, 1, tzinfo=UTC))
+    newer_released = crl(issuer, key, number=2, this_update=datetime.datetime(2025, 5, 1, tzinfo=UTC))
+    base_hold = crl(issuer, key, entries=[(3, hold)], number=10)
+    base_compromise = crl(issuer, key, revoked=[3], number=10)
+    delta_remove_11 = crl(issuer, key, entries=[(3, remove)], number=11, base=10)
+    delta_hold_12 = crl(issuer, key, entries=[(3, hold)], number=12, base=10)
+    delta_hold_11 = crl(issuer, key, entries=[(3, hold)], number=11, base=10)
+    delta_remove_12 = crl(issuer, key, entries=[(3, remove)], number=12, base=10)
+    delta_not_newer = crl(issuer, key, entries=[(3, remove)], number=10, base=10)
+    delta_base_too_new = crl(issuer, key, entries=[(3, remove)], number=12, base=11)
+    duplicate_masking = crl(issuer, key, entries=[(3, remove), (3, compromise)], number=1)
+    duplicate_other = crl(issuer, key, entries=[(77, remove), (77, compromise)], number=1)
+    # A CA under the same root that issues a certificate with the intermediate's name and cRLSign.
+    other_ca = certificate("Another Intermediate", keys["other"], "Revocation Root", keys["root"], 6, ca=True,
+                           usage=["key_cert_sign", "crl_sign"])
+    rogue = certificate(issuer, keys["critresponder"], "Another Intermediate", keys["other"], 7, usage=["crl_sign"])
+    rogue_good = crl(issuer, keys["critresponder"], number=99)
+    other_ca_crl = crl("Another Intermediate", keys["other"])  # so that the rogue signer's own status is known
+    reencoded_revokes = crl(issuer, key, revoked=[3], issuer_name=reencoded_name(issuer))
+    reencoded_good = crl(issuer, key, issuer_name=reencoded_name(issuer))
+    return [
+        # 1: a revocation in any usable CRL decides, whatever the order; a hold is lifted by a newer CRL of its scope.
+        ("older-good-then-newer-revoked", pem([older_good, newer_revokes, root_crl]), [], "chain", True, "revoked@0"),
+        ("newer-revoked-then-older-good", pem([newer_revokes, older_good, root_crl]), [], "chain", True, "revoked@0"),
+        ("hold-released-by-newer-crl", pem([older_hold, newer_released, root_crl]), [], "chain", True, "trusted"),
+        ("hold-in-newer-crl", pem([newer_released, crl(issuer, key, entries=[(3, hold)], number=3,
+                                                         this_update=datetime.datetime(2025, 5, 2, tzinfo=UTC)), root_crl]),
+         [], "chain", True, "revoked@0"),
+        # 2: the newest applicable delta decides a hold, in any order.
+        ("newest-delta-holds", pem([base_hold, delta_remove_11, delta_hold_12, root_crl]), [], "chain", True, "revoked@0"),
+        ("newest-delta-releases", pem([base_hold, delta_hold_11, delta_remove_12, root_crl]), [], "chain", True, "trusted"),
+        # 3: a delta not newer than its complete CRL, or over a newer base, is not applied; removeFromCRL never lifts a revocation.
+        ("delta-not-newer-than-base", pem([base_hold, delta_not_newer, root_crl]), [], "chain", True, "revoked@0"),
+        ("delta-base-newer-than-complete", pem([base_hold, delta_base_too_new, root_crl]), [], "chain", True, "revoked@0"),
+        ("delta-remove-over-compromise", pem([base_compromise, delta_remove_11, root_crl]), [], "chain", True, "revoked@0"),
+        ("valid-delta-releases-hold", pem([base_hold, delta_remove_11, root_crl]), [], "chain", True, "trusted"),
+        # 4: a serial listed twice is read by its strongest entry.
+        ("duplicate-serial-remove-first", pem([duplicate_masking, root_crl]), [], "chain", True, "revoked@0"),
+        ("duplicate-other-serial", pem([duplicate_other, root_crl]), [], "chain", True, "trusted"),
+        # 5: a certificate of another CA with the issuer's name cannot speak for the issuer's certificates.
+        ("foreign-signer-good-then-revoked", pem([rogue_good, revokes_leaf_of(keys), other_ca_crl, root_crl]), [other_ca, rogue], "chain", True, "revoked@0"),
+        ("foreign-signer-alone", pem([rogue_good, other_ca_crl, root_crl]), [other_ca, rogue], "chain", True, "revocationUnknown@0"),
+        # 6: the issuer's own CRL with its name re-encoded (PrintableString, other case, extra spaces) is used.
+        ("reencoded-issuer-revokes", pem([reencoded_revokes, root_crl]), [], "chain", False, "revoked@0"),
+        ("reencoded-issuer-good", pem([reencoded_good, root_crl]), [], "chain", True, "trusted"),
+    ]
+
+
+def revokes_leaf_of(keys):
+    return crl("Revocation Intermediate", keys["intermediate"], revoked=[3], number=2)
 
 
 def der(item):
@@ -290,6 +369,7 @@ def main():
             ("delta-revokes", pem([delta_base, delta, root_crl]), [], "chain", False, "revoked@0"),
             ("delta-without-base", pem([delta, root_crl]), [], "chain", True, "revocationUnknown@0"),
         ]
+        cases += crl_cases(keys, root, intermediate, root_crl)
         rows_of_kind = [(case, crls, extra, coverage, required, False, None, expected)
                         for case, crls, extra, coverage, required, expected in cases]
         rows_of_kind += [(case, crls, [], coverage, required, prefer, response, expected)
