@@ -11,5 +11,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/embedded-check.sh
 swift test -c release
+./scripts/hostile-inputs.sh
 swift build --build-tests
 swift test --skip-build --filter "DERTests|NeverTrap|Ed25519RandomInputTests"

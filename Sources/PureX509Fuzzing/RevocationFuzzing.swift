@@ -6,6 +6,58 @@ enum RevocationFuzzing {
     static func run(_ bytes: [UInt8]) {
         crl(bytes)
         ocsp(bytes)
+        revocationWins(bytes)
+    }
+
+    /// The generated RSA hierarchy (Vectors/revocation/generated): its chain,
+    /// its root, the CRLs that revoke its leaf and the OCSP response that does.
+    struct Hierarchy {
+        let leaf: Certificate
+        let intermediates: [Certificate]
+        let store: TrustStore
+        let revokingCRLs: [CertificateList]
+        let revokingResponse: OCSPResponse
+    }
+
+    static let hierarchy: Hierarchy = {
+        func certificates(_ file: String) -> [Certificate] {
+            guard let text = FuzzVectors.bytes("revocation/generated/" + file), let blocks = try? PEM.certificates(in: text) else {
+                FuzzInvariant.fail("cannot read Vectors/revocation/generated/\(file)")
+            }
+            return blocks.compactMap { try? Certificate(derEncoded: $0.der) }
+        }
+        let chain = certificates("good/chain.pem")
+        guard chain.count == 2, let crlText = FuzzVectors.bytes("revocation/generated/revoked-leaf/crls.pem"),
+              let blocks = try? PEM.blocks(in: crlText, label: "X509 CRL"),
+              let responseBytes = FuzzVectors.bytes("revocation/generated/ocsp-revoked/ocsp.der"),
+              let response = try? OCSPResponse(derEncoded: responseBytes) else {
+            FuzzInvariant.fail("the generated revocation hierarchy is incomplete")
+        }
+        return Hierarchy(leaf: chain[0], intermediates: Array(chain.dropFirst()), store: TrustStore(certificates("good/roots.pem")),
+                         revokingCRLs: blocks.compactMap { try? CertificateList(derEncoded: $0.der) }, revokingResponse: response)
+    }()
+
+    /// Whatever CRL or OCSP response is added beside information that
+    /// revokes the leaf, the leaf stays revoked: no "good", however signed
+    /// or ordered, overrides a revocation.
+    static func revocationWins(_ bytes: [UInt8]) {
+        let list = try? CertificateList(derEncoded: bytes)
+        let response = try? OCSPResponse(derEncoded: bytes)
+        guard list != nil || response != nil else { return }
+        let fixed = hierarchy
+        var policy = VerificationPolicy(time: 1_748_736_000)
+        policy.identity = ServerIdentity(host: "www.example.com")
+        policy.revocation = RevocationPolicy(coverage: .chain)
+        for preferCRL in [false, true] {
+            policy.revocation.preferCRL = preferCRL
+            let sources = RevocationSources(crls: (list.map { [$0] } ?? []) + fixed.revokingCRLs,
+                                            ocspResponses: (response.map { [$0] } ?? []) + [fixed.revokingResponse])
+            var verifier = Verifier(store: fixed.store, policy: policy, revocationSources: sources)
+            guard case .failure(let failure) = verifier.verify(leaf: fixed.leaf, intermediates: fixed.intermediates),
+                  failure.code == "revoked", failure.certificateIndex == 0 else {
+                FuzzInvariant.fail("an added CRL or OCSP response lifted the leaf's revocation")
+            }
+        }
     }
 
     static func crl(_ bytes: [UInt8]) {

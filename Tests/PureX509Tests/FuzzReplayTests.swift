@@ -69,3 +69,19 @@ private extension Result where Success == VerifiedChain, Failure == TrustFailure
         return nil
     }
 }
+
+/// The revocation target's invariant is not vacuous: its fixed leaf is
+/// trusted without revocation information, revoked by its fixed CRLs and by
+/// its fixed OCSP response each alone.
+@Test func theRevocationTargetStartsFromARevokedLeaf() {
+    let fixed = RevocationFuzzing.hierarchy
+    var policy = VerificationPolicy(time: 1_748_736_000)
+    policy.identity = ServerIdentity(host: "www.example.com")
+    policy.revocation = RevocationPolicy(coverage: .chain)
+    var plain = Verifier(store: fixed.store, policy: policy)
+    #expect((try? plain.verify(leaf: fixed.leaf, intermediates: fixed.intermediates).get()) != nil)
+    for sources in [RevocationSources(crls: fixed.revokingCRLs), RevocationSources(ocspResponses: [fixed.revokingResponse])] {
+        var verifier = Verifier(store: fixed.store, policy: policy, revocationSources: sources)
+        #expect(verifier.verify(leaf: fixed.leaf, intermediates: fixed.intermediates).failureCode == "revoked")
+    }
+}

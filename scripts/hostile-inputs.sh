@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Issue 26 item 12: hostile revocation inputs (scripts/hostile-inputs.py)
+# through the release tool, each held to 1 s of wall time and 200 MB of peak
+# resident memory (GNU time's %e and %M). The margins are wide: on the
+# 2-core machine of docs/benchmarks.md each took 0.07–0.31 s and 38–89 MB,
+# most of it reading the 15–60 MB file.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift build -c release --product purex509 >/dev/null
+tool=.build/release/purex509
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+python3 scripts/hostile-inputs.py "$work"
+good=Vectors/revocation/generated/good
+common=(verify --roots "$good/roots.pem" --host www.example.com --at 2025-06-01T00:00:00Z --require-revocation-info)
+failed=0
+check() {
+    local name=$1; shift
+    local status=0
+    /usr/bin/time -f "%e %M" -o "$work/time" "$tool" "$@" >/dev/null 2>"$work/stderr" || status=$?
+    read -r seconds kilobytes < <(tail -n 1 "$work/time")
+    local verdict=ok
+    # Exit 1: decided (not trusted); anything else is a failure to decide.
+    if [[ $status -ne 1 ]] || awk -v s="$seconds" -v k="$kilobytes" 'BEGIN { exit !(s > 1.0 || k > 200000) }'; then
+        verdict=FAILED; failed=1
+    fi
+    echo "hostile input $name: exit $status, ${seconds} s, $((kilobytes / 1024)) MB: $verdict"
+}
+check "OCSP ResponderID of 1.3 M RDNs (15.6 MB)" "${common[@]}" --ocsp-response "$work/ocsp-name-1m.der" "$good/chain.pem"
+check "OCSP ResponderID of 5 M RDNs (60 MB)" "${common[@]}" --ocsp-response "$work/ocsp-name-5m.der" "$good/chain.pem"
+check "CRL scope of 20 M names, bad signature (60 MB)" "${common[@]}" --crl "$work/crl-idp-20m.crl" "$good/chain.pem"
+exit $failed
