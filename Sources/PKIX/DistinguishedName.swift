@@ -43,8 +43,24 @@ public struct DistinguishedName: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// RelativeDistinguishedNames in encoding order, each with its attributes.
+    /// RelativeDistinguishedNames in encoding order, each with its attributes
+    /// (for a Name decoded for display, only those within the budget).
     public let relativeNames: [[Attribute]]
+
+    /// The display budget: a Name decoded for display (`subjectForDisplay`,
+    /// `nameForDisplay(at:)`, …) holds at most this many attributes, and
+    /// counts the rest in `omittedAttributes`. X.509 sets no bound on a
+    /// Name; real ones carry fewer than 20 attributes (64 matches the
+    /// extension bound). A subject of a million RDNs (11 MB of DER) decoded
+    /// whole took ~190 MB per decoding and 6 MB per printed mention, and
+    /// `verify --explain` names a certificate on every trace line (issue 26
+    /// item 12). Policy (name constraints, the CN fallback, name equivalence)
+    /// reads the whole Name through `subjectName` / `name(at:)`.
+    public static let maximumDisplayedAttributes = 64
+
+    /// Attributes left out of `relativeNames` by the display budget; 0 when
+    /// the Name is whole.
+    public let omittedAttributes: Int
 
     /// Whether the Name has no RDN at all, as a subject may when subjectAltName carries the identity (§4.1.2.6).
     public var isEmpty: Bool { relativeNames.isEmpty }
@@ -76,6 +92,9 @@ public struct DistinguishedName: Sendable, Equatable, CustomStringConvertible {
                 text += attribute.displayValue
             }
         }
+        if omittedAttributes > 0 {
+            text += (text.isEmpty ? "" : ", ") + "… (\(omittedAttributes) more attributes not shown)"
+        }
         return text
     }
 
@@ -106,24 +125,33 @@ public struct DistinguishedName: Sendable, Equatable, CustomStringConvertible {
         return set.encoded
     }
 
-    /// Decodes a Name TLV that `check` accepted.
-    init(decoding outer: inout DERReader) {
+    /// Decodes a Name TLV that `check` accepted: its first `limit`
+    /// attributes, the rest only counted (no copy, no allocation). An RDN
+    /// cut by the limit keeps the attributes before it.
+    init(decoding outer: inout DERReader, limit: Int = .max) {
         var relativeNames: [[Attribute]] = []
+        var decoded = 0, omitted = 0
         if let name = try? outer.read(.sequence), var rdns = try? outer.nested(name) {
             while let set = try? rdns.read(.set), var attributes = try? rdns.nested(set) {
                 var rdn: [Attribute] = []
                 while let pair = try? attributes.read(.sequence), var inner = try? attributes.nested(pair) {
+                    guard decoded < limit else {
+                        omitted += 1
+                        continue
+                    }
                     guard let type = try? inner.readOID(), let value = try? inner.readElement() else { break }
+                    decoded += 1
                     rdn.append(Attribute(
                         type: OID(der: inner.copy(type)),
                         valueTag: value.tag,
                         text: DirectoryString.decode(value, in: inner),
                         rawValue: inner.copy(value.value)))
                 }
-                relativeNames.append(rdn)
+                if !rdn.isEmpty || decoded < limit { relativeNames.append(rdn) }
             }
         }
         self.relativeNames = relativeNames
+        self.omittedAttributes = omitted
     }
 }
 
@@ -136,6 +164,16 @@ extension Certificate {
     /// Decodes the Name TLV at `range` (an issuer, subject or directoryName).
     public func name(at range: Range<Int>) -> DistinguishedName {
         DERReader.withReader(over: der, range: range) { DistinguishedName(decoding: &$0) }
+    }
+
+    /// The subject for display: at most `DistinguishedName.maximumDisplayedAttributes` attributes decoded.
+    public var subjectForDisplay: DistinguishedName { nameForDisplay(at: subject) }
+    /// The issuer for display: at most `DistinguishedName.maximumDisplayedAttributes` attributes decoded.
+    public var issuerForDisplay: DistinguishedName { nameForDisplay(at: issuer) }
+
+    /// The Name TLV at `range` decoded for display, within the display budget.
+    public func nameForDisplay(at range: Range<Int>) -> DistinguishedName {
+        DERReader.withReader(over: der, range: range) { DistinguishedName(decoding: &$0, limit: DistinguishedName.maximumDisplayedAttributes) }
     }
 }
 
@@ -163,12 +201,29 @@ extension CertificateList {
     public func name(at range: Range<Int>) -> DistinguishedName {
         DERReader.withReader(over: der, range: range.clamped(to: der.indices)) { DistinguishedName(decoding: &$0) }
     }
+
+    /// The CRL issuer for display, within the display budget.
+    public var issuerForDisplay: DistinguishedName { nameForDisplay(at: issuer) }
+
+    /// A Name TLV of this CRL decoded for display, within the display budget.
+    public func nameForDisplay(at range: Range<Int>) -> DistinguishedName {
+        DERReader.withReader(over: der, range: range.clamped(to: der.indices)) {
+            DistinguishedName(decoding: &$0, limit: DistinguishedName.maximumDisplayedAttributes)
+        }
+    }
 }
 
 extension OCSPResponse {
     /// Decodes a Name TLV of this response (a responder's byName).
     public func name(at range: Range<Int>) -> DistinguishedName {
         DERReader.withReader(over: der, range: range.clamped(to: der.indices)) { DistinguishedName(decoding: &$0) }
+    }
+
+    /// A Name TLV of this response decoded for display, within the display budget.
+    public func nameForDisplay(at range: Range<Int>) -> DistinguishedName {
+        DERReader.withReader(over: der, range: range.clamped(to: der.indices)) {
+            DistinguishedName(decoding: &$0, limit: DistinguishedName.maximumDisplayedAttributes)
+        }
     }
 }
 

@@ -8,8 +8,8 @@ import DER
 /// the OID.
 struct ExtensionWalk {
     /// Library bound on the number of extensions in one list. Real
-    /// certificates and CRLs carry fewer than 20; the bound keeps the
-    /// pairwise duplicate check small.
+    /// certificates and CRLs carry fewer than 20; the bound keeps each
+    /// list's work small.
     static let maximumCount = 64
 
     /// The content of the SEQUENCE OF.
@@ -51,21 +51,36 @@ struct ExtensionWalk {
                              hasUnrecognisedCriticalExtension: unrecognisedCritical)
     }
 
-    /// No extension appears twice. Pairwise over at most `maximumCount`
-    /// entries, without allocating; recognised ones are refused by their
-    /// store when seen twice, this catches the rest.
+    /// No extension appears twice; recognised ones are refused by their
+    /// store when seen twice, this catches the rest. The unrecognised OIDs
+    /// are sorted (by bytes, then position) and neighbours compared: n log n
+    /// instead of the pairwise walk, which re-read every later extension for
+    /// each one (2,016 reads for a list of 64; a CRL carries such a list on
+    /// each of 100,000 entries). The error names the first extension, in
+    /// list order, whose OID appears again, as the pairwise walk did.
     private static func checkUnrecognisedAreDistinct(_ sequence: DERElement, _ reader: DERReader) throws(DERError) {
+        var oids: [(start: Int, oid: Range<Int>)] = []
+        oids.reserveCapacity(maximumCount)
         var outer = reader.reader(over: sequence.value, depth: 0)
-        while !outer.isAtEnd {
-            let (start, oid) = firstOID(&outer)
-            var inner = outer
-            while !inner.isAtEnd {
-                let (_, other) = firstOID(&inner)
-                if reader.bytes(oid, equal: other) {
-                    throw DERError(.duplicateExtension, at: start)
-                }
+        while !outer.isAtEnd { oids.append(firstOID(&outer)) }
+        oids.sort { a, b in
+            let (x, y) = (reader.bytes(in: a.oid), reader.bytes(in: b.oid))
+            if x.lexicographicallyPrecedes(y) { return true }
+            if y.lexicographicallyPrecedes(x) { return false }
+            return a.start < b.start
+        }
+        // Equal OIDs sit together, earliest first: a group of two or more
+        // repeats its first member.
+        var firstRepeated: Int? = nil
+        var group = 0
+        for index in oids.indices.dropFirst() {
+            if reader.bytes(oids[index - 1].oid, equal: oids[index].oid) {
+                firstRepeated = min(firstRepeated ?? Int.max, oids[group].start)
+            } else {
+                group = index
             }
         }
+        if let start = firstRepeated { throw DERError(.duplicateExtension, at: start) }
     }
 
     /// The OID range of the next Extension; input already validated.

@@ -38,13 +38,23 @@ public struct PinSet: Sendable {
                 enforce: Bool = true, minimumPins: Int = 2) throws(ConfigurationError) {
         guard !pins.isEmpty else { throw .noPins }
         // Distinct pins: the same pin twice is no backup.
-        let distinct = pins.indices.filter { i in !pins[..<i].contains(pins[i]) }.count
+        let distinct = Self.distinctCount(pins)
         if enforce && distinct < minimumPins { throw .insufficientPins(have: distinct, need: minimumPins) }
         self.pattern = pattern
         self.pins = pins
         self.expiration = expiration
         self.failClosed = failClosed
         self.enforce = enforce
+    }
+
+    /// How many different keys `pins` names: sorted by digest, equal
+    /// neighbours counted once (n log n; a configuration may list tens of
+    /// thousands of pins, and comparing each with all before it was quadratic).
+    static func distinctCount(_ pins: [SPKIPin]) -> Int {
+        let sorted = pins.sorted { $0.digest.lexicographicallyPrecedes($1.digest) }
+        var distinct = 0
+        for index in sorted.indices where index == 0 || sorted[index] != sorted[index - 1] { distinct += 1 }
+        return distinct
     }
 
     /// Whether `time` (seconds since 1970) is after `expiration`; never true without one.

@@ -13,6 +13,8 @@ struct CRLSummary {
 
     let issuer: String
     let issuerAttributes: [[DistinguishedName.Attribute]]
+    /// Attributes past the display budget (`DistinguishedName.maximumDisplayedAttributes`), not decoded.
+    let issuerAttributesOmitted: Int
     let version: Int
     let signatureAlgorithm: String
     let thisUpdate: String
@@ -27,9 +29,10 @@ struct CRLSummary {
     let fingerprint: String
 
     init(_ crl: CertificateList) {
-        let name = crl.issuerName
+        let name = crl.issuerForDisplay
         issuer = name.description
         issuerAttributes = name.relativeNames
+        issuerAttributesOmitted = name.omittedAttributes
         version = crl.version.rawValue + 1
         let oid = OID(der: Array(crl[crl.signatureAlgorithm.algorithm]))
         signatureAlgorithm = oid.shortName ?? oid.description
@@ -61,7 +64,7 @@ struct CRLSummary {
 
     static func describe(_ name: GeneralName, in crl: CertificateList) -> String {
         switch name.kind {
-        case .directoryName: return "DirName:" + crl.name(at: name.value).description
+        case .directoryName: return "DirName:" + crl.nameForDisplay(at: name.value).description
         case .uniformResourceIdentifier: return "URI:" + DisplayText.escaped(utf8: crl[name.value], escapingCommas: true)
         case .dnsName: return "DNS:" + DisplayText.escaped(utf8: crl[name.value], escapingCommas: true)
         default: return "\(name.kind):" + Hex.encode(crl[name.value])
@@ -105,7 +108,7 @@ struct CRLSummary {
     }
 
     var json: [(String, JSONOutput)] {
-        [
+        var members: [(String, JSONOutput)] = [
             ("type", .string("crl")), ("issuer", .string(issuer)),
             ("issuerAttributes", CertificateSummary.attributesJSON(issuerAttributes)),
             ("version", .int(version)), ("signatureAlgorithm", .string(signatureAlgorithm)),
@@ -123,5 +126,7 @@ struct CRLSummary {
             })),
             ("sha256Fingerprint", .string(fingerprint)),
         ]
+        if issuerAttributesOmitted > 0 { members.append(("issuerAttributesOmitted", .int(issuerAttributesOmitted))) }
+        return members
     }
 }

@@ -17,6 +17,9 @@ struct CertificateSummary {
     let subjectAltNameEntries: [(type: String, value: String)]
     let subjectAttributes: [[DistinguishedName.Attribute]]
     let issuerAttributes: [[DistinguishedName.Attribute]]
+    /// Attributes past the display budget (`DistinguishedName.maximumDisplayedAttributes`), not decoded.
+    let subjectAttributesOmitted: Int
+    let issuerAttributesOmitted: Int
     let basicConstraints: (ca: Bool, pathLength: Int?, critical: Bool)?
     let keyUsage: (names: [String], critical: Bool)?
     let extendedKeyUsage: [String]?
@@ -37,11 +40,13 @@ struct CertificateSummary {
     let spkiPin: String
 
     init(_ certificate: Certificate) {
-        let subjectName = certificate.subjectName, issuerName = certificate.issuerName
+        let subjectName = certificate.subjectForDisplay, issuerName = certificate.issuerForDisplay
         subject = subjectName.description
         issuer = issuerName.description
         subjectAttributes = subjectName.relativeNames
         issuerAttributes = issuerName.relativeNames
+        subjectAttributesOmitted = subjectName.omittedAttributes
+        issuerAttributesOmitted = issuerName.omittedAttributes
         serial = Self.serialText(Array(certificate[certificate.serialNumber]))
         notBefore = CivilTime.iso8601(certificate.notBefore)
         notAfter = CivilTime.iso8601(certificate.notAfter)
@@ -130,7 +135,7 @@ struct CertificateSummary {
                 return "IP:" + IPAddressText.format(octets[..<(octets.count / 2)]) + "/" + IPAddressText.format(octets[(octets.count / 2)...])
             }
             return "IP:" + IPAddressText.format(octets)
-        case .directoryName: return "DirName:" + certificate.name(at: name.value).description
+        case .directoryName: return "DirName:" + certificate.nameForDisplay(at: name.value).description
         case .registeredID: return "RID:" + OID(der: Array(certificate[name.value])).description
         case .otherName: return "othername:" + Hex.encode(certificate[name.value])
         case .x400Address: return "X400Name:" + Hex.encode(certificate[name.value])
@@ -147,7 +152,7 @@ struct CertificateSummary {
         case .rfc822Name: return ("email", raw)
         case .uniformResourceIdentifier: return ("URI", raw)
         case .ipAddress: return ("IP", String(describe(name, in: certificate).dropFirst(3)))
-        case .directoryName: return ("DirName", certificate.name(at: name.value).description)
+        case .directoryName: return ("DirName", certificate.nameForDisplay(at: name.value).description)
         case .registeredID: return ("RID", OID(der: Array(certificate[name.value])).description)
         case .otherName: return ("othername", Hex.encode(certificate[name.value]))
         case .x400Address: return ("X400Name", Hex.encode(certificate[name.value]))
@@ -223,9 +228,11 @@ struct CertificateSummary {
 
     /// The `inspect --json` object. `subject`, `issuer` and `subjectAltNames`
     /// are the escaped display strings they always were; `subjectAttributes`,
-    /// `issuerAttributes` and `subjectAltNameEntries` give each part apart.
+    /// `issuerAttributes` and `subjectAltNameEntries` give each part apart;
+    /// `subjectAttributesOmitted` / `issuerAttributesOmitted` count the
+    /// attributes past the display budget, when there are any.
     var json: [(String, JSONOutput)] {
-        [
+        var members: [(String, JSONOutput)] = [
             ("subject", .string(subject)), ("issuer", .string(issuer)),
             ("subjectAttributes", Self.attributesJSON(subjectAttributes)),
             ("issuerAttributes", Self.attributesJSON(issuerAttributes)),
@@ -248,5 +255,8 @@ struct CertificateSummary {
                 .object([("name", .string($0.name)), ("critical", .bool($0.critical)), ("value", .string($0.value))])
             })),
         ]
+        if subjectAttributesOmitted > 0 { members.append(("subjectAttributesOmitted", .int(subjectAttributesOmitted))) }
+        if issuerAttributesOmitted > 0 { members.append(("issuerAttributesOmitted", .int(issuerAttributesOmitted))) }
+        return members
     }
 }

@@ -124,7 +124,7 @@ public struct ConnectCommand: ParsableCommand {
             print("served by \(DisplayText.escaped(endpoint)) (\(served.count) certificate\(served.count == 1 ? "" : "s")):")
             for (index, der) in served.enumerated() {
                 let parsed = index < certificates.count ? certificates[index] : nil
-                print("  \(index): \(parsed.map { $0.subjectName.description } ?? "(does not parse)")")
+                print("  \(index): \(parsed.map { $0.subjectForDisplay.description } ?? "(does not parse)")")
                 if let parsed { print("     \(SPKIPin(certificate: parsed))") }
                 print("     SHA-256 \(Hex.encode(SHA256.hash(der), separator: ":"))")
             }
@@ -159,7 +159,7 @@ public struct ConnectCommand: ParsableCommand {
 
     static func servedJSON(_ der: [UInt8], parsed: Certificate?) -> JSONOutput {
         .object([
-            ("subject", parsed.map { .string($0.subjectName.description) } ?? .null),
+            ("subject", parsed.map { .string($0.subjectForDisplay.description) } ?? .null),
             ("pin", parsed.map { .string(SPKIPin(certificate: $0).description) } ?? .null),
             ("sha256", .string(Hex.encode(SHA256.hash(der)))),
         ])

@@ -44,7 +44,7 @@ struct InspectOutput {
                     entries += 1
                     let result = Result<Certificate, DERError> { () throws(DERError) in try Certificate(derEncoded: der) }
                     ok = emit(result.mapError { .der($0, certificate: entries, block: block.number) }, der: der, index: entries, path: stream.path) && ok
-                case .success(let der) where block.label == "X509 CRL":
+                case .success(let der) where CRLInput.pemLabels.contains(block.label):
                     entries += 1
                     ok = emitCRL(der, index: entries, path: stream.path, block: block.number) && ok
                 case .success(let der) where block.label == OCSPInput.pemLabel:

@@ -37,7 +37,7 @@ enum KeyKind: String {
         case "PUBLIC KEY": self = .publicKey
         case "RSA PUBLIC KEY": self = .rsaPublicKey
         case "CERTIFICATE REQUEST", "NEW CERTIFICATE REQUEST": self = .certificateRequest
-        case "X509 CRL": self = .crl
+        case "X509 CRL", "CRL": self = .crl
         case OCSPInput.pemLabel: self = .ocspResponse
         case "PRIVATE KEY": self = .privateKey
         case "ENCRYPTED PRIVATE KEY": self = .encryptedPrivateKey

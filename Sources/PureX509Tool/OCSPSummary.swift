@@ -39,7 +39,7 @@ struct OCSPSummary {
             return
         }
         switch basic.responderID {
-        case .byName(let name): responder = ("name", response.name(at: name).description)
+        case .byName(let name): responder = ("name", response.nameForDisplay(at: name).description)
         case .byKey(let hash): responder = ("key", Hex.encode(response[hash], separator: ":"))
         }
         producedAt = CivilTime.iso8601(basic.producedAt)
@@ -62,7 +62,7 @@ struct OCSPSummary {
                           unrecognisedCritical: single.hasUnrecognisedCriticalExtension)
         }
         skippedCertificates = basic.skippedCertificates
-        certificates = basic.certificates.map { ($0.subjectName.description, Hex.encode(SHA256.hash($0.der), separator: ":")) }
+        certificates = basic.certificates.map { ($0.subjectForDisplay.description, Hex.encode(SHA256.hash($0.der), separator: ":")) }
     }
 
     static func algorithmName(_ oid: ArraySlice<UInt8>) -> String {

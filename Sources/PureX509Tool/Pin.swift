@@ -82,10 +82,10 @@ struct Pin: ParsableCommand {
                 let certificate = try Certificate(derEncoded: der)
                 let pin = SPKIPin(certificate: certificate).description
                 if json {
-                    outcome.records.append(record(pin, kind: "certificate", subject: certificate.subjectName.description, file: file.path, block: block))
+                    outcome.records.append(record(pin, kind: "certificate", subject: certificate.subjectForDisplay.description, file: file.path, block: block))
                 } else {
                     // The subject is RFC 4514-escaped with \xNN for controls: one line per certificate.
-                    print(pin + "  " + certificate.subjectName.description)
+                    print(pin + "  " + certificate.subjectForDisplay.description)
                 }
                 printed += 1
             } catch {

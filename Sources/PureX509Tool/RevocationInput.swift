@@ -1,15 +1,18 @@
 import PureX509
 
 /// `verify --crl FILE` and `--ocsp-response FILE`: the revocation
-/// information in a file (one DER object, or PEM blocks with the kind's
-/// label). It is the caller's own input, like `--roots`: a file without
-/// one, or one that does not parse, stops the command (exit 2) with the
-/// flag, the file, the block and the rule, rather than leaving a revoked
-/// certificate unchecked without a word.
+/// information in a file (one DER object, or PEM blocks with one of the
+/// kind's labels). It is the caller's own input, like `--roots`: a file
+/// without one, one that does not parse, or a PEM block of any other label
+/// stops the command (exit 2) with the flag, the file, the block and the
+/// rule, rather than leaving a revoked certificate unchecked without a word
+/// (issue 26 item 7: a revoking CRL labelled `CRL` used to be skipped
+/// silently and the leaf trusted).
 enum RevocationInput {
     struct Kind<Item> {
         let flag: String
-        let label: String
+        /// The PEM labels read as this kind; the first is the one named in messages.
+        let labels: [String]
         /// "CRL", "OCSP response": what "not a valid …" names.
         let noun: String
         /// Said when the file holds none.
@@ -20,12 +23,12 @@ enum RevocationInput {
     }
 
     static var crl: Kind<CertificateList> {
-        Kind(flag: "--crl", label: "X509 CRL", noun: "CRL", missing: "no X509 CRL block", parse: { try CertificateList(derEncoded: $0) })
+        Kind(flag: "--crl", labels: CRLInput.pemLabels, noun: "CRL", missing: "no X509 CRL block", parse: { try CertificateList(derEncoded: $0) })
     }
 
     static var ocspResponse: Kind<OCSPResponse> {
         Kind(
-            flag: "--ocsp-response", label: OCSPInput.pemLabel, noun: "OCSP response",
+            flag: "--ocsp-response", labels: [OCSPInput.pemLabel], noun: "OCSP response",
             missing: "no OCSP response (a DER file, or PEM blocks labelled \(OCSPInput.pemLabel))",
             parse: { try OCSPResponse(derEncoded: $0) },
             note: { $0.status == .successful ? nil : "the responder answered \($0.status.name); it gives no status" })
@@ -49,9 +52,16 @@ enum RevocationInput {
         case .der(let bytes):
             try parse(bytes, block: nil)
         case .pem(let blocks):
-            for block in blocks where block.label == kind.label {
+            for block in blocks {
                 switch block.der {
-                case .success(let der): try parse(der, block: block.number)
+                case .success(let der) where kind.labels.contains(block.label):
+                    try parse(der, block: block.number)
+                case .success:
+                    // A CRL under a label we did not expect is still a CRL that
+                    // may revoke: skipping it would fail open.
+                    let expected = kind.labels.joined(separator: " or ")
+                    printError("purex509: \(kind.flag) \(file.displayName): PEM block \(block.number) (\(DisplayText.escaped(block.label))): expected only \(expected) blocks")
+                    throw ToolExit.usage
                 case .failure(let failure):
                     printError("purex509: \(kind.flag) \(file.displayName): \(failure)")
                     throw ToolExit.usage
@@ -66,7 +76,16 @@ enum RevocationInput {
     }
 }
 
-/// The PEM label some tools give an OCSP response (there is no RFC 7468 one).
+/// The PEM labels of a CRL: RFC 7468 §5 and OpenSSL write `X509 CRL`;
+/// NSS (`NS_CRL_HEADER`), Bouncy Castle's reader and EU DSS's exporter write
+/// `CRL`, and OpenSSL's `openssl crl` and Bouncy Castle read both.
+enum CRLInput {
+    static let pemLabels = ["X509 CRL", "CRL"]
+}
+
+/// The PEM label tools give an OCSP response (there is no RFC 7468 one):
+/// GnuTLS (`PEM_OCSP_RESPONSE`), Go tools (Boulder, cfssl), PKI.js and
+/// Chromium's test data all write `OCSP RESPONSE`; no other spelling was found.
 enum OCSPInput {
     static let pemLabel = "OCSP RESPONSE"
 }

@@ -93,7 +93,7 @@ struct Scan: ParsableCommand {
             case .items(let items): decide(items)
             case .lines(var stream, let name):
                 defer { stream.close() }
-                try Self.readLines(&stream, source: name, chunk: 16_384, decide)
+                try Self.readLines(&stream, source: name, chunk: 16_384, chunkBytes: Self.maximumChunkBytes, decide)
             }
         }
         progress.clear()
@@ -112,11 +112,22 @@ struct Scan: ParsableCommand {
     /// Lines longer than this (a chain is a few kilobytes) are an input error, not buffered.
     static let maximumLine = 16 << 20
 
-    /// Reads JSON lines from `stream` and hands them on `chunk` at a time,
-    /// so a corpus of any size is decided with memory bounded by the chunk.
-    static func readLines(_ stream: inout FileStream, source: String, chunk: Int, _ decide: ([ScanItem]) -> Void) throws {
+    /// The line bytes a chunk may hold before it is decided (issue 26 item
+    /// 13). A line is a chain of a few kilobytes, so 16,384 lines are tens of
+    /// megabytes; but a line may be up to `maximumLine`, and 16,384 lines of
+    /// 15 MiB would be held at once. 64 MiB keeps a chunk of ordinary lines
+    /// whole (16,384 × 4 KiB) while bounding what a chunk of long lines holds
+    /// to 64 MiB plus one line (≤ 80 MiB with the line being read).
+    static let maximumChunkBytes = 64 << 20
+
+    /// Reads JSON lines from `stream` and hands them on `chunk` lines at a
+    /// time, or sooner once they hold `chunkBytes` bytes, so a corpus of any
+    /// size is decided with memory bounded by the chunk.
+    static func readLines(_ stream: inout FileStream, source: String, chunk: Int, chunkBytes: Int,
+                          _ decide: ([ScanItem]) -> Void) throws {
         var pending = stream.first.starts(with: [0xEF, 0xBB, 0xBF]) ? stream.first.dropFirst(3) : stream.first[...]
         var items: [ScanItem] = []
+        var itemBytes = 0
         var number = 0
         var skipping = false
         func add(_ line: ArraySlice<UInt8>) {
@@ -124,6 +135,7 @@ struct Scan: ParsableCommand {
             let trimmed = line.last == 0x0D ? line.dropLast() : line
             if trimmed.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
             items.append(.line(source: source, number: number, bytes: Array(trimmed)))
+            itemBytes += trimmed.count
         }
         // Where the search for the next newline resumes: bytes before it
         // were searched already (a long line arrives in many pieces).
@@ -137,9 +149,10 @@ struct Scan: ParsableCommand {
                 }
                 pending = pending[(newline + 1)...]
                 searchFrom = pending.startIndex
-                if items.count >= chunk {
+                if items.count >= chunk || itemBytes >= chunkBytes {
                     decide(items)
                     items.removeAll(keepingCapacity: true)
+                    itemBytes = 0
                 }
             }
             if !skipping && pending.count > maximumLine {

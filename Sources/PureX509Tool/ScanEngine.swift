@@ -130,7 +130,7 @@ public struct ScanEngine: Sendable {
         switch decided {
         case .success(let chain):
             members += [("trusted", .bool(true)), ("code", .null), ("certificate", .null), ("message", .null),
-                        ("path", .array(chain.certificates.map { .string($0.subjectName.description) }))]
+                        ("path", .array(chain.certificates.map { .string($0.subjectForDisplay.description) }))]
             return Outcome(line: JSONOutput.object(members).serialized(pretty: false), verdict: "trusted")
         case .failure(let failure):
             members += [("trusted", .bool(false)), ("code", .string(failure.code)),

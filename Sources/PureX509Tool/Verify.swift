@@ -264,7 +264,7 @@ public struct VerifyOptions: ParsableArguments {
             let report = failed.map { reports[$0] }
             let message = failure.describe { report?.name($0) ?? "certificate \($0)" }
             if json {
-                let names = report?.explanation.path.map { $0.certificate.subjectName } ?? []
+                let names = report?.explanation.path.map { $0.certificate.subjectForDisplay } ?? []
                 let index = PinningCodes.index(failure)
                 let from = index.flatMap { report?.fromJSON($0) } ?? .null
                 printJSON([
@@ -323,7 +323,7 @@ public struct VerifyOptions: ParsableArguments {
             printTrusted(verified.certificates, policies: verified.userConstrainedPolicies, extra: extra)
         case .failure(let failure):
             if json {
-                let names = report.explanation.path.map { $0.certificate.subjectName }
+                let names = report.explanation.path.map { $0.certificate.subjectForDisplay }
                 let members: [(String, JSONOutput)] = [
                     ("trusted", .bool(false)), ("chain", .array(names.map { .string($0.description) })),
                     ("chainSubjects", .array(names.map { CertificateSummary.attributesJSON($0.relativeNames) })),
@@ -350,7 +350,7 @@ public struct VerifyOptions: ParsableArguments {
     /// `endsInAnchor`: the list is a verified path (its last certificate is
     /// the anchor), not the served certificates as they came.
     func printTrusted(_ certificates: [Certificate], endsInAnchor: Bool = true, policies: [OID]? = nil, extra: [(String, JSONOutput)] = []) {
-        let names = certificates.map { $0.subjectName }
+        let names = certificates.map { $0.subjectForDisplay }
         if json {
             let members: [(String, JSONOutput)] = [
                 ("trusted", .bool(true)), ("chain", .array(names.map { .string($0.description) })),

@@ -35,7 +35,7 @@ struct VerifyReport {
         case .anchor(let index): place = "trust anchor \(index)"
         case .pinned(let index): place = "--pin-cert certificate \(index)"
         }
-        return certificate.map { place + " (" + $0.subjectName.description + ")" } ?? place
+        return certificate.map { place + " (" + $0.subjectForDisplay.description + ")" } ?? place
     }
 
     /// The certificate at `index` of the reported path, named.
@@ -58,7 +58,7 @@ struct VerifyReport {
         case .pinned(let index): pinned = .int(index)
         }
         return .object([("input", input), ("untrusted", untrusted), ("anchor", anchor), ("pinned", pinned),
-                        ("subject", certificate.map { .string($0.subjectName.description) } ?? .null)])
+                        ("subject", certificate.map { .string($0.subjectForDisplay.description) } ?? .null)])
     }
 
     var pathJSON: JSONOutput {
