@@ -72,24 +72,13 @@ extension Verifier {
     /// Ed25519 decompression: no signature arithmetic.
     func leafKeyRefusal(_ leaf: Certificate) -> SignatureFailure? {
         let key = leaf.publicKey
-        let curves = policy.keys.allowedCurves
-        switch key.kind {
-        case .rsa, .rsaPSS:
-            // RFC 3279 §2.3.1, as for an issuer key (VerificationKey.prepare).
-            if case .rsa = key.kind {
-                guard let parameters = key.algorithm.parameters, leaf[parameters].elementsEqual([0x05, 0x00]) else {
-                    return .keyRefused(.invalidKey(reason: "rsaEncryption parameters must be NULL"))
-                }
+        // RFC 3279 §2.3.1, as for an issuer key (VerificationKey.prepare).
+        if case .rsa = key.kind {
+            guard let parameters = key.algorithm.parameters, leaf[parameters].elementsEqual([0x05, 0x00]) else {
+                return .keyRefused(.invalidKey(reason: "rsaEncryption parameters must be NULL"))
             }
-            let minimum = policy.keys.minimumRSAModulusBits
-            if key.sizeInBits < minimum { return .keyRefused(.rsaModulusTooSmall(bits: key.sizeInBits, minimum: minimum)) }
-        case .ec(.p256): if !curves.contains(.p256) { return .keyRefused(.curveNotAllowed("P-256")) }
-        case .ec(.p384): if !curves.contains(.p384) { return .keyRefused(.curveNotAllowed("P-384")) }
-        case .ec(.p521): if !curves.contains(.p521) { return .keyRefused(.curveNotAllowed("P-521")) }
-        case .ed25519: if !curves.contains(.ed25519) { return .keyRefused(.curveNotAllowed("Ed25519")) }
-        case .ec(.other), .ed448, .unknown:
-            break  // named with its OID by the key preparation, as for an issuer
         }
+        if let refusal = policy.keys.refusal(of: key) { return .keyRefused(refusal) }
         let anchor = store.anchors(named: leaf[leaf.subject]).first { store.anchors[$0].der == leaf.der }
         let prepared = anchor.map { store.verificationKey(ofAnchor: $0) } ?? VerificationKey.prepare(leaf)
         if case .failure(let failure) = prepared { return failure }

@@ -96,3 +96,22 @@ func goodLeafKeyIsTrusted(_ file: String) throws {
         return
     }
 }
+
+/// The key policy binds every issuer key on every evaluation: an edge the
+/// signature cache remembers from an evaluation under a laxer policy must
+/// not let a key the current policy refuses through (`Verifier.policy` may
+/// change between evaluations).
+@Test func cachedEdgeStillMeetsTheKeyPolicy() throws {
+    let folder = vectors.appendingPathComponent("chains/weak-issuer-key")
+    let chain = try certificates(folder.appendingPathComponent("chain.pem"))
+    let row = try #require(chainCases.first { $0.name == "weak-issuer-key" })
+    var policy = VerificationPolicy(time: row.at, identity: ServerIdentity(host: "www.example.com"))
+    policy.keys.minimumRSAModulusBits = 1024
+    var verifier = Verifier(store: TrustStore(try certificates(folder.appendingPathComponent("roots.pem"))), policy: policy)
+    #expect(throws: Never.self) { try verifier.verify(leaf: chain[0], intermediates: Array(chain.dropFirst())).get() }
+    verifier.policy.keys.minimumRSAModulusBits = 2048
+    switch verifier.verify(leaf: chain[0], intermediates: Array(chain.dropFirst())) {
+    case .success: Issue.record("an RSA-1024 issuer key was trusted from the cache under a 2048-bit minimum")
+    case .failure(let failure): #expect(failure.code == "weakKey", "\(failure)")
+    }
+}
