@@ -13,6 +13,14 @@ the root), so that `purex509 verify` reaches the revocation code with it:
   issuingDistributionPoint lists 20 million URIs (60 MB), with a signature
   that does not verify.
 
+- crl-120k-entries.crl: a CRL of the intermediate's name with 120,000
+  entries of 64 extensions each (57 MB), signature not verifying;
+- leaf-1m-rdns.pem: the leaf with a subject of 1,000,000 RDNs (12 MB;
+  `inspect --json`, `verify --explain`);
+- chain-1m-rdns.pem: the leaf, then a certificate whose subject holds
+  1,000,000 RDNs in place of its intermediate (path building's §7.1
+  fallback looks at every presented subject).
+
 scripts/hostile-inputs.sh runs each through the release tool under
 /usr/bin/time and holds it to 1 s and 200 MB.
 
@@ -110,15 +118,48 @@ def crl_with_huge_scope(names):
     return tlv(0x30, tbs + algorithm + tlv(0x03, b"\x00" + b"\x5a" * 256))
 
 
+def crl_with_many_entries(entries, extensions):
+    intermediate = pem_certificates(os.path.join(GOOD, "chain.pem"))[1]
+    subject, algorithm = subject_and_algorithm(intermediate)
+    when = tlv(0x17, b"250101000000Z")
+    # Unrecognised non-critical entry extensions with distinct one-arc OIDs.
+    entry_extensions = tlv(0x30, b"".join(tlv(0x30, tlv(0x06, bytes([arc + 1])) + tlv(0x04, b"")) for arc in range(extensions)))
+    revoked = b"".join(tlv(0x30, tlv(0x02, (n + 1).to_bytes((n + 1).bit_length() // 8 + 1, "big")) + when + entry_extensions)
+                       for n in range(entries))
+    tbs = tlv(0x30, bytes.fromhex("020101") + algorithm + subject + tlv(0x17, b"240101000000Z") + tlv(0x17, b"300101000000Z")
+              + tlv(0x30, revoked))
+    return tlv(0x30, tbs + algorithm + tlv(0x03, b"\x00" + b"\x5a" * 256))
+
+
+def with_huge_subject(certificate, rdns):
+    _, value, end = read(certificate, 0)
+    outer = children(certificate, value, end)
+    fields = children(certificate, outer[0][2], outer[0][3])
+    parts = [certificate[f[1]:f[3]] for f in fields]
+    parts[5 if fields[0][0] == 0xA0 else 4] = huge_name(rdns)
+    return tlv(0x30, tlv(0x30, b"".join(parts)) + b"".join(certificate[f[1]:f[3]] for f in outer[1:]))
+
+
+def pem(der):
+    body = base64.encodebytes(der).decode()
+    return "-----BEGIN CERTIFICATE-----\n" + body + "-----END CERTIFICATE-----\n"
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit("usage: hostile-inputs.py OUTDIR")
     out = sys.argv[1]
     os.makedirs(out, exist_ok=True)
     for name, data in [("ocsp-name-1m.der", ocsp_response(1_300_000)), ("ocsp-name-5m.der", ocsp_response(5_000_000)),
-                       ("crl-idp-20m.crl", crl_with_huge_scope(20_000_000))]:
+                       ("crl-idp-20m.crl", crl_with_huge_scope(20_000_000)),
+                       ("crl-120k-entries.crl", crl_with_many_entries(120_000, 64))]:
         with open(os.path.join(out, name), "wb") as f:
             f.write(data)
+    leaf, intermediate = pem_certificates(os.path.join(GOOD, "chain.pem"))
+    with open(os.path.join(out, "leaf-1m-rdns.pem"), "w") as f:
+        f.write(pem(with_huge_subject(leaf, 1_000_000)))
+    with open(os.path.join(out, "chain-1m-rdns.pem"), "w") as f:
+        f.write(pem(leaf) + pem(with_huge_subject(intermediate, 1_000_000)))
 
 
 if __name__ == "__main__":

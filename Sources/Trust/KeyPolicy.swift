@@ -17,6 +17,28 @@ public struct KeyPolicy: Sendable, Equatable {
     }
 }
 
+extension KeyPolicy {
+    /// Why the policy refuses a key, judged from its parsed
+    /// SubjectPublicKeyInfo alone (no key object is built): an RSA modulus
+    /// below the minimum, or a curve left out of `allowedCurves`. Keys of
+    /// other algorithms are for the key preparation to name. The leaf's key
+    /// is judged so, and an issuer key on an edge the signature cache
+    /// answered, whose preparation and admission ran under the policy of an
+    /// earlier evaluation.
+    func refusal(of key: PublicKey) -> KeyRefusal? {
+        switch key.kind {
+        case .rsa, .rsaPSS:
+            return key.sizeInBits < minimumRSAModulusBits
+                ? .rsaModulusTooSmall(bits: key.sizeInBits, minimum: minimumRSAModulusBits) : nil
+        case .ec(.p256): return allowedCurves.contains(.p256) ? nil : .curveNotAllowed("P-256")
+        case .ec(.p384): return allowedCurves.contains(.p384) ? nil : .curveNotAllowed("P-384")
+        case .ec(.p521): return allowedCurves.contains(.p521) ? nil : .curveNotAllowed("P-521")
+        case .ed25519: return allowedCurves.contains(.ed25519) ? nil : .curveNotAllowed("Ed25519")
+        case .ec(.other), .ed448, .unknown: return nil
+        }
+    }
+}
+
 /// A set of the elliptic curves PureX509 verifies on. Other curves
 /// (secp256k1, brainpool, …) are not in it because they are not
 /// implemented, and keys on them are reported as unsupported, by name.

@@ -9,6 +9,12 @@ import PKIX
 // them. Names of a type the constraints do not
 // mention are unconstrained; excluded subtrees win over permitted ones.
 // Comparisons are counted against `Budgets.nameConstraintComparisons`.
+//
+// A name is judged by every name it stands for (issue 26): a wildcard
+// dNSName by each host it can match, an IPv4-mapped IPv6 address as the
+// IPv4 address it is, a directoryName under RFC 5280 §7.1's comparison.
+// An excluded subtree refuses it when any of those falls inside; a
+// permitted one admits it only when all of them do.
 
 extension Verifier {
     func checkNameConstraints(_ certificates: [Certificate], comparisons: inout Int) throws(TrustFailure) -> TrustFailure? {
@@ -63,42 +69,72 @@ extension Verifier {
         case .emailAttribute: kind = .rfc822Name
         case .commonNameAsDNS: kind = .dnsName
         }
-        func matches(_ base: GeneralName) throws(TrustFailure) -> Bool {
+        let limit = policy.budgets.nameConstraintComparisons
+        // A directoryName's RDNs in RFC 5280 §7.1 form, made once for all its constraints.
+        var nameRDNs: [[UInt8]]? = nil
+        func matches(_ base: GeneralName, excluding: Bool) throws(TrustFailure) -> Bool {
             comparisons += 1
-            guard comparisons <= policy.budgets.nameConstraintComparisons else { throw .budgetExceeded(.nameConstraintComparisons) }
+            guard comparisons <= limit else { throw .budgetExceeded(.nameConstraintComparisons) }
             let constraint = ca[base.value]
             switch name {
-            case .general(let general):
-                return NameMatching.matches(kind: kind, name: subject[general.value], constraint: constraint)
+            case .general(let general) where kind == .directoryName:
+                return try directoryName(subject, general.value, within: base, of: ca, rdns: &nameRDNs, comparisons: &comparisons)
             case .subjectDN:
-                return NameMatching.matches(kind: .directoryName, name: subject[subject.subject], constraint: constraint)
+                return try directoryName(subject, subject.subject, within: base, of: ca, rdns: &nameRDNs, comparisons: &comparisons)
+            case .general(let general):
+                return NameMatching.matches(kind: kind, name: subject[general.value], constraint: constraint, excluding: excluding)
             case .emailAttribute(let email):
-                return NameMatching.matches(kind: .rfc822Name, name: email[...], constraint: constraint)
+                return NameMatching.matches(kind: .rfc822Name, name: email[...], constraint: constraint, excluding: excluding)
             case .commonNameAsDNS(let name):
-                return NameMatching.matches(kind: .dnsName, name: name[...], constraint: constraint)
+                return NameMatching.matches(kind: .dnsName, name: name[...], constraint: constraint, excluding: excluding)
             }
         }
         for base in excluded where base.kind == kind {
-            if try matches(base) { return false }
+            if try matches(base, excluding: true) { return false }
         }
         let relevant = permitted.filter { $0.kind == kind }
         guard !relevant.isEmpty else { return true }
-        for base in relevant where try matches(base) { return true }
+        for base in relevant where try matches(base, excluding: false) { return true }
         return false
+    }
+
+    /// RFC 5280 §4.2.1.10 and §7.1: the constraint's RDNs are a prefix of
+    /// the name's, each RDN compared in `NameEquivalence` form (string type,
+    /// ASCII case and space runs folded; a multi-valued RDN's attributes in
+    /// any order). Byte-for-byte comparison let an excluded name through in
+    /// another string type, case or spacing (issue 26 item 9). Each RDN
+    /// compared counts as one comparison, charged before the work.
+    func directoryName(_ subject: Certificate, _ range: Range<Int>, within base: GeneralName, of ca: Certificate,
+                       rdns nameRDNs: inout [[UInt8]]?, comparisons: inout Int) throws(TrustFailure) -> Bool {
+        let constraintName = ca.name(at: base.value)
+        let count = constraintName.relativeNames.count
+        comparisons += count
+        guard comparisons <= policy.budgets.nameConstraintComparisons else { throw .budgetExceeded(.nameConstraintComparisons) }
+        if nameRDNs == nil { nameRDNs = NameEquivalence.canonicalRelativeNames(subject.name(at: range)) }
+        guard let names = nameRDNs, count <= names.count else { return false }
+        let constraintRDNs = NameEquivalence.canonicalRelativeNames(constraintName)
+        for (a, b) in zip(names, constraintRDNs) where a != b { return false }
+        return true
     }
 }
 
 /// Subtree matching by name form, on raw bytes.
 enum NameMatching {
-    static func matches(kind: GeneralName.Kind, name: ArraySlice<UInt8>, constraint: ArraySlice<UInt8>) -> Bool {
+    /// Whether `name` falls in the subtree `constraint`. For an excluded
+    /// subtree (`excluding`) a name that stands for several — a wildcard
+    /// dNSName — matches when any name it stands for does; for a permitted
+    /// one, only when all of them do. Directory names are compared by the
+    /// verifier (`Verifier.directoryName`), which needs both certificates.
+    static func matches(kind: GeneralName.Kind, name: ArraySlice<UInt8>, constraint: ArraySlice<UInt8>, excluding: Bool) -> Bool {
         switch kind {
-        case .dnsName: return dnsName(Array(name), within: Array(constraint))
-        case .ipAddress: return ipAddress(Array(name), within: Array(constraint))
+        case .dnsName:
+            return excluding ? dnsName(Array(name), overlaps: Array(constraint)) : dnsName(Array(name), within: Array(constraint))
+        case .ipAddress:
+            return excluding ? ipAddress(Array(name), excludedBy: Array(constraint)) : ipAddress(Array(name), permittedBy: Array(constraint))
         case .rfc822Name: return mailbox(Array(name), within: Array(constraint))
         case .uniformResourceIdentifier:
             guard let uriHostName = uriHost(Array(name)) else { return false }
             return host(uriHostName, within: Array(constraint))
-        case .directoryName: return directoryName(name, within: constraint)
         default: return false  // forms PureX509 does not constrain never match
         }
     }
@@ -123,6 +159,28 @@ enum NameMatching {
             && name[name.count - constraint.count - 1] == UInt8(ascii: ".")
     }
 
+    /// Whether any name `name` can stand for falls in the subtree: `name`
+    /// itself as `dnsName(_:within:)` reads it, or — for a wildcard
+    /// `*.base` — the constraint is one label over `base` (`bad.example.com`
+    /// against `*.example.com`). A wildcard matches exactly one label (RFC
+    /// 9525 §6.3, `HostName.matches`), so `a.b.example.com` does not
+    /// overlap it, and a one-label constraint (`org`) has no label to drop:
+    /// it overlaps only wildcards below it, by the first reading (Go's first
+    /// fix for CVE-2025-61727 excluded every wildcard there, Go issue 76935).
+    /// `*.base` over `base` itself (`*.example.com`, `.example.com`) is the
+    /// first reading too: every name it stands for is below `base`.
+    static func dnsName(_ name: [UInt8], overlaps constraint: [UInt8]) -> Bool {
+        if dnsName(name, within: constraint) { return true }
+        var name = lower(name), constraint = lower(constraint)
+        if name.last == UInt8(ascii: ".") { name.removeLast() }
+        if constraint.last == UInt8(ascii: ".") { constraint.removeLast() }
+        guard name.count > 2, name[0] == UInt8(ascii: "*"), name[1] == UInt8(ascii: ".") else { return false }
+        // A constraint with a leading dot names only hosts below it, which
+        // have at least two labels over `base`: never one of the wildcard's.
+        guard constraint.first != UInt8(ascii: "."), let dot = constraint.firstIndex(of: UInt8(ascii: ".")), dot > 0 else { return false }
+        return constraint[(dot + 1)...].elementsEqual(name[2...])
+    }
+
     /// Address and mask of the same family (RFC 5280 §4.2.1.10).
     static func ipAddress(_ address: [UInt8], within constraint: [UInt8]) -> Bool {
         guard constraint.count == 2 * address.count else { return false }
@@ -130,6 +188,27 @@ enum NameMatching {
             return false
         }
         return true
+    }
+
+    /// An IPv4-mapped IPv6 address (::ffff:a.b.c.d) is the IPv4 address it
+    /// maps (issue 26 item 10): the host identity matches it so
+    /// (`ServerIdentity`), so the constraints must judge it so too. It is
+    /// excluded when either of its forms — the four octets or the sixteen —
+    /// falls in an excluded range of that family: an IPv4 range, or an IPv6
+    /// range over ::ffff:0:0/96. A plain IPv4 address likewise when its
+    /// mapped form falls in an excluded IPv6 range.
+    static func ipAddress(_ address: [UInt8], excludedBy constraint: [UInt8]) -> Bool {
+        let v4 = IPAddressForm.ipv4(address)
+        if let v4, ipAddress(v4, within: constraint) || ipAddress(IPAddressForm.mapped(v4), within: constraint) { return true }
+        return ipAddress(address, within: constraint)
+    }
+
+    /// Permitted ranges admit an IPv4 or IPv4-mapped address only by an
+    /// IPv4 range: an IPv6 range (::/0, say) never admits one, or it would
+    /// admit any IPv4 host beside the CA's IPv4 ranges.
+    static func ipAddress(_ address: [UInt8], permittedBy constraint: [UInt8]) -> Bool {
+        if let v4 = IPAddressForm.ipv4(address) { return ipAddress(v4, within: constraint) }
+        return ipAddress(address, within: constraint)
     }
 
     /// "user@host" is one mailbox; "host" every mailbox at that host;
@@ -165,29 +244,5 @@ enum NameMatching {
         let host = lower(host), constraint = lower(constraint)
         if constraint.first == UInt8(ascii: ".") { return host.count > constraint.count && host.suffix(constraint.count).elementsEqual(constraint) }
         return host == constraint
-    }
-
-    /// The constraint's RDNs are a prefix of the name's, compared as encoded
-    /// (stricter than X.520's normalised comparison, never looser).
-    static func directoryName(_ name: ArraySlice<UInt8>, within constraint: ArraySlice<UInt8>) -> Bool {
-        guard let nameRDNs = rdns(name), let constraintRDNs = rdns(constraint), constraintRDNs.count <= nameRDNs.count else { return false }
-        for (a, b) in zip(nameRDNs, constraintRDNs) where !a.elementsEqual(b) { return false }
-        return true
-    }
-
-    /// The encoded RDNs of a Name TLV.
-    static func rdns(_ name: ArraySlice<UInt8>) -> [ArraySlice<UInt8>]? {
-        let bytes = Array(name)
-        var failure = false
-        let ranges: [Range<Int>] = DERReader.withReader(over: bytes) { reader in
-            guard let sequence = try? reader.read(.sequence), var inner = try? reader.nested(sequence) else { failure = true; return [] }
-            var result: [Range<Int>] = []
-            while !inner.isAtEnd {
-                guard let rdn = try? inner.readElement() else { failure = true; return [] }
-                result.append(rdn.encoded)
-            }
-            return result
-        }
-        return failure ? nil : ranges.map { bytes[$0] }
     }
 }

@@ -94,12 +94,18 @@ extension Verifier {
                 search.record(failure, path: path, then: node)
                 continue
             case .unchecked:
-                let failure: TrustFailure?
+                var failure: TrustFailure?
                 do {
                     failure = try verifySignature(of: child, index: childPosition, by: node, search: &search)
                 } catch {
                     _ = search.step(.signature, childPosition, childNode, error)
                     throw error
+                }
+                // An edge the signature cache answered skipped the key
+                // policy, which may have changed since it was cached
+                // (issue 26 item 11); an edge verified now passed it already.
+                if failure == nil, let refusal = policy.keys.refusal(of: node.certificate.publicKey) {
+                    failure = .weakKey(index: childPosition, refusal)
                 }
                 search.candidateLists[slot]?[k].verdict = failure.map { .invalid($0) } ?? .valid
                 if let failure = search.step(.signature, childPosition, childNode, failure) {

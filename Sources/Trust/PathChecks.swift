@@ -57,32 +57,32 @@ extension Verifier {
         return search.step(.leafKey, 0, node, leafKeyRefusal(leaf).map { .leafKey($0) })
     }
 
-    /// The key policy applied to the leaf's own key, which the connection
-    /// will rely on (a 512-bit RSA leaf was trusted before): the RSA
-    /// minimum and the allowed curves, from the parsed key alone (no key
-    /// object is built, so a warm evaluation costs nothing more).
+    /// The leaf's own key, which the connection will rely on: first the key
+    /// policy (the RSA minimum and the allowed curves, from the parsed key,
+    /// so that a small key is reported as below the policy rather than as
+    /// outside RSA's bounds), then the key's encoding, by the same
+    /// preparation an issuer's key goes through (`VerificationKey.prepare`:
+    /// RSA e = 1 or even, an even, negative or over-16,384-bit modulus; an
+    /// EC point off its curve, compressed or at infinity; an Ed25519 key of
+    /// the wrong length or with parameters). Each was trusted in a leaf
+    /// before (issue 26 item 11). Issuer keys are prepared, and refused as
+    /// `weakKey`, on the edge they sign; a leaf that is itself an anchor
+    /// uses the key the trust store prepared. The preparation costs each
+    /// evaluation an RSA Montgomery set-up, an EC on-curve check or an
+    /// Ed25519 decompression: no signature arithmetic.
     func leafKeyRefusal(_ leaf: Certificate) -> SignatureFailure? {
         let key = leaf.publicKey
-        let curves = policy.keys.allowedCurves
-        switch key.kind {
-        case .rsa, .rsaPSS:
-            // RFC 3279 §2.3.1, as for an issuer key (VerificationKey.prepare).
-            if case .rsa = key.kind {
-                guard let parameters = key.algorithm.parameters, leaf[parameters].elementsEqual([0x05, 0x00]) else {
-                    return .keyRefused(.invalidKey(reason: "rsaEncryption parameters must be NULL"))
-                }
+        // RFC 3279 §2.3.1, as for an issuer key (VerificationKey.prepare).
+        if case .rsa = key.kind {
+            guard let parameters = key.algorithm.parameters, leaf[parameters].elementsEqual([0x05, 0x00]) else {
+                return .keyRefused(.invalidKey(reason: "rsaEncryption parameters must be NULL"))
             }
-            let minimum = policy.keys.minimumRSAModulusBits
-            return key.sizeInBits < minimum ? .keyRefused(.rsaModulusTooSmall(bits: key.sizeInBits, minimum: minimum)) : nil
-        case .ec(.p256): return curves.contains(.p256) ? nil : .keyRefused(.curveNotAllowed("P-256"))
-        case .ec(.p384): return curves.contains(.p384) ? nil : .keyRefused(.curveNotAllowed("P-384"))
-        case .ec(.p521): return curves.contains(.p521) ? nil : .keyRefused(.curveNotAllowed("P-521"))
-        case .ed25519: return curves.contains(.ed25519) ? nil : .keyRefused(.curveNotAllowed("Ed25519"))
-        case .ec(.other), .ed448, .unknown:
-            // Named with its OID by the key preparation, as for an issuer.
-            if case .failure(let failure) = VerificationKey.prepare(leaf) { return failure }
-            return nil
         }
+        if let refusal = policy.keys.refusal(of: key) { return .keyRefused(refusal) }
+        let anchor = store.anchors(named: leaf[leaf.subject]).first { store.anchors[$0].der == leaf.der }
+        let prepared = anchor.map { store.verificationKey(ofAnchor: $0) } ?? VerificationKey.prepare(leaf)
+        if case .failure(let failure) = prepared { return failure }
+        return nil
     }
 
     /// An intermediate the path would go through, at path index `index`.

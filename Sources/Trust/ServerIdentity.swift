@@ -8,7 +8,8 @@ import PKIX
 public enum ServerIdentity: Sendable, Equatable, CustomStringConvertible {
     /// Lower-case ASCII, no trailing dot.
     case dnsName([UInt8])
-    /// 4 or 16 octets.
+    /// 4 or 16 octets. An IPv4 address and its IPv4-mapped IPv6 form
+    /// (::ffff:a.b.c.d) match each other (`IPAddressForm`).
     case ipAddress([UInt8])
 
     /// An IPv4 or IPv6 literal becomes an address; anything else must be a
@@ -53,7 +54,7 @@ public enum ServerIdentity: Sendable, Equatable, CustomStringConvertible {
         leaf.containsAlternativeName { name in
             switch (self, name.kind) {
             case (.dnsName(let reference), .dnsName): return HostName.matches(presented: leaf[name.value], reference: reference)
-            case (.ipAddress(let reference), .ipAddress): return leaf[name.value].elementsEqual(reference)
+            case (.ipAddress(let reference), .ipAddress): return IPAddressForm.sameHost(Array(leaf[name.value]), reference)
             default: return false
             }
         }
@@ -140,6 +141,33 @@ enum HostName {
         guard suffix.dropFirst().contains(UInt8(ascii: ".")) else { return false }
         guard let firstDot = reference.firstIndex(of: UInt8(ascii: ".")), firstDot > 0 else { return false }
         return ASCII.equalIgnoringCase(reference[firstDot...], suffix)
+    }
+}
+
+/// An address as the host it names: an IPv4-mapped IPv6 address
+/// (::ffff:a.b.c.d, RFC 4291 §2.5.5.2) reaches the IPv4 host a.b.c.d, so
+/// `--ip 10.1.2.3` matches a SAN of ::ffff:10.1.2.3 and the reverse, and
+/// name constraints judge it as that IPv4 address (issue 26 item 10). Only
+/// ::ffff:0:0/96 maps: the deprecated IPv4-compatible ::a.b.c.d and NAT64
+/// prefixes stay IPv6 addresses.
+enum IPAddressForm {
+    static let mappedPrefix: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF]
+
+    /// The four octets of an IPv4 address or of the one an IPv4-mapped IPv6 address maps; nil otherwise.
+    static func ipv4(_ address: [UInt8]) -> [UInt8]? {
+        if address.count == 4 { return address }
+        guard address.count == 16, address[0..<12].elementsEqual(mappedPrefix) else { return nil }
+        return Array(address[12..<16])
+    }
+
+    /// ::ffff:a.b.c.d for a.b.c.d.
+    static func mapped(_ ipv4: [UInt8]) -> [UInt8] { mappedPrefix + ipv4 }
+
+    /// Whether two addresses name the same host, an IPv4 address and its mapped form alike.
+    static func sameHost(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        if a == b { return true }
+        guard let a4 = ipv4(a), let b4 = ipv4(b) else { return false }
+        return a4 == b4
     }
 }
 
