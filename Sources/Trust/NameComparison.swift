@@ -27,10 +27,10 @@ enum NameComparison {
         }
     }
 
-    /// Two RDN TLVs by their folded attribute values.
+    /// Two RDN TLVs by their folded attribute values, in any order.
     static func equivalentRDNs(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
-        NameEquivalence.canonical(DistinguishedName(derEncoded: wrappedInName(a)[...]))
-            == NameEquivalence.canonical(DistinguishedName(derEncoded: wrappedInName(b)[...]))
+        NameEquivalence.canonicalRelativeNames(DistinguishedName(derEncoded: wrappedInName(a)[...]))
+            == NameEquivalence.canonicalRelativeNames(DistinguishedName(derEncoded: wrappedInName(b)[...]))
     }
 
     /// One RDN as the Name that holds it alone.

@@ -12,9 +12,32 @@ import PKIX
 /// what every CA does); this form is the fallback when no issuer matches
 /// exactly (PKITS 4.3.3–4.3.11).
 enum NameEquivalence {
+    /// Names of more RDNs than this are not folded: their form is their
+    /// encoding, so they match byte for byte only (stricter, never looser).
+    /// Real names have fewer than 20; the bound keeps a presented name of a
+    /// million RDNs from being decoded whole when path building falls back
+    /// to this form (it canonicalises every presented subject), which cost
+    /// 228 MB for a 12 MB name.
+    static let maximumFoldedRDNs = 64
+
     /// A canonical byte form of a Name TLV; two names are equivalent when these are equal.
     static func canonical(_ certificate: Certificate, _ range: Range<Int>) -> [UInt8] {
-        canonical(certificate.name(at: range))
+        let name = certificate[range]
+        guard relativeNameCount(name, atMost: maximumFoldedRDNs) <= maximumFoldedRDNs else {
+            // 0xFF never starts a folded form (those start with 0x31, or are empty).
+            return [0xFF] + name
+        }
+        return canonical(certificate.name(at: range))
+    }
+
+    /// The number of RDNs of a Name TLV, counted up to one past `limit`.
+    static func relativeNameCount(_ name: ArraySlice<UInt8>, atMost limit: Int) -> Int {
+        DERReader.withReader(over: name) { reader in
+            guard let sequence = try? reader.read(.sequence), var rdns = try? reader.nested(sequence) else { return 0 }
+            var count = 0
+            while !rdns.isAtEnd, count <= limit, (try? rdns.readElement()) != nil { count += 1 }
+            return count
+        }
     }
 
     static func canonical(_ name: DistinguishedName) -> [UInt8] {
