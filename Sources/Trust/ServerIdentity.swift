@@ -150,11 +150,11 @@ enum HostName {
 /// name constraints judge it as that IPv4 address (issue 26 item 10). Only
 /// ::ffff:0:0/96 maps: the deprecated IPv4-compatible ::a.b.c.d and NAT64
 /// prefixes stay IPv6 addresses.
-enum IPAddressForm {
+package enum IPAddressForm {
     static let mappedPrefix: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF]
 
     /// The four octets of an IPv4 address or of the one an IPv4-mapped IPv6 address maps; nil otherwise.
-    static func ipv4(_ address: [UInt8]) -> [UInt8]? {
+    package static func ipv4(_ address: [UInt8]) -> [UInt8]? {
         if address.count == 4 { return address }
         guard address.count == 16, address[0..<12].elementsEqual(mappedPrefix) else { return nil }
         return Array(address[12..<16])

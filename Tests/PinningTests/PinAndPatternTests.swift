@@ -146,3 +146,15 @@ func hostPatterns(_ row: PatternRow) throws {
     #expect(!(try HostPattern("**.example.com")).matches("192.0.2.7"))
     #expect(throws: HostPattern.ParseError.invalidPattern("192.0.2.7")) { try HostPattern("192.0.2.7", includeSubdomains: true) }
 }
+
+/// Issue 26 item 10: an IPv4-mapped IPv6 address is the IPv4 host it maps,
+/// for pin-set patterns as for the host identity; other IPv6 forms of the
+/// same octets (IPv4-compatible, NAT64) are not.
+@Test func mappedAddressPatternsMatchTheirIPv4Host() throws {
+    #expect(try HostPattern("10.1.2.3").matches("::ffff:10.1.2.3"))
+    #expect(try HostPattern("::ffff:10.1.2.3").matches("10.1.2.3"))
+    #expect(try HostPattern("::FFFF:a01:203").matches("10.1.2.3"))
+    #expect(!(try HostPattern("10.1.2.3")).matches("::ffff:10.1.2.4"))
+    #expect(!(try HostPattern("10.1.2.3")).matches("::10.1.2.3"))
+    #expect(!(try HostPattern("10.1.2.3")).matches("64:ff9b::10.1.2.3"))
+}
