@@ -253,7 +253,8 @@ public struct VerifyOptions: ParsableArguments {
             // certificates are listed as they came.
             if let decided = evaluations.indices.last(where: { evaluations[$0].explanation.result.isSuccess }),
                case .success(let chain) = evaluations[decided].explanation.result {
-                printTrusted(chain.certificates, extra: (json ? [("path", reports[decided].pathJSON)] : []) + extra)
+                printTrusted(chain.certificates, notes: reports[decided].revocationNotes(chain),
+                             extra: (json ? [("path", reports[decided].pathJSON), ("revocation", reports[decided].revocationJSON(chain))] : []) + extra)
             } else {
                 printTrusted(certificates, endsInAnchor: false, extra: (json ? [("path", .array([]))] : []) + extra)
             }
@@ -320,7 +321,8 @@ public struct VerifyOptions: ParsableArguments {
         }
         switch report.explanation.result {
         case .success(let verified):
-            printTrusted(verified.certificates, policies: verified.userConstrainedPolicies, extra: extra)
+            printTrusted(verified.certificates, policies: verified.userConstrainedPolicies, notes: report.revocationNotes(verified),
+                         extra: extra + (json ? [("revocation", report.revocationJSON(verified))] : []))
         case .failure(let failure):
             if json {
                 let names = report.explanation.path.map { $0.certificate.subjectForDisplay }
@@ -349,7 +351,10 @@ public struct VerifyOptions: ParsableArguments {
     /// dotted; null on the pinning path, which does not report it).
     /// `endsInAnchor`: the list is a verified path (its last certificate is
     /// the anchor), not the served certificates as they came.
-    func printTrusted(_ certificates: [Certificate], endsInAnchor: Bool = true, policies: [OID]? = nil, extra: [(String, JSONOutput)] = []) {
+    /// `notes`: what the verdict rests on besides the checks (a revocation
+    /// status left unknown under soft fail), printed as `trusted (note; note)`.
+    func printTrusted(_ certificates: [Certificate], endsInAnchor: Bool = true, policies: [OID]? = nil, notes: [String] = [],
+                      extra: [(String, JSONOutput)] = []) {
         let names = certificates.map { $0.subjectForDisplay }
         if json {
             let members: [(String, JSONOutput)] = [
@@ -362,7 +367,7 @@ public struct VerifyOptions: ParsableArguments {
             // The built path, leaf first: each certificate's subject, then its
             // SHA-256 fingerprint and serial (what `openssl x509 -fingerprint
             // -serial` would be run for), the anchor named as such.
-            print("trusted")
+            print(notes.isEmpty ? "trusted" : "trusted (" + notes.joined(separator: "; ") + ")")
             for (i, certificate) in certificates.enumerated() {
                 let anchor = endsInAnchor && i == certificates.count - 1 ? "  (anchor)" : ""
                 print("  \(i): \(names[i])\(anchor)")

@@ -97,6 +97,40 @@ struct VerifyReport {
         }
     }
 
+    /// What revocation checking found for a trusted path: for the text
+    /// verdict, one clause per certificate whose status stayed unknown
+    /// ("revocation status unknown for input certificate 0: no CRL covers
+    /// it"), so that soft-fail trust never reads like checked trust.
+    func revocationNotes(_ chain: VerifiedChain) -> [String] {
+        chain.revocation.compactMap { finding in
+            guard case .unknown(let gap) = finding.status else { return nil }
+            return "revocation status unknown for \(place(finding.certificateIndex)): \(gap)"
+        }
+    }
+
+    /// `revocation`: `[{"certificate", "from", "status", "source", "reason"}]`,
+    /// one per certificate checked (`certificate` its path index, `reason`
+    /// the gap's stable word when the status is unknown); null when checking was off.
+    func revocationJSON(_ chain: VerifiedChain) -> JSONOutput {
+        guard !chain.revocation.isEmpty else { return .null }
+        return .array(chain.revocation.map { finding in
+            let status: String, reason: JSONOutput
+            switch finding.status {
+            case .good: status = "good"; reason = .null
+            case .unknown(let gap): status = "unknown"; reason = .string(gap.code)
+            }
+            return .object([("certificate", .int(finding.certificateIndex)), ("from", fromJSON(finding.certificateIndex) ?? .null),
+                            ("status", .string(status)), ("source", .string(finding.source.rawValue)), ("reason", reason)])
+        })
+    }
+
+    /// "input certificate 0", "--untrusted certificate 1": where the
+    /// certificate at `index` of the reported path came from, unnamed.
+    func place(_ index: Int) -> String {
+        guard index >= 0, index < explanation.path.count else { return "certificate \(index)" }
+        return label(explanation.path[index].origin, nil)
+    }
+
     // The trace.
 
     /// The certificate behind an origin, when the reported path or the trace
@@ -118,6 +152,10 @@ struct VerifyReport {
                 let verdict = failure == nil ? "pass" : "FAIL"
                 let head = "  [\(verdict)] path \(position), \(named(origin)): \(check) (\(check.section))"
                 return failure.map { head + ": " + $0.describe { "path certificate \($0)" } } ?? head
+            case .waived(let check, let position, let origin, let reason):
+                return "  [waived] path \(position), \(named(origin)): \(check) (\(check.section)): \(reason)"
+            case .undecided(let check, let position, let origin, let reason):
+                return "  [unknown] path \(position), \(named(origin)): \(check) (\(check.section)): \(reason); the policy does not require it"
             case .candidate(let issuer, let position):
                 return "  try \(named(issuer)) as the issuer of path certificate \(position)"
             case .path(let origins, let failure):
@@ -139,6 +177,14 @@ struct VerifyReport {
                     ("step", .string("check")), ("check", .string(check.code)), ("section", .string(check.section)),
                     ("description", .string(check.description)), ("position", .int(position)), ("certificate", cert(origin)),
                     ("verdict", .string(failure == nil ? "pass" : "fail")), ("failure", failureJSON(failure)),
+                ])
+            case .waived(let check, let position, let origin, let reason), .undecided(let check, let position, let origin, let reason):
+                let verdict: String
+                if case .waived = step { verdict = "waived" } else { verdict = "unknown" }
+                return .object([
+                    ("step", .string("check")), ("check", .string(check.code)), ("section", .string(check.section)),
+                    ("description", .string(check.description)), ("position", .int(position)), ("certificate", cert(origin)),
+                    ("verdict", .string(verdict)), ("failure", .null), ("reason", .string(reason)),
                 ])
             case .candidate(let issuer, let position):
                 return .object([("step", .string("candidate")), ("position", .int(position)), ("issuer", cert(issuer))])

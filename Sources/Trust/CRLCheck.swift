@@ -22,7 +22,8 @@ import PKIX
 //   entry (a revocation over a hold, a hold over removeFromCRL), so a
 //   removeFromCRL placed first cannot mask the revocation after it.
 // - "Good" needs usable complete CRLs covering every reason; a delta CRL
-//   alone proves nothing good.
+//   alone proves nothing good, nor does a CRL past its nextUpdate, which
+//   still proves a permanent revocation it lists.
 
 enum RevocationStatus {
     case good
@@ -32,17 +33,29 @@ enum RevocationStatus {
 
 extension Verifier {
     /// The first covered certificate (leaf first) that is revoked, or whose
-    /// status is unknown when information is required.
-    mutating func checkRevocation(_ nodes: [PathNode], search: inout SearchState) throws(TrustFailure) -> TrustFailure? {
+    /// status is unknown when information is required; each covered
+    /// certificate's finding is recorded in `chain.revocation`, so that a
+    /// soft-fail "unknown" is reported, not read as "good".
+    mutating func checkRevocation(_ nodes: [PathNode], chain: inout VerifiedChain,
+                                  search: inout SearchState) throws(TrustFailure) -> TrustFailure? {
         let anchorPosition = nodes.count - 1
         let last = policy.revocation.coverage == .leaf ? 0 : anchorPosition - 1
         guard last >= 0 else { return nil }
         for index in 0...last {
+            let (status, source) = try revocationStatus(of: index, nodes: nodes, search: &search)
             let failure: TrustFailure?
-            switch try revocationStatus(of: index, nodes: nodes, search: &search) {
-            case .good: failure = nil
+            switch status {
+            case .good:
+                failure = nil
+                chain.revocation.append(RevocationFinding(certificateIndex: index, status: .good, source: source))
             case .revoked(let revocation): failure = .revoked(index: index, revocation)
-            case .unknown(let gap): failure = policy.revocation.requirePositiveResponse ? .revocationUnknown(index: index, gap) : nil
+            case .unknown(let gap):
+                chain.revocation.append(RevocationFinding(certificateIndex: index, status: .unknown(gap), source: source))
+                guard policy.revocation.requirePositiveResponse else {
+                    search.undecided(.revocation, index, nodes[index], reason: "status unknown (\(source.rawValue)): \(gap)")
+                    continue
+                }
+                failure = .revocationUnknown(index: index, gap)
             }
             if let failure = search.step(.revocation, index, nodes[index], failure) { return failure }
         }
@@ -51,21 +64,24 @@ extension Verifier {
 
     /// The methods in the policy's order (OCSP first unless `preferCRL`,
     /// as Apple's evaluation orders them); the first that gives a status
-    /// decides. A method with no supplied information is skipped, so that
-    /// the gap reported is the one that says most.
-    mutating func revocationStatus(of index: Int, nodes: [PathNode], search: inout SearchState) throws(TrustFailure) -> RevocationStatus {
+    /// decides, and is returned with it. A method with no supplied
+    /// information is skipped, so that the gap reported is the one that says most.
+    mutating func revocationStatus(of index: Int, nodes: [PathNode],
+                                   search: inout SearchState) throws(TrustFailure) -> (RevocationStatus, RevocationFinding.Source) {
         let revocation = policy.revocation
         let useOCSP = revocation.methods.contains(.ocsp) && !revocationSources.ocspResponses.isEmpty
         let useCRL = revocation.methods.contains(.crl) && !revocationSources.crls.isEmpty
-        var gap: RevocationGap? = nil
+        var gap: (RevocationGap, RevocationFinding.Source)? = nil
         for method in revocation.preferCRL ? [RevocationPolicy.Methods.crl, .ocsp] : [.ocsp, .crl] {
             guard method == .crl ? useCRL : useOCSP else { continue }
+            let source: RevocationFinding.Source = method == .crl ? .crl : .ocsp
             let status = method == .crl ? try crlStatus(of: index, nodes: nodes, search: &search)
                                         : try ocspStatus(of: index, nodes: nodes, search: &search)
-            guard case .unknown(let found) = status else { return status }
-            if gap.map({ found.rank > $0.rank }) ?? true { gap = found }
+            guard case .unknown(let found) = status else { return (status, source) }
+            if gap.map({ found.rank > $0.0.rank }) ?? true { gap = (found, source) }
         }
-        return .unknown(gap ?? (revocation.methods.contains(.crl) ? .noCRL : .noOCSPResponse))
+        if let gap { return (.unknown(gap.0), gap.1) }
+        return revocation.methods.contains(.crl) ? (.unknown(.noCRL), .crl) : (.unknown(.noOCSPResponse), .ocsp)
     }
 
     /// A CRL that passed every check for one certificate, with the key that
@@ -84,15 +100,21 @@ extension Verifier {
         var complete: [UsableCRL] = [], deltas: [CertificateList] = []
         for crl in revocationSources.crls {
             guard CRLScope.issuerRelation(of: crl, to: certificate) != nil else { continue }
-            guard crl.isCurrent(at: policy.time) else { note(.crlOutOfDate); continue }
+            // Past its nextUpdate a CRL still proves what it lists for good
+            // (revocation is permanent, §3.3, §5.3.1); it proves nothing
+            // good, and nothing about a hold, which may since have ended.
+            let expired = crl.thisUpdate <= policy.time && !crl.isCurrent(at: policy.time)
+            guard expired || crl.isCurrent(at: policy.time) else { note(.crlOutOfDate); continue }
             guard !crl.hasUnrecognisedCriticalExtension else { note(.crlUnrecognisedCriticalExtension); continue }
             // A delta is verified with the key of the complete CRL it is applied over.
-            if crl.isDelta { deltas.append(crl); continue }
+            if crl.isDelta { if !expired { deltas.append(crl) }; continue }
+            if expired, !(crl.strongestEntry(for: certificate)?.isPermanentRevocation ?? false) { note(.crlOutOfDate); continue }
             guard let signer = try crlSigner(of: crl, for: index, nodes: nodes, search: &search) else {
                 note(.crlSignerNotFound)
                 continue
             }
             guard let reasons = CRLScope.reasons(of: crl, for: certificate) else { continue }
+            if expired, let entry = crl.strongestEntry(for: certificate) { return .revoked(crl.revocation(entry)) }
             complete.append(UsableCRL(crl: crl, signer: signer, reasons: reasons))
         }
         guard !complete.isEmpty else {

@@ -127,6 +127,14 @@ public enum TraceStep: Sendable {
     /// A check on the certificate at `position` of the path being built;
     /// `failure` nil means it passed.
     case check(CheckName, position: Int, origin: CertificateOrigin, failure: TrustFailure?)
+    /// A check not applied to the certificate at `position`, with why: a
+    /// rule the leaf breaks, waived because the leaf is itself a trust
+    /// anchor. Never reported as a pass.
+    case waived(CheckName, position: Int, origin: CertificateOrigin, reason: String)
+    /// A check that let the path go on without deciding: a revocation status
+    /// that stayed unknown under a policy that does not require one (soft
+    /// fail), with why.
+    case undecided(CheckName, position: Int, origin: CertificateOrigin, reason: String)
     /// The search tries `issuer` as the issuer of the certificate at `position`.
     case candidate(issuer: CertificateOrigin, position: Int)
     /// A path reached an anchor and was decided: nil is trusted.

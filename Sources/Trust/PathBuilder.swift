@@ -119,7 +119,7 @@ extension Verifier {
                 outcome.reachedAnchor = true
                 var chain = VerifiedChain(path.map { $0.certificate }, anchorKeyDigest: store.keyDigest(ofAnchor: anchorIndex))
                 var failure = try checkPath(&chain, nodes: path, search: &search)
-                if failure == nil, policy.revocation.coverage != .off { failure = try checkRevocation(path, search: &search) }
+                if failure == nil, policy.revocation.coverage != .off { failure = try checkRevocation(path, chain: &chain, search: &search) }
                 if failure == nil { failure = search.step(.pins, position, node, accept(chain).map(TrustFailure.pinMismatch)) }
                 if search.trace != nil {
                     let origins = path.map(search.origin)

@@ -38,8 +38,12 @@ extension Verifier {
         if let failure = search.step(.hostname, 0, node, hostname) { return failure }
         if let failure = search.step(.validity, 0, node, checkValidity(leaf, index: 0)) { return failure }
         if policy.purpose == .serverAuth {
-            let isCA = leaf.extensions.basicConstraints?.isCA == true && !policy.profile.acceptsCALeaf && !isAnchor(leaf)
-            if let failure = search.step(.leafNotCA, 0, node, isCA ? .leafIsCA : nil) { return failure }
+            let isCA = leaf.extensions.basicConstraints?.isCA == true && !policy.profile.acceptsCALeaf
+            if isCA && isAnchor(leaf) {
+                search.waive(.leafNotCA, 0, node, reason: Self.leafIsAnchor)
+            } else if let failure = search.step(.leafNotCA, 0, node, isCA ? .leafIsCA : nil) {
+                return failure
+            }
         }
         let purpose: TrustFailure? = allowsPurpose(leaf, isLeaf: true) ? nil : .extendedKeyUsage(index: 0)
         if let failure = search.step(.extendedKeyUsage, 0, node, purpose) { return failure }

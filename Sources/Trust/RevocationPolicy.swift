@@ -77,6 +77,42 @@ public struct RevocationSources: Sendable {
     }
 }
 
+/// What revocation checking found for one certificate of a verified path:
+/// "good", or "unknown" with why, when the policy does not require
+/// information (`RevocationPolicy.requirePositiveResponse` off: soft fail).
+/// A revoked certificate never reaches a verified path.
+public struct RevocationFinding: Sendable, Equatable {
+    /// The status found.
+    public enum Status: Sendable, Equatable {
+        /// A CRL or OCSP response says the certificate is not revoked.
+        case good
+        /// No supplied information decides; the gap says why.
+        case unknown(RevocationGap)
+    }
+
+    /// The method that decided, or whose gap says most.
+    public enum Source: String, Sendable, Equatable {
+        /// Certificate revocation lists (RFC 5280 §6.3).
+        case crl
+        /// OCSP responses (RFC 6960).
+        case ocsp
+    }
+
+    /// The certificate's position in the verified path (0: the leaf).
+    public let certificateIndex: Int
+    /// Good, or unknown with its gap.
+    public let status: Status
+    /// CRL or OCSP.
+    public let source: Source
+
+    /// A finding from its parts, as revocation checking records it.
+    public init(certificateIndex: Int, status: Status, source: Source) {
+        self.certificateIndex = certificateIndex
+        self.status = status
+        self.source = source
+    }
+}
+
 /// A revoked certificate as its CRL or OCSP response lists it.
 public struct Revocation: Sendable, Equatable {
     /// The serial number's INTEGER content octets.

@@ -16,6 +16,10 @@ public struct VerifiedChain: Sendable {
     /// asserts anyPolicy throughout; empty when the path asserts no policy
     /// and none is required. Empty for a leaf that is itself an anchor.
     public internal(set) var userConstrainedPolicies: [OID] = []
+    /// What revocation checking found for each certificate it covered,
+    /// leaf first; empty when checking was off. Under a soft-fail policy an
+    /// "unknown" here is a certificate trusted without information.
+    public internal(set) var revocation: [RevocationFinding] = []
     /// The first certificate, the one the policy's purpose and identity were checked on.
     public var leaf: Certificate { certificates[0] }
     /// The trust-store certificate the path ends in (the leaf, when it is an anchor).
@@ -200,6 +204,20 @@ struct SearchState {
             trace?.add(.check(check, position: position, origin: origin, failure: failure))
         }
         return failure
+    }
+
+    /// Records a check that was not applied, and why (`TraceStep.waived`).
+    mutating func waive(_ check: CheckName, _ position: Int, _ node: PathNode, reason: String) {
+        guard trace != nil else { return }
+        let origin = origin(of: node)
+        trace?.add(.waived(check, position: position, origin: origin, reason: reason))
+    }
+
+    /// Records a check that let the path through undecided (`TraceStep.undecided`).
+    mutating func undecided(_ check: CheckName, _ position: Int, _ node: PathNode, reason: String) {
+        guard trace != nil else { return }
+        let origin = origin(of: node)
+        trace?.add(.undecided(check, position: position, origin: origin, reason: reason))
     }
 
     /// Call only when explaining: the step is built before the call.

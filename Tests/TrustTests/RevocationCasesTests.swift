@@ -49,7 +49,7 @@ func evaluate(_ row: RevocationCase) throws -> Result<VerifiedChain, TrustFailur
 }
 
 @Test func revocationCasesAreGenerated() {
-    #expect(revocationCases.count == 112)
+    #expect(revocationCases.count == 116)
     #expect(revocationCases.filter { $0.name.hasPrefix("ocsp-") }.count == 44)
     #expect(Set(revocationCases.map(\.issuerKey)) == ["rsa", "p256"])
 }
@@ -109,5 +109,5 @@ func revocationCaseVerdict(_ row: RevocationCase) throws {
         }
     }
     print("CRL revocation cases vs openssl verify: \(agreed)/\(crlCases.count) agree, \(diverged) listed divergences")
-    #expect(agreed + diverged == crlCases.count && crlCases.count == 68)
+    #expect(agreed + diverged == crlCases.count && crlCases.count == 72)
 }

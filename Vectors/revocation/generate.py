@@ -11,7 +11,8 @@ expected verdict ("trusted", or the failure code and certificate index).
 
 Cases: good (empty CRLs), revoked leaf, revoked intermediate (in the root's
 CRL, chain coverage), revoked intermediate under leaf coverage (not
-checked: trusted), expired CRL, CRL not yet valid, a CRL of another
+checked: trusted), expired CRL (its revocation still proven; its hold and
+its silence not), CRL not yet valid, a CRL of another
 issuer, a CRL whose signature was spoiled, a CRL with an unknown critical
 extension, a CRL signed by a separate cRLSign certificate (trusted, and
 revoked), a signer certificate without cRLSign, and a delta CRL that
@@ -352,7 +353,13 @@ def main():
             ("revoked-intermediate-leaf-only", pem([empty, root_revokes_intermediate]), [], "leaf", True, "trusted"),
             ("missing-crl-not-required", b"", [], "chain", False, "trusted"),
             ("missing-crl-required", b"", [], "chain", True, "revocationUnknown@0"),
+            # Past its nextUpdate a CRL still proves a revocation (issue 30 1c), never a hold or "good".
             ("expired-crl", pem([crl("Revocation Intermediate", keys["intermediate"], revoked=[3], next_update=datetime.datetime(2025, 5, 1, tzinfo=UTC)), root_crl]),
+             [], "chain", False, "revoked@0"),
+            ("expired-crl-hold", pem([crl("Revocation Intermediate", keys["intermediate"], entries=[(3, x509.ReasonFlags.certificate_hold)],
+                                          next_update=datetime.datetime(2025, 5, 1, tzinfo=UTC)), root_crl]),
+             [], "chain", True, "revocationUnknown@0"),
+            ("expired-crl-empty", pem([crl("Revocation Intermediate", keys["intermediate"], next_update=datetime.datetime(2025, 5, 1, tzinfo=UTC)), root_crl]),
              [], "chain", True, "revocationUnknown@0"),
             ("future-crl", pem([crl("Revocation Intermediate", keys["intermediate"], revoked=[3], this_update=datetime.datetime(2025, 7, 1, tzinfo=UTC)), root_crl]),
              [], "chain", True, "revocationUnknown@0"),
