@@ -41,12 +41,23 @@ struct PolicyGraph {
 }
 
 extension Verifier {
+    /// Whether a policyMappings entry of `certificate` maps to or from anyPolicy.
+    static func mapsAnyPolicy(_ certificate: Certificate) -> Bool {
+        certificate.policyMappingList?.contains { $0.issuerDomainPolicy == .anyPolicy || $0.subjectDomainPolicy == .anyPolicy } ?? false
+    }
+
     /// Processes the policies of `certificates` (leaf first, anchor last)
     /// and returns the user-constrained policy set, or why the path fails.
     func processPolicies(_ certificates: [Certificate]) throws(TrustFailure) -> Result<[OID], TrustFailure> {
         let inputs = policy.certificatePolicies
         let n = certificates.count - 1
         guard n >= 1 else { return .success([]) }
+        // §4.2.1.5: "Policies MUST NOT be mapped either to or from the special
+        // value anyPolicy" binds every certificate; §6.1.4(a) checks only the
+        // intermediates below, so the target and the anchor are checked here.
+        for index in [0, n] where Self.mapsAnyPolicy(certificates[index]) {
+            return .failure(.policy(index: index, .mappingWithAnyPolicy))
+        }
         var explicitPolicy = inputs.requireExplicitPolicy ? 0 : n + 1
         var inhibitAnyPolicy = inputs.inhibitAnyPolicy ? 0 : n + 1
         var policyMapping = inputs.inhibitPolicyMapping ? 0 : n + 1
@@ -90,9 +101,7 @@ extension Verifier {
             }
             // §6.1.4(a), (b).
             if let mappings = certificate.policyMappingList {
-                if mappings.contains(where: { $0.issuerDomainPolicy == .anyPolicy || $0.subjectDomainPolicy == .anyPolicy }) {
-                    return .failure(.policy(index: index, .mappingWithAnyPolicy))
-                }
+                if Self.mapsAnyPolicy(certificate) { return .failure(.policy(index: index, .mappingWithAnyPolicy)) }
                 if !treeIsNull {
                     try Self.applyMappings(mappings, to: &levels[levels.count - 1], allowed: policyMapping > 0, spend: spend)
                     treeIsNull = levels[levels.count - 1].isEmpty
