@@ -167,9 +167,28 @@ public struct VerifyOptions: ParsableArguments {
     /// members; throws `ToolExit.refused` when not trusted.
     func decide(store: TrustStore, certificates: [Certificate], malformed: TrustFailure?,
                 extra extraJSON: [(String, JSONOutput)] = []) throws {
+        // --untrusted certificates are presented material like CHAIN: one
+        // whose DER is refused is a verdict (exit 1, `malformed`, indexed
+        // after CHAIN's certificates); an unreadable file, a file with no
+        // certificate or a block whose PEM does not decode stays exit 2.
         var extra: [Certificate] = []
+        var malformed = malformed
         for file in untrusted {
-            extra += try CertificateInput.load(file).requireCertificates("--untrusted")
+            let input = try CertificateInput.load(file)
+            if let reason = input.noCertificateReason {
+                printError("purex509: --untrusted \(input.file.displayName): \(reason)")
+                throw ToolExit.usage
+            }
+            for entry in input.entries {
+                switch entry.result {
+                case .success(let certificate): extra.append(certificate)
+                case .failure(let failure):
+                    printError("purex509: --untrusted \(input.file.displayName): \(failure)")
+                    guard case .der(let error, _, _) = failure else { throw ToolExit.usage }
+                    if malformed == nil { malformed = .malformed(index: certificates.count + extra.count, error) }
+                }
+            }
+            input.noteOtherBlocks()
         }
         var policy = VerificationPolicy(time: at.flatMap(Self.parseTime) ?? Int64(Date().timeIntervalSince1970))
         policy.purpose = purpose == "server" ? .serverAuth : purpose == "client" ? .clientAuth : .any

@@ -41,8 +41,9 @@ struct VerifyReport {
     /// The certificate at `index` of the reported path, named.
     func name(_ index: Int) -> String {
         let path = explanation.path
-        // No path: a malformed input certificate, whose index is its position.
-        if path.isEmpty { return "input certificate \(index)" }
+        // No path: a malformed presented certificate, whose index is its
+        // position (CHAIN's certificates, then the --untrusted ones).
+        if path.isEmpty { return label(.presented(index), nil) }
         guard index >= 0, index < path.count else { return "certificate \(index)" }
         return label(path[index].origin, path[index].certificate)
     }

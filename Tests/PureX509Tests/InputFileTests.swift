@@ -93,10 +93,18 @@ func unreadableFileIsRefusedByName() throws {
     #expect(der.error.contains("good-then-bad-der.pem: PEM block 2 (certificate 2): unexpected tag at offset 0"), "\(der.error)")
     let error = try #require((try JSONSerialization.jsonObject(with: Data(der.output.utf8)) as? [String: Any])?["error"] as? [String: Any])
     #expect(error["certificate"] as? Int == 1)
-    // In --untrusted the bad block is no longer dropped silently.
+    // --untrusted certificates are presented material like CHAIN (issue 30
+    // item 1e): bad DER there is a verdict, malformed, named by file and block.
     let untrusted = try runPurex509(verifyArguments(["--untrusted", inputFile("good-then-bad-der.pem")]))
-    #expect(untrusted.status == 2)
+    #expect(untrusted.status == 1)
     #expect(untrusted.error.contains("--untrusted Vectors/inputs/good-then-bad-der.pem: PEM block 2 (certificate 2)"), "\(untrusted.error)")
+    #expect(untrusted.error.contains("not trusted: --untrusted certificate 1"), "\(untrusted.error)")
+    let untrustedJSON = try runPurex509(verifyArguments(["--json", "--untrusted", inputFile("good-then-bad-der.pem")]))
+    let untrustedError = try #require((try JSONSerialization.jsonObject(with: Data(untrustedJSON.output.utf8)) as? [String: Any])?["error"] as? [String: Any])
+    #expect(untrustedError["code"] as? String == "malformed")
+    // A block whose PEM does not decode, or a file with no certificate, still makes the input unusable.
+    #expect(try runPurex509(verifyArguments(["--untrusted", inputFile("good-then-bad-base64.pem")])).status == 2)
+    #expect(try runPurex509(verifyArguments(["--untrusted", inputFile("rsa-pkcs8.pem")])).status == 2)
 }
 
 /// A key, CSR or CRL where a certificate belongs names what it is.
