@@ -126,6 +126,8 @@ extension Verifier {
         // One copy of the extensions for all the rules (each access through
         // the certificate copies the whole struct).
         let extensions = certificate.extensions
+        // §6 path validation checks none of these (the rfc5280 profile).
+        guard policy.profile.appliesConstructionRules else { return nil }
         for rule in rules {
             let broken = breaks(rule, certificate, extensions)
             if broken && index == 0 && isAnchor(certificate) {

@@ -4,8 +4,23 @@ import PKIX
 import Testing
 import Trust
 
+/// The profile a PKITS run uses: `rfc5280` as it is — PKITS tests §6 path
+/// validation, which that profile is, with no switch set here (issue 30) —
+/// or `strict` with the two switches §6 does not need (4.6.4 expects a
+/// non-critical basicConstraints to verify, 4.4.14 a negative serial to be
+/// looked up). Either way PKITS's RSA-1024 keys need the key policy's
+/// minimum lowered: a key policy, not a profile rule.
+func pkitsProfile(_ name: String) -> ValidationProfile {
+    guard name == "strict" else { return .rfc5280 }
+    var profile = ValidationProfile.strict
+    profile.acceptsNonCriticalBasicConstraints = true
+    profile.acceptsNonPositiveSerialNumber = true
+    return profile
+}
+
 /// NIST PKITS, `core` category: every entry's verdict must match.
-@Test func pkitsCore() throws {
+@Test(arguments: ["strict", "rfc5280"])
+func pkitsCore(_ profileName: String) throws {
     let root = vectors.appendingPathComponent("pkits")
     let index = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("pkits_index.json"))) as? [String: Any])
     let tests = try #require(index["tests"] as? [[String: Any]])
@@ -34,10 +49,7 @@ import Trust
             var policy = VerificationPolicy(time: time, purpose: .any)
             // PKITS keys are RSA-1024 and 2048: its tests are about paths, not key sizes.
             policy.keys.minimumRSAModulusBits = 1024
-            // PKITS tests §6.1 path validation, which does not look at
-            // basicConstraints' criticality (4.6.4 expects a non-critical
-            // one to verify); the strict profile also enforces §4.2.1.9.
-            policy.profile.acceptsNonCriticalBasicConstraints = true
+            policy.profile = pkitsProfile(profileName)
             var verifier = Verifier(store: TrustStore([certificates[0]]), policy: policy)
             switch verifier.verify(leaf: certificates[certificates.count - 1], intermediates: Array(certificates.dropFirst().dropLast().reversed())) {
             case .success: verdict = true
@@ -48,7 +60,7 @@ import Trust
         if verdict == expected { passed += 1 } else { failed.append("\(label): expected \(expected ? "valid" : "invalid"), got \(verdict ? "valid" : reason)") }
     }
     for line in failed { print("  PKITS mismatch: \(line)") }
-    print("PKITS core: \(passed)/\(passed + failed.count) passed; other categories run in their own tests: \(notSupported.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
+    print("PKITS core (\(profileName)): \(passed)/\(passed + failed.count) passed; other categories run in their own tests: \(notSupported.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
     #expect(passed + failed.count == 82)
     #expect(failed.isEmpty)
 }
@@ -70,7 +82,8 @@ func oidFromDotted(_ text: String) -> OID {
 /// NIST PKITS, `policy` category (4.8–4.12): each case with the initial
 /// policy inputs it names; the verdict must match, and where PKITS gives the
 /// user-constrained policy set of a valid path, that too.
-@Test func pkitsPolicy() throws {
+@Test(arguments: ["strict", "rfc5280"])
+func pkitsPolicy(_ profileName: String) throws {
     let root = vectors.appendingPathComponent("pkits")
     let index = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("pkits_index.json"))) as? [String: Any])
     let tests = try #require(index["tests"] as? [[String: Any]])
@@ -83,6 +96,7 @@ func oidFromDotted(_ text: String) -> OID {
         let certificates = try files.map { try Certificate(derEncoded: [UInt8](Data(contentsOf: root.appendingPathComponent("certs/\($0).crt")))) }
         var policy = VerificationPolicy(time: time, purpose: .any)
         policy.keys.minimumRSAModulusBits = 1024
+        policy.profile = pkitsProfile(profileName)
         if let initial = test["initial_policy_set"] as? [String] {
             policy.certificatePolicies.initialPolicySet = try initial.map { oidFromDotted(try #require(names[$0])) }
         }
@@ -107,7 +121,7 @@ func oidFromDotted(_ text: String) -> OID {
         }
     }
     for line in failed { print("  PKITS policy mismatch: \(line)") }
-    print("PKITS policy: \(passed)/\(passed + failed.count) agree")
+    print("PKITS policy (\(profileName)): \(passed)/\(passed + failed.count) agree")
     #expect(passed + failed.count == 88)
     #expect(failed.isEmpty)
 }
@@ -118,7 +132,8 @@ func oidFromDotted(_ text: String) -> OID {
 /// expects 4.4.1 "Missing CRL" to fail). The profile switches PKITS needs
 /// for its §6.1 inputs are set as for the core category, and negative
 /// serial numbers are accepted because 4.4.14 is about the CRL lookup.
-@Test func pkitsCRL() throws {
+@Test(arguments: ["strict", "rfc5280"])
+func pkitsCRL(_ profileName: String) throws {
     let root = vectors.appendingPathComponent("pkits")
     let index = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("pkits_index.json"))) as? [String: Any])
     let tests = try #require(index["tests"] as? [[String: Any]])
@@ -132,8 +147,7 @@ func oidFromDotted(_ text: String) -> OID {
         let crls = crlFiles.compactMap { try? CertificateList(derEncoded: [UInt8](Data(contentsOf: root.appendingPathComponent("crls/\($0).crl")))) }
         var policy = VerificationPolicy(time: 1_302_825_600, purpose: .any)
         policy.keys.minimumRSAModulusBits = 1024
-        policy.profile.acceptsNonCriticalBasicConstraints = true
-        policy.profile.acceptsNonPositiveSerialNumber = true
+        policy.profile = pkitsProfile(profileName)
         policy.revocation = RevocationPolicy(coverage: .chain, requirePositiveResponse: true)
         var verifier = Verifier(store: TrustStore([certificates[0]]), policy: policy, revocationSources: RevocationSources(crls: crls))
         let result = verifier.verify(leaf: certificates[certificates.count - 1], intermediates: Array(certificates.dropFirst().dropLast().reversed()))
@@ -145,7 +159,7 @@ func oidFromDotted(_ text: String) -> OID {
         }
     }
     for line in failed { print("  PKITS crl mismatch: \(line)") }
-    print("PKITS crl: \(passed)/\(passed + failed.count) agree")
+    print("PKITS crl (\(profileName)): \(passed)/\(passed + failed.count) agree")
     #expect(passed + failed.count == 76)
     #expect(failed.isEmpty)
 }
