@@ -75,17 +75,26 @@ public struct SecurityPolicy: Sendable {
             if !isValid && !allowInvalidCertificates { return .failure(failure(from: result)) }
         }
         if pinningMode == .certificate {
-            // Step 5: the pinned certificates are the only anchors (a second
-            // evaluation, as AFNetworking makes one after
-            // SecTrustSetAnchorCertificates); the chain must validate
-            // against them and contain one of them byte for byte.
+            // Step 5. AFNetworking reads the chain to compare
+            // (`serverCertificates`, AFSecurityPolicy.m@00b2310:271) after the
+            // first evaluation and before the pinned certificates become the
+            // only anchors (`SecTrustSetAnchorCertificates`, line 281): the
+            // chain of that first evaluation (lines 103-113: leaf to anchor,
+            // or as far as it was built), never the second. A pinned root
+            // that the server does not send and the system anchors do not
+            // hold is therefore not in the list, and allow-invalid does not
+            // make it so. Then the chain must validate against the pinned
+            // anchors (lines 281-285), and only then is the list compared
+            // byte for byte (lines 287-293).
+            let serverCertificates = environment.evaluatedChain(of: trust, result: result)
             let pinned = TrustStore(pinnedCertificates)
-            switch environment.validate(trust, pinnedAnchors: pinned, evaluation: evaluation, accept: PinCheck.certificates(pinnedCertificates)) {
-            case .success: return .success(())
-            case .failure(.pinMismatch):
-                return .failure(.certificatePinningFailed(host: label, served: trust.served, pinned: pinnedCertificates.map(ServedCertificate.init)))
-            case .failure(let failure): return .failure(.defaultEvaluationFailed(failure))
+            if case .failure(let failure) = environment.validate(trust, pinnedAnchors: pinned, evaluation: evaluation) {
+                return .failure(.defaultEvaluationFailed(failure))
             }
+            if serverCertificates.contains(where: { served in pinnedCertificates.contains { $0.der == served.der } }) {
+                return .success(())
+            }
+            return .failure(.certificatePinningFailed(host: label, served: trust.served, pinned: pinnedCertificates.map(ServedCertificate.init)))
         }
         // Step 6: any certificate of the chain carries a pinned key; when the
         // chain did not validate (allowInvalidCertificates), the presented ones.

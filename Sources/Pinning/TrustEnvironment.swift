@@ -83,6 +83,26 @@ public struct TrustEnvironment: Sendable {
         public let explanation: Explanation
     }
 
+    /// The chain a `SecTrust` holds once evaluated, which AFNetworking
+    /// (`SecTrustGetCertificateAtIndex`) and Alamofire
+    /// (`SecTrustCopyCertificateChain`) compare pins against: Apple documents
+    /// it as running from the leaf to the anchor, or to the last certificate
+    /// when no anchor was found, and both calls evaluate a trust that has
+    /// not been evaluated yet. Here: the verified path, anchor included, when
+    /// `result` verified; otherwise the presented certificates, from which
+    /// Apple's partial path is built (the anchor is then missing, as in Apple's).
+    public func evaluatedChain(of trust: ServerTrust, result: Result<VerifiedChain, TrustFailure>) -> [Certificate] {
+        if case .success(let chain) = result { return chain.certificates }
+        return trust.certificates
+    }
+
+    /// Evaluates the trust (as `validate`) and returns the chain it then
+    /// holds (`evaluatedChain(of:result:)`), for callers that made no
+    /// evaluation of their own before reading the chain.
+    public mutating func evaluatedChain(of trust: ServerTrust, pinnedAnchors: TrustStore? = nil, evaluation: Evaluation) -> [Certificate] {
+        evaluatedChain(of: trust, result: validate(trust, pinnedAnchors: pinnedAnchors, evaluation: evaluation))
+    }
+
     /// Validates the trust under `evaluation` against the system anchors,
     /// or against `pinnedAnchors` when given (`SecTrustSetAnchorCertificates`).
     /// `accept` may refuse a verified path, and the path builder then tries

@@ -34,8 +34,9 @@ public final class DefaultTrustEvaluator: ServerTrustEvaluating {
 /// stay; `performDefaultValidation` evaluates with the SSL policy and no
 /// name, `validateHost` with the SSL policy for the host (each a full chain
 /// evaluation, so the host is validated even without default validation);
-/// then a certificate of the evaluated chain (the served ones when nothing
-/// was evaluated) must equal a pinned one byte for byte.
+/// then a certificate of the evaluated chain must equal a pinned one byte
+/// for byte. With neither validation that chain is still the one the trust
+/// holds once evaluated (reading it evaluates), anchor included.
 public final class PinnedCertificatesTrustEvaluator: ServerTrustEvaluating {
     /// The pinned certificates; one must appear byte for byte on the verified path.
     public let certificates: [Certificate]
@@ -57,18 +58,28 @@ public final class PinnedCertificatesTrustEvaluator: ServerTrustEvaluating {
     }
 
     /// `noCertificatesFound` without pins; nil when a verified path (with both
-    /// validations off, the served chain) holds a pinned certificate; otherwise the
+    /// validations off, the chain the trust holds once evaluated:
+    /// `TrustEnvironment.evaluatedChain`) holds a pinned certificate; otherwise the
     /// validation failure or `certificatePinningFailed`.
     public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> ServerTrustFailure? {
         guard !certificates.isEmpty else { return .noCertificatesFound }
         let pinned = certificates
         let miss = ServerTrustFailure.certificatePinningFailed(host: host, served: trust.served, pinned: pinned.map(ServedCertificate.init))
+        let anchors = acceptSelfSignedCertificates ? TrustStore(pinned) : nil
         guard performDefaultValidation || validateHost else {
-            return trust.certificates.contains { served in pinned.contains { $0.der == served.der } } ? nil : miss
+            // Nothing evaluated yet, but `trust.af.certificateData`
+            // (ServerTrustEvaluation.swift@3ad6241:275, 601-614) reads
+            // SecTrustCopyCertificateChain / SecTrustGetCertificateAtIndex,
+            // which evaluate the trust first: the list is the chain built
+            // against the anchors in force (the pinned ones after
+            // `setAnchorCertificates`, 263-265), anchor included. Built for no
+            // name: the name decides acceptance, not which path is built.
+            let chain = environment.evaluatedChain(of: trust, pinnedAnchors: anchors, evaluation: .ssl(host: nil))
+            return chain.contains { served in pinned.contains { $0.der == served.der } } ? nil : miss
         }
         // One search: the host evaluation includes the nameless one, and the
         // pin check runs on each verified path.
-        let result = environment.validate(trust, pinnedAnchors: acceptSelfSignedCertificates ? TrustStore(pinned) : nil,
+        let result = environment.validate(trust, pinnedAnchors: anchors,
                                           evaluation: .ssl(host: validateHost ? host : nil), accept: PinCheck.certificates(pinned))
         return ServerTrustFailure.from(result, miss: miss)
     }
@@ -77,8 +88,8 @@ public final class PinnedCertificatesTrustEvaluator: ServerTrustEvaluating {
 /// Public-key pinning, as Alamofire's evaluator decides: default validation
 /// (SSL policy, no name) when asked, host validation (SSL policy for the
 /// host) when asked, each a full evaluation against the system anchors;
-/// then a key of the evaluated chain (the served certificates' when nothing
-/// was evaluated) must equal a pinned key.
+/// then a key of the evaluated chain (with neither validation, the chain
+/// the trust holds once evaluated, anchor included) must equal a pinned key.
 public final class PublicKeysTrustEvaluator: ServerTrustEvaluating {
     /// The pinned keys; a certificate of the verified path, anchor included, must carry one.
     public let keys: [SPKIPin]
@@ -95,14 +106,20 @@ public final class PublicKeysTrustEvaluator: ServerTrustEvaluating {
     }
 
     /// `noPublicKeysFound` without pins; nil when a verified path (with both
-    /// validations off, a served certificate) carries a pinned key; otherwise the
+    /// validations off, the chain the trust holds once evaluated:
+    /// `TrustEnvironment.evaluatedChain`) carries a pinned key; otherwise the
     /// validation failure or `publicKeyPinningFailed`.
     public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> ServerTrustFailure? {
         guard !keys.isEmpty else { return .noPublicKeysFound }
         let keys = self.keys
         let miss = ServerTrustFailure.publicKeyPinningFailed(host: host, served: trust.served, pinned: keys)
         guard performDefaultValidation || validateHost else {
-            return trust.certificates.contains { keys.contains(SPKIPin(certificate: $0)) } ? nil : miss
+            // `trust.af.publicKeys` (ServerTrustEvaluation.swift@3ad6241:360,
+            // 596-598) are the keys of `trust.af.certificates` (601-609): the
+            // chain the trust holds once evaluated, anchor included, as for
+            // PinnedCertificatesTrustEvaluator.
+            let chain = environment.evaluatedChain(of: trust, evaluation: .ssl(host: nil))
+            return chain.contains { keys.contains(SPKIPin(certificate: $0)) } ? nil : miss
         }
         let result = environment.validate(trust, evaluation: .ssl(host: validateHost ? host : nil), accept: PinCheck.keys(keys))
         return ServerTrustFailure.from(result, miss: miss)

@@ -124,8 +124,14 @@ public struct VerifyOptions: ParsableArguments {
         if let mode = pinningMode, !["certificate", "public-key"].contains(mode) {
             throw ValidationError("--pinning-mode: certificate or public-key")
         }
-        if pinningMode == "certificate" && pinCertificates.isEmpty && !pins.isEmpty {
-            throw ValidationError("--pinning-mode certificate pins certificates: give --pin-cert")
+        // A pinning mode with nothing to pin is a mistake in the command,
+        // not a verdict: certificate mode would trust no anchor ("no trusted
+        // issuer found") and public-key mode would match an empty pin list.
+        if pinningMode == "certificate" && pinCertificates.isEmpty {
+            throw ValidationError("--pinning-mode certificate pins certificates: give --pin-cert FILE")
+        }
+        if pinningMode == "public-key" && pins.isEmpty && pinCertificates.isEmpty {
+            throw ValidationError("--pinning-mode public-key needs a pin: give --pin sha256/BASE64 or --pin-cert FILE")
         }
         for text in policies where OID(dotted: text) == nil {
             throw ValidationError("--policy \(DisplayText.escaped(text)): not a dotted OID such as 2.23.140.1.2.1")
@@ -270,12 +276,20 @@ public struct VerifyOptions: ParsableArguments {
             // The last evaluation that trusted the chain decided its path;
             // with --allow-invalid there may be none, and the served
             // certificates are listed as they came.
+            // No evaluation verified it: --allow-invalid let the chain through
+            // unvalidated, and the verdict says so in text and JSON (issue 28
+            // item 3), whatever the mode.
             if let decided = evaluations.indices.last(where: { evaluations[$0].explanation.result.isSuccess }),
                case .success(let chain) = evaluations[decided].explanation.result {
+                let validated: [(String, JSONOutput)] = [("chainValidated", .bool(true)), ("note", .null),
+                                                         ("revocation", reports[decided].revocationJSON(chain))]
                 printTrusted(chain.certificates, notes: reports[decided].revocationNotes(chain),
-                             extra: (json ? [("path", reports[decided].pathJSON), ("revocation", reports[decided].revocationJSON(chain))] : []) + extra)
+                             extra: (json ? [("path", reports[decided].pathJSON)] + validated : []) + extra)
             } else {
-                printTrusted(certificates, endsInAnchor: false, extra: (json ? [("path", .array([]))] : []) + extra)
+                let note = mode == .none ? Self.unvalidatedWithoutPins : Self.unvalidatedWithPins
+                let unvalidated: [(String, JSONOutput)] = [("chainValidated", .bool(false)), ("note", .string(note))]
+                printTrusted(certificates, endsInAnchor: false, notes: [note],
+                             extra: (json ? [("path", .array([]))] + unvalidated : []) + extra)
             }
         case .failure(let failure):
             let failed = failure.validationFailure.flatMap { validation in
@@ -306,6 +320,10 @@ public struct VerifyOptions: ParsableArguments {
         }
         if case .failure = outcome { throw ToolExit.refused }
     }
+
+    /// The verdict's note when `--allow-invalid` let through a chain no evaluation verified.
+    static let unvalidatedWithPins = "chain not validated: trust rests on the pins alone"
+    static let unvalidatedWithoutPins = "chain not validated: nothing was checked"
 
     /// "SSL policy for www.example.com, system anchors" (Apple's policy names, docs/pinning.md).
     static func evaluationTitle(_ evaluation: TrustEnvironment.RecordedEvaluation) -> String {
@@ -370,8 +388,9 @@ public struct VerifyOptions: ParsableArguments {
     /// dotted; null on the pinning path, which does not report it).
     /// `endsInAnchor`: the list is a verified path (its last certificate is
     /// the anchor), not the served certificates as they came.
-    /// `notes`: what the verdict rests on besides the checks (a revocation
-    /// status left unknown under soft fail), printed as `trusted (note; note)`.
+    /// `notes`: what the verdict rests on besides the checks (a chain not
+    /// validated, a revocation status left unknown under soft fail), printed
+    /// as `trusted (note; note)`.
     func printTrusted(_ certificates: [Certificate], endsInAnchor: Bool = true, policies: [OID]? = nil, notes: [String] = [],
                       extra: [(String, JSONOutput)] = []) {
         let names = certificates.map { $0.subjectForDisplay }

@@ -90,15 +90,15 @@ let peerSource: [String: String] = [
     "AF step 2/3": "AFSecurityPolicy.m:252-266",
     "AF step 3": "AFSecurityPolicy.m:261-266",
     "AF step 4": "AFSecurityPolicy.m:267-269",
-    "AF step 5": "AFSecurityPolicy.m:276-294 (SecTrustSetAnchorCertificates at 281, pinnedCertificates containsObject at 289)",
+    "AF step 5": "AFSecurityPolicy.m:271, 276-294 (serverCertificates from the first evaluation at 271, SecTrustSetAnchorCertificates at 281, pinnedCertificates containsObject at 289)",
     "AF step 6": "AFSecurityPolicy.m:295-307 (AFPublicKeyTrustChainForServerTrust at 297)",
     "Default": "ServerTrustEvaluation.swift:111-117, 620-628",
     "Default without host validation": "ServerTrustEvaluation.swift:112-116, 649 (SecPolicyCreateSSL(true, nil))",
     "Pinned certificates": "ServerTrustEvaluation.swift:258-284 (anchors only if acceptSelfSignedCertificates at 263-265)",
-    "Pinned certificates, no default or host validation": "ServerTrustEvaluation.swift:275-283",
+    "Pinned certificates, no default or host validation": "ServerTrustEvaluation.swift:263-265, 275-283, 601-614 (certificateData: SecTrustCopyCertificateChain, which evaluates first)",
     "Pinned certificates without default validation": "ServerTrustEvaluation.swift:271-273, 635-643",
     "Public keys": "ServerTrustEvaluation.swift:346-374",
-    "Public keys, no default or host validation": "ServerTrustEvaluation.swift:359-373",
+    "Public keys, no default or host validation": "ServerTrustEvaluation.swift:359-373, 596-609 (publicKeys of the evaluated chain)",
     "Public keys without default validation": "ServerTrustEvaluation.swift:355-357, 635-643",
     "Composite": "ServerTrustEvaluation.swift:413-415, 463-467",
     "Disabled": "ServerTrustEvaluation.swift:447",
@@ -166,7 +166,14 @@ let afRows: [MatrixRow] = [
     .init(rule: "AF step 5: pinned leaf", expected: nil) { af(policy(.certificate, [Chains.valid[0]]), Chains.valid) },
     .init(rule: "AF step 5: pinned intermediate", expected: nil) { af(policy(.certificate, [Chains.valid[1]]), Chains.valid) },
     .init(rule: "AF step 5: pinned root", expected: nil) { af(policy(.certificate, [Chains.root]), Chains.valid) },
-    .init(rule: "AF step 5: private CA, allow-invalid, root pinned: the pins are the anchors", expected: nil) { af(policy(.certificate, [Chains.root], allowInvalid: true), Chains.valid, system: [Chains.otherRoot]) },
+    // AFSecurityPolicy.m@00b2310:271: `serverCertificates` is the first evaluation's chain, read before
+    // SecTrustSetAnchorCertificates (281); that evaluation failed (private CA), so the chain stops at the
+    // served intermediate, the unsent root is not in it, and the comparison at 287-293 finds no pin.
+    .init(rule: "AF step 5: private CA, allow-invalid, root pinned but not served: the compared chain is the first evaluation's", expected: "certificatePinningFailed") { af(policy(.certificate, [Chains.root], allowInvalid: true), Chains.valid, system: [Chains.otherRoot]) },
+    // AFSecurityPolicy.m@00b2310:271, 281-293: the served root is in the first chain, and anchors the second evaluation.
+    .init(rule: "AF step 5: private CA, allow-invalid, root pinned and served: trusted", expected: nil) { af(policy(.certificate, [Chains.root], allowInvalid: true), Chains.valid + [Chains.root], system: [Chains.otherRoot]) },
+    // AFSecurityPolicy.m@00b2310:271, 281-293: the served intermediate is in the first chain and anchors the second.
+    .init(rule: "AF step 5: private CA, allow-invalid, intermediate pinned: trusted", expected: nil) { af(policy(.certificate, [Chains.valid[1]], allowInvalid: true), Chains.valid, system: [Chains.otherRoot]) },
     .init(rule: "AF step 5: self-signed leaf pinned with allow-invalid", expected: nil) { af(policy(.certificate, Chains.selfSigned, allowInvalid: true), Chains.selfSigned) },
     .init(rule: "AF step 5: a pinned certificate off the path fails pinning", expected: "defaultEvaluationFailed(unknownIssuer)") { af(policy(.certificate, [Chains.otherRoot]), Chains.valid) },
     .init(rule: "AF step 5: wrong host with a pinned root", expected: "hostValidationFailed") { af(policy(.certificate, [Chains.root]), Chains.valid, domain: "www.example.org") },
@@ -197,7 +204,13 @@ let alamofireRows: [MatrixRow] = [
     .init(rule: "Pinned certificates: self-signed leaf with acceptSelfSignedCertificates", expected: nil) { evaluate(PinnedCertificatesTrustEvaluator(certificates: Chains.selfSigned, acceptSelfSignedCertificates: true), Chains.selfSigned) },
     .init(rule: "Pinned certificates: self-signed leaf without acceptSelfSignedCertificates", expected: "defaultEvaluationFailed(unknownIssuer)") { evaluate(PinnedCertificatesTrustEvaluator(certificates: Chains.selfSigned), Chains.selfSigned) },
     .init(rule: "Pinned certificates, no default or host validation: a byte match suffices, even expired", expected: nil) { evaluate(PinnedCertificatesTrustEvaluator(certificates: [Chains.expired[0]], performDefaultValidation: false, validateHost: false), Chains.expired) },
-    .init(rule: "Pinned certificates, no default or host validation: the served certificates only", expected: "certificatePinningFailed") { evaluate(PinnedCertificatesTrustEvaluator(certificates: [Chains.root], performDefaultValidation: false, validateHost: false), Chains.valid) },
+    // ServerTrustEvaluation.swift@3ad6241:275 compares `trust.af.certificateData`, which is SecTrustCopyCertificateChain
+    // (601-614): reading it evaluates the trust, and the chain runs from the leaf to the anchor, so the unsent root is in it.
+    .init(rule: "Pinned certificates, no default or host validation: the evaluated chain, anchor included, holds the unsent root", expected: nil) { evaluate(PinnedCertificatesTrustEvaluator(certificates: [Chains.root], performDefaultValidation: false, validateHost: false), Chains.valid) },
+    // Same lines: a chain that reaches no anchor stops at the last certificate built (the served ones), without the root.
+    .init(rule: "Pinned certificates, no default or host validation: a root that anchors nothing is not in the chain", expected: "certificatePinningFailed") { evaluate(PinnedCertificatesTrustEvaluator(certificates: [Chains.root], performDefaultValidation: false, validateHost: false), Chains.valid, system: [Chains.otherRoot]) },
+    // 263-265 set the pinned certificates as the only anchors before the chain is read at 275: the unsent pinned root anchors it.
+    .init(rule: "Pinned certificates, no default or host validation: with acceptSelfSignedCertificates the pinned root anchors the chain", expected: nil) { evaluate(PinnedCertificatesTrustEvaluator(certificates: [Chains.root], acceptSelfSignedCertificates: true, performDefaultValidation: false, validateHost: false), Chains.valid, system: [Chains.otherRoot]) },
     // `if validateHost { try trust.af.performValidation(forHost: host) }` runs even without default validation: SecPolicyCreateSSL(true, host), a full evaluation.
     .init(rule: "Pinned certificates without default validation: host validation is a full evaluation (expired leaf)", expected: "defaultEvaluationFailed(expired)") { evaluate(PinnedCertificatesTrustEvaluator(certificates: [Chains.expired[0]], performDefaultValidation: false), Chains.expired) },
     .init(rule: "Pinned certificates without default validation: wrong host refused", expected: "hostValidationFailed") { evaluate(PinnedCertificatesTrustEvaluator(certificates: [Chains.valid[0]], performDefaultValidation: false), Chains.valid, host: "www.example.org") },
@@ -209,6 +222,11 @@ let alamofireRows: [MatrixRow] = [
     .init(rule: "Public keys: key only on a cross-signed alternative path", expected: nil) { evaluate(PublicKeysTrustEvaluator(keys: [rootBPin]), Chains.crossSigned, system: [Chains.root, Chains.rootB]) },
     .init(rule: "Public keys: no served key pinned", expected: "publicKeyPinningFailed") { evaluate(PublicKeysTrustEvaluator(keys: [strangerPin]), Chains.valid) },
     .init(rule: "Public keys: default validation first (expired leaf)", expected: "defaultEvaluationFailed(expired)") { evaluate(PublicKeysTrustEvaluator(keys: [rootPin]), Chains.expired) },
+    // ServerTrustEvaluation.swift@3ad6241:360 reads `trust.af.publicKeys`, the keys of `trust.af.certificates` (596-609): the evaluated chain, anchor included.
+    .init(rule: "Public keys, no default or host validation: the evaluated chain's unsent root key matches", expected: nil) { evaluate(PublicKeysTrustEvaluator(keys: [rootPin], performDefaultValidation: false, validateHost: false), Chains.valid) },
+    // An expired leaf builds no verified path, so the root is not reached; Alamofire's TLSEvaluationTests expect this refusal
+    // (testThatExpiredCertificateRequestSucceedsWhenPinningRootCAPublicKeyWithoutCertificateChainValidation asserts an error on current OSes).
+    .init(rule: "Public keys, no default or host validation: expired leaf, the unsent root key does not match", expected: "publicKeyPinningFailed") { evaluate(PublicKeysTrustEvaluator(keys: [rootPin], performDefaultValidation: false, validateHost: false), Chains.expired) },
     .init(rule: "Public keys, no default or host validation: a served key matches, even expired", expected: nil) { evaluate(PublicKeysTrustEvaluator(keys: [SPKIPin(certificate: Chains.expired[1])], performDefaultValidation: false, validateHost: false), Chains.expired) },
     // PublicKeysTrustEvaluator.evaluate: `if validateHost { try trust.af.performValidation(forHost: host) }`, even without default validation.
     .init(rule: "Public keys without default validation: wrong host refused", expected: "hostValidationFailed") { evaluate(PublicKeysTrustEvaluator(keys: [rootPin], performDefaultValidation: false), Chains.valid, host: "www.example.org") },

@@ -77,7 +77,9 @@ func securityPolicyRows(_ p: ChainSet) -> [MatrixRow] {
         row("AF step 5: pinned leaf", nil) { af(policy(.certificate, [p.valid[0]]), p.valid, system: [p.root]) },
         row("AF step 5: pinned intermediate", nil) { af(policy(.certificate, [p.valid[1]]), p.valid, system: [p.root]) },
         row("AF step 5: pinned root", nil) { af(policy(.certificate, [p.root]), p.valid, system: [p.root]) },
-        row("AF step 5: private CA, allow-invalid, root pinned: the pins are the anchors", nil) { af(policy(.certificate, [p.root], allowInvalid: true), p.valid, system: [p.otherRoot]) },
+        // AFSecurityPolicy.m@00b2310:271: the compared chain is the first evaluation's, which lacks the unsent root.
+        row("AF step 5: private CA, allow-invalid, root pinned but not served: the compared chain is the first evaluation's", "certificatePinningFailed") { af(policy(.certificate, [p.root], allowInvalid: true), p.valid, system: [p.otherRoot]) },
+        row("AF step 5: private CA, allow-invalid, root pinned and served: trusted", nil) { af(policy(.certificate, [p.root], allowInvalid: true), p.valid + [p.root], system: [p.otherRoot]) },
         row("AF step 5: self-signed leaf pinned with allow-invalid", nil) { af(policy(.certificate, p.selfSigned, allowInvalid: true), p.selfSigned, system: [p.root]) },
         row("AF step 5: a pinned certificate off the path fails pinning", "defaultEvaluationFailed(unknownIssuer)") { af(policy(.certificate, [p.otherRoot]), p.valid, system: [p.root]) },
         row("AF step 5: the RSA profile's Root A pinned (same name, another key)", foreignRootPinFailure(p)) { af(policy(.certificate, [rsa.root]), p.valid, system: [p.root]) },
@@ -129,7 +131,11 @@ func evaluatorRows(_ p: ChainSet) -> [MatrixRow] {
         row("Pinned certificates: self-signed leaf with acceptSelfSignedCertificates", nil) { evaluate(PinnedCertificatesTrustEvaluator(certificates: p.selfSigned, acceptSelfSignedCertificates: true), p.selfSigned, system: [p.root]) },
         row("Pinned certificates: self-signed leaf without acceptSelfSignedCertificates", "defaultEvaluationFailed(unknownIssuer)") { evaluate(PinnedCertificatesTrustEvaluator(certificates: p.selfSigned), p.selfSigned, system: [p.root]) },
         row("Pinned certificates, no default or host validation: a byte match suffices, even expired", nil) { evaluate(PinnedCertificatesTrustEvaluator(certificates: [p.expired[0]], performDefaultValidation: false, validateHost: false), p.expired, system: [p.root]) },
-        row("Pinned certificates, no default or host validation: the served certificates only", "certificatePinningFailed") { evaluate(PinnedCertificatesTrustEvaluator(certificates: [p.root], performDefaultValidation: false, validateHost: false), p.valid, system: [p.root]) },
+        // ServerTrustEvaluation.swift@3ad6241:275, 601-614: the evaluated chain, anchor included.
+        row("Pinned certificates, no default or host validation: the evaluated chain, anchor included, holds the unsent root", nil) { evaluate(PinnedCertificatesTrustEvaluator(certificates: [p.root], performDefaultValidation: false, validateHost: false), p.valid, system: [p.root]) },
+        row("Pinned certificates, no default or host validation: a root that anchors nothing is not in the chain", "certificatePinningFailed") { evaluate(PinnedCertificatesTrustEvaluator(certificates: [p.root], performDefaultValidation: false, validateHost: false), p.valid, system: [p.otherRoot]) },
+        // ServerTrustEvaluation.swift@3ad6241:360, 596-609.
+        row("Public keys, no default or host validation: the evaluated chain's unsent root key matches", nil) { evaluate(PublicKeysTrustEvaluator(keys: [SPKIPin(certificate: p.root)], performDefaultValidation: false, validateHost: false), p.valid, system: [p.root]) },
         row("Pinned certificates without default validation: wrong host refused", "hostValidationFailed") { evaluate(PinnedCertificatesTrustEvaluator(certificates: [p.valid[0]], performDefaultValidation: false), p.valid, host: "www.example.org", system: [p.root]) },
         row("Pinned certificates without default validation: the RSA profile's leaf (same subject)", "certificatePinningFailed") { evaluate(PinnedCertificatesTrustEvaluator(certificates: [rsa.valid[0]], performDefaultValidation: false), p.valid, system: [p.root]) },
 

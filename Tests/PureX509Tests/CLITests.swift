@@ -261,10 +261,12 @@ func shell(_ command: String, input: String) throws -> String {
     #expect((error["message"] as? String)?.contains("CN=Intermediate A") == true)
     #expect(try runPurex509(base + ["--pin-cert", roots, chain]).status == 0)
     #expect(try runPurex509(base + ["--pin-cert", other, chain]).status == 1)
-    // A private CA: refused by default, trusted with allow-invalid and the root pinned.
+    // A private CA: refused by default; with allow-invalid and the root pinned, trusted only when the
+    // server sends the root (AFSecurityPolicy.m@00b2310:271 compares the first evaluation's chain; issue 28 item 1).
     let privateCA = ["verify", "--roots", other, "--host", "www.example.com", "--at", "1748736000"]
     #expect(try runPurex509(privateCA + [chain]).status == 1)
-    #expect(try runPurex509(privateCA + ["--allow-invalid", "--pin-cert", roots, chain]).status == 0)
+    #expect(try runPurex509(privateCA + ["--allow-invalid", "--pin-cert", roots, chain]).status == 1)
+    #expect(try runPurex509(privateCA + ["--allow-invalid", "--pin-cert", roots, "--untrusted", roots, chain]).status == 0)
     // AF step 1.
     let stepOne = try runPurex509(privateCA + ["--allow-invalid", chain])
     #expect(stepOne.status == 1)
