@@ -99,7 +99,7 @@ public struct ScanEngine: Sendable {
             switch ScanRecord.decode(bytes) {
             case .failure(let error): return Self.inputError(members, error.description)
             case .success(let record):
-                members.append(("id", JSONOutput.optional(record.id)))
+                members.append(("id", record.id.map { .raw($0) } ?? .null))
                 host = record.host
                 time = record.time
                 presented = ([record.leaf] + record.intermediates).map { der in

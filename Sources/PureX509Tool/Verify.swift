@@ -38,7 +38,7 @@ public struct VerifyOptions: ParsableArguments {
     @Option(name: .customLong("ip"), help: "IP address the leaf must present.")
     var ip: String?
 
-    @Option(name: .customLong("at"), help: "Evaluation time: UNIX seconds, a date (2024-01-02, midnight UTC) or ISO 8601 (2024-01-02T03:04:05Z, fractions and offsets allowed). Default: now.")
+    @Option(name: .customLong("at"), parsing: .unconditional, help: "Evaluation time: UNIX seconds (negative before 1970: --at -1), a date (2024-01-02, midnight UTC) or ISO 8601 (2024-01-02T03:04:05Z, fractions and offsets allowed). Default: now.")
     var at: String?
 
     @Option(name: .customLong("purpose"), help: "server, client or any.")
