@@ -24,7 +24,7 @@ struct Policy: ParsableCommand {
         @Argument(help: "The presented chain, leaf first (PEM or DER).")
         var chain: String
 
-        @Option(name: .customLong("host"), help: "The host the client connects to.")
+        @Option(name: .customLong("host"), help: "The host the client connects to; an internationalised name (bücher.example) is matched as its A-label (xn--bcher-kva.example).", transform: HostArgument.convert)
         var hostName: String?
 
         @Option(name: .customLong("ip"), help: "The IP address the client connects to (the leaf must present it; pin sets match it as text).")

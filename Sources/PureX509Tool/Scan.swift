@@ -23,7 +23,7 @@ struct Scan: ParsableCommand {
     @Option(name: .customLong("untrusted"), help: "Intermediates offered to every chain; repeatable.")
     var untrusted: [String] = []
 
-    @Option(name: .customLong("host"), help: "The identity every chain without its own `host` must present (default: none checked).")
+    @Option(name: .customLong("host"), help: "The identity every chain without its own `host` must present (default: none checked); an internationalised name is matched as its A-label, as is a line's `host`.", transform: HostArgument.convert)
     var host: String?
 
     @Option(name: .customLong("at"), parsing: .unconditional, help: "Evaluation time for chains without their own `time`: UNIX seconds (negative before 1970), a date or ISO 8601. Default: now.")

@@ -32,7 +32,7 @@ public struct VerifyOptions: ParsableArguments {
     @Option(name: .customLong("untrusted"), help: "More untrusted intermediates (PEM or DER); repeatable.")
     var untrusted: [String] = []
 
-    @Option(name: .customLong("host"), help: "DNS name the leaf must present.")
+    @Option(name: .customLong("host"), help: "DNS name the leaf must present; an internationalised name (bücher.example) is matched as its A-label (xn--bcher-kva.example).", transform: HostArgument.convert)
     var host: String?
 
     @Option(name: .customLong("ip"), help: "IP address the leaf must present.")
