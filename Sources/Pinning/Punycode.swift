@@ -1,9 +1,11 @@
 // RFC 3492 Punycode encoding, for the Public Suffix List's internationalised
 // rules: the list writes them as U-labels (公司.cn), host patterns and
 // reference names are A-labels (xn--55qx5d.cn), and the two must be compared
-// in one form (issue 12). Encoding only: nothing here decodes.
+// in one form (issue 12). Decoding checks A-labels in the tool's --host
+// names (issue 28 item 8: an A-label must be the canonical encoding of a
+// valid U-label).
 
-enum Punycode {
+public enum Punycode {
     private static let base = 36, tMin = 1, tMax = 26, skew = 38, damp = 700, initialBias = 72, initialN: UInt32 = 0x80
 
     /// The A-label of a UTF-8 label ("xn--" + Punycode), the label itself
@@ -26,7 +28,7 @@ enum Punycode {
 
     /// RFC 3492 §6.3, with the overflow checks of §6.4 (a label's 63 octets
     /// never come near them; a hostile list line might).
-    static func encode(_ input: [UInt32]) -> [UInt8]? {
+    public static func encode(_ input: [UInt32]) -> [UInt8]? {
         var output: [UInt8] = input.filter { $0 < 0x80 }.map { UInt8($0) }
         let basicCount = output.count
         if basicCount > 0 { output.append(UInt8(ascii: "-")) }
@@ -57,6 +59,59 @@ enum Punycode {
             n += 1
         }
         return output
+    }
+
+    /// RFC 3492 §6.2: the code points of a Punycode string (without its
+    /// `xn--`), nil when it is malformed: a non-basic code point before the
+    /// last `-`, a digit outside a–z/A–Z/0–9, input that ends inside a
+    /// number, a result past U+10FFFF or a surrogate, or an overflow (§6.4).
+    public static func decode(_ input: [UInt8]) -> [UInt32]? {
+        var output: [UInt32] = []
+        var position = 0
+        if let delimiter = input.lastIndex(of: UInt8(ascii: "-")) {
+            for byte in input[..<delimiter] {
+                guard byte < 0x80 else { return nil }
+                output.append(UInt32(byte))
+            }
+            position = delimiter + 1
+        }
+        var n = initialN, i = 0, bias = initialBias
+        while position < input.count {
+            let oldI = i
+            var w = 1, k = base
+            while true {
+                guard position < input.count, let value = digitValue(input[position]) else { return nil }
+                position += 1
+                let (step, overflow) = value.multipliedReportingOverflow(by: w)
+                guard !overflow, i <= Int(Int32.max) - step else { return nil }
+                i += step
+                let t = k <= bias ? tMin : (k >= bias + tMax ? tMax : k - bias)
+                if value < t { break }
+                let (next, wOverflow) = w.multipliedReportingOverflow(by: base - t)
+                guard !wOverflow, next <= Int(Int32.max) else { return nil }
+                w = next
+                k += base
+            }
+            let count = output.count + 1
+            bias = adapt(i - oldI, points: count, first: oldI == 0)
+            guard i / count <= 0x10FFFF - Int(n) else { return nil }
+            n += UInt32(i / count)
+            i %= count
+            guard n <= 0x10FFFF, !(0xD800...0xDFFF).contains(n) else { return nil }
+            output.insert(n, at: i)
+            i += 1
+        }
+        return output
+    }
+
+    /// a–z and A–Z are 0–25, 0–9 are 26–35.
+    private static func digitValue(_ byte: UInt8) -> Int? {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): return Int(byte - UInt8(ascii: "a"))
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return Int(byte - UInt8(ascii: "A"))
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return Int(byte - UInt8(ascii: "0")) + 26
+        default: return nil
+        }
     }
 
     private static func adapt(_ delta: Int, points: Int, first: Bool) -> Int {

@@ -12,13 +12,15 @@ public struct ScanRecord: Sendable {
     public let intermediates: [[UInt8]]
     public let host: String?
     public let time: Int64?
-    /// The line's `id` as written (any JSON value's text), echoed in the output.
+    /// The line's `id`, any JSON value, as compact JSON text (members in
+    /// their order, numbers as written), echoed in the output unchanged.
     public let id: String?
 
     public static func decode(_ line: [UInt8]) -> Result<ScanRecord, ScanRecordError> {
         let root: JSONValue
         do { root = try StrictJSONReader.parse(line) } catch {
-            return .failure(ScanRecordError("\(error.position): \(error.message)"))
+            // Said in words (issue 28 item 6): the whole line is one JSON object.
+            return .failure(ScanRecordError("not JSON (column \(error.position.column)\(error.position.line > 1 ? " of its line \(error.position.line)" : "")): \(error.message); each line must be one JSON object"))
         }
         guard case .object(let members) = root.kind else {
             return .failure(ScanRecordError("expected an object, found \(root.typeDescription)"))
@@ -61,11 +63,7 @@ public struct ScanRecord: Sendable {
                     return .failure(ScanRecordError("time: outside years 0000–9999"))
                 }
             default:
-                switch value.kind {
-                case .string(let text): id = text
-                case .number(let text, _): id = text
-                default: return .failure(wrongType("id", "a string or a number", value))
-                }
+                id = value.compactText
             }
         }
         guard let leaf else { return .failure(ScanRecordError("leaf: missing")) }

@@ -34,6 +34,38 @@ struct JSONValue {
     let kind: Kind
     let position: JSONPosition
 
+    /// The value as compact JSON: members in file order (duplicates kept),
+    /// numbers as written, strings escaped as `JSONText.quoted` does.
+    var compactText: String {
+        var out = ""
+        write(to: &out)
+        return out
+    }
+
+    private func write(to out: inout String) {
+        switch kind {
+        case .null: out += "null"
+        case .bool(let value): out += value ? "true" : "false"
+        case .number(let text, _): out += text
+        case .string(let text): out += JSONText.quoted(text)
+        case .array(let elements):
+            out += "["
+            for (i, element) in elements.enumerated() {
+                if i > 0 { out += "," }
+                element.write(to: &out)
+            }
+            out += "]"
+        case .object(let members):
+            out += "{"
+            for (i, member) in members.enumerated() {
+                if i > 0 { out += "," }
+                out += JSONText.quoted(member.key) + ":"
+                member.value.write(to: &out)
+            }
+            out += "}"
+        }
+    }
+
     /// "a string", "a number", … for "expected X, found Y" messages.
     var typeDescription: String {
         switch kind {
@@ -110,11 +142,23 @@ struct StrictJSONReader {
     }
 
     private mutating func expect(_ literal: String, _ kind: JSONValue.Kind, at start: JSONPosition) throws(JSONSyntaxError) -> JSONValue {
+        let first = offset
         for byte in literal.utf8 {
-            guard offset < bytes.count, bytes[offset] == byte else { throw error("invalid literal; expected \(literal)", at: start) }
+            guard offset < bytes.count, bytes[offset] == byte else {
+                // The word as written (letters and digits, at most 20), so the
+                // message names what is there: "'hello' is not a JSON value".
+                var end = first
+                while end < bytes.count, end - first < 20, Self.isWordByte(bytes[end]) { end += 1 }
+                let word = String(decoding: bytes[first..<end], as: UTF8.self)
+                throw error("'\(word)' is not a JSON value (the only bare words are true, false and null; text needs double quotes)", at: start)
+            }
             advance()
         }
         return JSONValue(kind: kind, position: start)
+    }
+
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == UInt8(ascii: "_")
     }
 
     private mutating func readValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {

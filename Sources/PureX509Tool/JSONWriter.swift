@@ -16,6 +16,9 @@ indirect enum JSONOutput {
     case string(String)
     case array([JSONOutput])
     case object([(String, JSONOutput)])
+    /// JSON text written as it is: a value read from the input and echoed
+    /// (`scan`'s `id`), already compact and escaped by `JSONText`.
+    case raw(String)
 
     static func optional(_ value: String?) -> JSONOutput { value.map { .string($0) } ?? .null }
 
@@ -36,6 +39,7 @@ indirect enum JSONOutput {
         case .bool(let value): out += value ? "true" : "false"
         case .int(let value): out += String(value)
         case .string(let text): out += JSONText.quoted(text)
+        case .raw(let text): out += text
         case .array(let elements):
             guard !elements.isEmpty else { out += "[]"; return }
             out += "[" + newline

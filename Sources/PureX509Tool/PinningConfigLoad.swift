@@ -3,35 +3,75 @@ import PureX509
 import PureX509Config
 
 extension PinningConfigFile {
-    /// Reads `path`; on any problem prints `purex509: FILE, line L, column C: PATH: reason` and exits 2.
-    static func load(_ path: String) throws -> PinningConfiguration {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            printError("purex509: cannot read \(DisplayText.escaped(path))")
+    /// Reads `path` (`-` for standard input) through `InputFile.read`, as every
+    /// other file the tool takes: `purex509: cannot read FILE: reason` and exit 2
+    /// when it is missing, a directory, unreadable, empty or over the size cap
+    /// (issue 28 item 5). A configuration that does not decode prints
+    /// `purex509: FILE, line L, column C: PATH: reason` and exits 2.
+    /// `suffixes`: the Public Suffix List that refuses patterns on public
+    /// suffixes (`--public-suffix-list`, or the one shipped with the tool).
+    static func load(_ path: String, publicSuffixes suffixes: LoadedPublicSuffixList) throws -> PinningConfiguration {
+        let name = path == "-" ? "standard input" : DisplayText.escaped(path)
+        let bytes: [UInt8]
+        switch InputFile.read(path) {
+        case .success(let read): bytes = read
+        case .failure(let failure):
+            printError("purex509: cannot read \(name): \(failure)")
             throw ToolExit.usage
         }
-        let suffixes = try bundledPublicSuffixes()
         do {
-            return try parse([UInt8](data), publicSuffixes: suffixes)
+            return try parse(bytes, publicSuffixes: suffixes.list)
         } catch {
-            var message = "purex509: \(DisplayText.escaped(path)), \(error)"
-            if "\(error)".contains("public suffix") { message += " (\(bundledListName))" }
+            var message = "purex509: \(name), \(error)"
+            if "\(error)".contains("public suffix") { message += " (\(suffixes.name))" }
             printError(message)
             throw ToolExit.usage
         }
     }
+}
 
-    /// Which list the tool ships, named in refusals.
-    static let bundledListName = "Public Suffix List of 2023-02-09, as packaged by Debian"
+/// A Public Suffix List and the words that name it in refusals.
+struct LoadedPublicSuffixList {
+    let list: PublicSuffixList
+    let name: String
+
+    /// Which list the tool ships (Sources/PureX509Tool/Resources/README.md), named in refusals.
+    static let bundledName = "the Public Suffix List of 2026-10-23 shipped with purex509"
+
+    /// `--public-suffix-list FILE` when given (read through `InputFile.read`,
+    /// `-` for standard input), else the list shipped with the tool.
+    static func load(_ path: String?) throws -> LoadedPublicSuffixList {
+        guard let path else { return try bundled() }
+        let name = path == "-" ? "standard input" : DisplayText.escaped(path)
+        switch InputFile.read(path) {
+        case .success(let bytes):
+            // A file that is not a suffix list (a PEM bundle, a binary) would
+            // otherwise become a list of no rules and accept every pattern.
+            guard String(validating: bytes, as: UTF8.self) != nil else {
+                printError("purex509: --public-suffix-list \(name): not UTF-8 text, so not a Public Suffix List")
+                throw ToolExit.usage
+            }
+            let list = PublicSuffixList(text: bytes)
+            guard list.ruleCount > 0 else {
+                printError("purex509: --public-suffix-list \(name): holds no suffix rule, so not a Public Suffix List")
+                throw ToolExit.usage
+            }
+            return LoadedPublicSuffixList(list: list, name: "the Public Suffix List read from \(name)")
+        case .failure(let failure):
+            printError("purex509: cannot read \(name): \(failure)")
+            throw ToolExit.usage
+        }
+    }
 
     /// The list shipped with the tool (Sources/PureX509Tool/Resources); a tool
     /// installed without its resource bundle stops here rather than fall
     /// back to refusing top-level labels only.
-    static func bundledPublicSuffixes() throws -> PublicSuffixList {
+    static func bundled() throws -> LoadedPublicSuffixList {
         guard let url = Bundle.module.url(forResource: "public_suffix_list", withExtension: "dat"),
               let data = FileManager.default.contents(atPath: url.path) else {
             printError("purex509: the Public Suffix List shipped with purex509 is missing (purex509_purex509.resources beside the binary)")
             throw ToolExit.usage
         }
-        return PublicSuffixList(text: [UInt8](data))
+        return LoadedPublicSuffixList(list: PublicSuffixList(text: [UInt8](data)), name: bundledName)
     }
 }

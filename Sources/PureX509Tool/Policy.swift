@@ -18,13 +18,13 @@ struct Policy: ParsableCommand {
                 """
         )
 
-        @Argument(help: "The pinning configuration (JSON).")
+        @Argument(help: "The pinning configuration (JSON); - reads standard input.")
         var config: String
 
         @Argument(help: "The presented chain, leaf first (PEM or DER).")
         var chain: String
 
-        @Option(name: .customLong("host"), help: "The host the client connects to.")
+        @Option(name: .customLong("host"), help: "The host the client connects to; an internationalised name (bücher.example) is matched as its A-label (xn--bcher-kva.example).", transform: HostArgument.convert)
         var hostName: String?
 
         @Option(name: .customLong("ip"), help: "The IP address the client connects to (the leaf must present it; pin sets match it as text).")
@@ -33,11 +33,14 @@ struct Policy: ParsableCommand {
         /// The reference identity as the pin sets and the evaluation see it.
         var host: String { hostName ?? ip ?? "" }
 
-        @Option(name: .customLong("at"), help: "Evaluation time: UNIX seconds, a date (2024-01-02, midnight UTC) or ISO 8601 (2024-01-02T03:04:05Z). Default: now.")
+        @Option(name: .customLong("at"), parsing: .unconditional, help: "Evaluation time: UNIX seconds (negative before 1970: --at -1), a date (2024-01-02, midnight UTC) or ISO 8601 (2024-01-02T03:04:05Z). Default: now.")
         var at: String?
 
         @Option(name: .customLong("roots"), help: "Trust anchors: a PEM bundle, DER, or a directory of such files; repeatable. Default: the system bundle.")
         var roots: [String] = []
+
+        @Option(name: .customLong("public-suffix-list"), help: ArgumentHelp("A Public Suffix List (publicsuffix.org's public_suffix_list.dat) to refuse pin-set patterns on public suffixes with. Default: the copy shipped with purex509, of 2026-10-23.", valueName: "file"))
+        var publicSuffixList: String?
 
         @Option(name: .customLong("untrusted"), help: "More presented certificates (intermediates), as served after CHAIN; repeatable.")
         var untrusted: [String] = []
@@ -60,11 +63,12 @@ struct Policy: ParsableCommand {
             case (nil, let address?): if ServerIdentity(ipAddress: address) == nil { throw ValidationError("--ip: not an IPv4 or IPv6 address") }
             }
             guard ["server", "client", "any"].contains(purpose) else { throw ValidationError("--purpose: server, client or any") }
+            if [config, chain, publicSuffixList].filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read once") }
         }
 
         func run() throws {
             if quiet { silenceOutput() }
-            let configuration = try PinningConfigFile.load(config)
+            let configuration = try PinningConfigFile.load(config, publicSuffixes: try LoadedPublicSuffixList.load(publicSuffixList))
             var loader = VerifyOptions()
             loader.roots = roots
             let store = try loader.loadAnchors()

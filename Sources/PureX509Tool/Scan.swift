@@ -10,7 +10,7 @@ struct Scan: ParsableCommand {
             Each INPUT is a directory (every non-hidden file under it, sorted, is one chain file, leaf first), \
             a chain file (PEM or DER), or a JSON-lines file (first byte '{'; `-` reads standard input) whose \
             lines are {"leaf": CERT, "intermediates": [CERT…], "host": NAME (or "ip"), "time": T, "id": ANY}: CERT a PEM \
-            block or base64 DER, T UNIX seconds or a date; other members are ignored; JSON lines stream, any size. Standard output gets one \
+            block or base64 DER, T UNIX seconds or a date, ANY any JSON value (echoed unchanged); other members are ignored; JSON lines stream, any size. Standard output gets one \
             JSON object per chain in input order (source, id, host, trusted, code, certificate, message, path); \
             standard error the summary by verdict and failure code, and a progress line when it is a terminal. \
             Exit 0 every chain trusted, 1 any not trusted or unreadable, 2 bad usage.
@@ -23,10 +23,10 @@ struct Scan: ParsableCommand {
     @Option(name: .customLong("untrusted"), help: "Intermediates offered to every chain; repeatable.")
     var untrusted: [String] = []
 
-    @Option(name: .customLong("host"), help: "The identity every chain without its own `host` must present (default: none checked).")
+    @Option(name: .customLong("host"), help: "The identity every chain without its own `host` must present (default: none checked); an internationalised name is matched as its A-label, as is a line's `host`.", transform: HostArgument.convert)
     var host: String?
 
-    @Option(name: .customLong("at"), help: "Evaluation time for chains without their own `time`: UNIX seconds, a date or ISO 8601. Default: now.")
+    @Option(name: .customLong("at"), parsing: .unconditional, help: "Evaluation time for chains without their own `time`: UNIX seconds (negative before 1970), a date or ISO 8601. Default: now.")
     var at: String?
 
     @Option(name: .customLong("purpose"), help: "server (default), client or any.")

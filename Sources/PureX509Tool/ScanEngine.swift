@@ -99,7 +99,7 @@ public struct ScanEngine: Sendable {
             switch ScanRecord.decode(bytes) {
             case .failure(let error): return Self.inputError(members, error.description)
             case .success(let record):
-                members.append(("id", JSONOutput.optional(record.id)))
+                members.append(("id", record.id.map { .raw($0) } ?? .null))
                 host = record.host
                 time = record.time
                 presented = ([record.leaf] + record.intermediates).map { der in
@@ -108,7 +108,15 @@ public struct ScanEngine: Sendable {
             }
         }
         var policy = self.policy
-        if let host {
+        if var host {
+            // A line's internationalised name is matched as its A-label, as --host is.
+            if IDNA.isInternationalised(host) {
+                switch IDNA.toASCII(host) {
+                case .success(let ascii): host = ascii
+                case .failure(let failure):
+                    return Self.inputError(members + [("host", .string(host))], "host: no A-label form (UTS #46 and IDNA2008): \(failure)")
+                }
+            }
             guard let identity = ServerIdentity(host: host) else {
                 return Self.inputError(members + [("host", .string(host))], "host: not a DNS name or IP address")
             }

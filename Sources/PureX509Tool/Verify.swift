@@ -32,13 +32,13 @@ public struct VerifyOptions: ParsableArguments {
     @Option(name: .customLong("untrusted"), help: "More untrusted intermediates (PEM or DER); repeatable.")
     var untrusted: [String] = []
 
-    @Option(name: .customLong("host"), help: "DNS name the leaf must present.")
+    @Option(name: .customLong("host"), help: "DNS name the leaf must present; an internationalised name (bücher.example) is matched as its A-label (xn--bcher-kva.example).", transform: HostArgument.convert)
     var host: String?
 
     @Option(name: .customLong("ip"), help: "IP address the leaf must present.")
     var ip: String?
 
-    @Option(name: .customLong("at"), help: "Evaluation time: UNIX seconds, a date (2024-01-02, midnight UTC) or ISO 8601 (2024-01-02T03:04:05Z, fractions and offsets allowed). Default: now.")
+    @Option(name: .customLong("at"), parsing: .unconditional, help: "Evaluation time: UNIX seconds (negative before 1970: --at -1), a date (2024-01-02, midnight UTC) or ISO 8601 (2024-01-02T03:04:05Z, fractions and offsets allowed). Default: now.")
     var at: String?
 
     @Option(name: .customLong("purpose"), help: "server, client or any.")

@@ -141,10 +141,12 @@ let badConfigs: [BadConfig] = [
           message: #"pinSets[0].pattern: syntax error: a lone surrogate \uD800"#),
     .init(name: "content after the object", text: #"{"pinSets": []} {}"#,
           message: "line 1, column 17: syntax error: unexpected '{' after the end of the JSON value"),
-    .init(name: "an empty file", text: "",
-          message: "line 1, column 1: syntax error: the file holds no JSON value"),
+    // An empty file is refused as every empty input is, before any JSON is
+    // read (`cannot read FILE: empty file`, ToolPapercutsTests); whitespace alone holds no value.
+    .init(name: "whitespace alone", text: " \n",
+          message: "line 2, column 1: syntax error: the file holds no JSON value"),
     .init(name: "not JSON at all", text: "not json",
-          message: "line 1, column 1: syntax error: invalid literal; expected null"),
+          message: "line 1, column 1: syntax error: 'not' is not a JSON value (the only bare words are true, false and null; text needs double quotes)"),
     .init(name: "true with trailing letters", text: #"{"pinSets": [{"enforce": truey}]}"#,
           message: "line 1, column 30: pinSets[0]: syntax error: unexpected 'y'; expected ',' or '}'"),
 ]

@@ -1,0 +1,346 @@
+// IDNA: an internationalised --host name (U-labels) to the A-labels a
+// certificate carries (issue 28 item 8).
+//
+// UTS #46 processing as browsers apply it (nontransitional: ß, ς, ZWJ and
+// ZWNJ kept; UseSTD3ASCIIRules off, the host-name check that follows is the
+// tool's own), then the IDNA2008 label rules (RFC 5891 §4.2, RFC 5892,
+// RFC 5893), step for step as PyPI's `idna` package does for
+// `idna.encode(name, uts46=True)`, whose data IDNATables.swift carries:
+//
+// 1. map each code point by the UTS #46 table (case folding, compatibility
+//    mappings such as fullwidth letters and ideographic full stops; ignored
+//    ones dropped; a disallowed one refuses the name), then NFC;
+// 2. split at "."; an empty label refuses the name, a trailing dot is kept;
+// 3. each label: an ASCII label is checked (an `xn--` one must be the
+//    canonical Punycode of a valid U-label), any other is checked and
+//    encoded as `xn--` + Punycode (RFC 3492);
+//    the checks: NFC, no "--" in positions 3–4, no leading or trailing
+//    hyphen, no leading combining mark, each code point PVALID or allowed
+//    by its CONTEXTJ/CONTEXTO rule, and the Bidi Rule for labels holding
+//    right-to-left characters;
+// 4. labels of at most 63 octets, names of at most 253 (254 with the dot).
+//
+// NFC comes from Foundation (`precomposedStringWithCanonicalMapping`): the
+// tool may use it, the core may not. Vectors/idna holds the conformance
+// vectors (IdnaTestV2.txt's inputs as the `idna` package's tests carry them)
+// that Tests/PureX509Tests/IDNATests.swift replays.
+
+import ArgumentParser
+import Foundation
+import PureX509
+
+public enum IDNA {
+    /// Why a name has no A-label form: `code` as the `idna` package names the
+    /// rule (`disallowed_codepoint`, `bidi_rule_2`, …), `description` in words.
+    public struct Failure: Error, Equatable, CustomStringConvertible {
+        public let code: String
+        public let description: String
+    }
+
+    /// Whether `name` holds anything but ASCII, i.e. needs `toASCII` before
+    /// it can be matched (the tool leaves ASCII names as they were).
+    public static func isInternationalised(_ name: String) -> Bool {
+        name.utf8.contains { $0 >= 0x80 }
+    }
+
+    /// The A-label form of `name` (UTS #46 ToASCII with the IDNA2008 checks).
+    public static func toASCII(_ name: String) -> Result<String, Failure> {
+        do throws(Failure) { return .success(try convert(Array(name.unicodeScalars).map(\.value))) } catch { return .failure(error) }
+    }
+
+    /// `idna`'s bound on any input, so no rule below runs on megabytes.
+    static let maximumInput = 1024
+
+    private static func fail(_ code: String, _ text: String) -> Failure { Failure(code: code, description: text) }
+
+    static func show(_ scalar: UInt32) -> String {
+        let hex = String(scalar, radix: 16, uppercase: true)
+        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        // Printable ones as themselves too; controls and marks alone would mislead.
+        guard let value = Unicode.Scalar(scalar), scalar >= 0x20, scalar != 0x7F,
+              !(0x80...0x9F).contains(scalar), !Tables.shared.isMark(scalar) else { return code }
+        return code + " '" + String(Character(value)) + "'"
+    }
+
+    private static func convert(_ input: [UInt32]) throws(Failure) -> String {
+        guard input.count <= maximumInput else { throw fail("input_too_long", "longer than \(maximumInput) characters") }
+        let tables = Tables.shared
+        var mapped: [UInt32] = []
+        for (position, scalar) in input.enumerated() {
+            switch tables.mapping(scalar) {
+            case .keep: mapped.append(scalar)
+            case .replace(let replacement): mapped += replacement
+            case .ignore: break
+            case .disallowed:
+                throw fail("uts46_disallowed", "\(show(scalar)) at position \(position + 1) is not allowed in a host name (UTS #46)")
+            }
+        }
+        let text = nfc(mapped)
+        guard text.count <= 254 else { throw fail("domain_too_long", "longer than 253 characters") }
+        var labels = text.split(separator: 0x2E, omittingEmptySubsequences: false).map(Array.init)
+        if labels == [[]] { throw fail("empty_domain", "an empty name") }
+        var trailingDot = false
+        if labels.last?.isEmpty == true {
+            labels.removeLast()
+            trailingDot = true
+        }
+        var encoded: [String] = []
+        for label in labels {
+            guard !label.isEmpty else { throw fail("empty_label", "has an empty label (two dots in a row, or a leading dot)") }
+            encoded.append(try aLabel(label))
+        }
+        let result = encoded.joined(separator: ".") + (trailingDot ? "." : "")
+        guard result.utf8.count <= 253 + (trailingDot ? 1 : 0) else {
+            throw fail("domain_too_long", "its A-label form is \(result.utf8.count) octets, more than 253 (RFC 1035)")
+        }
+        return result
+    }
+
+    /// RFC 5891 §4.4: the label itself when ASCII (checked), else `xn--` + Punycode.
+    private static func aLabel(_ label: [UInt32]) throws(Failure) -> String {
+        if label.allSatisfy({ $0 < 0x80 }) {
+            try checkASCII(label)
+            let text = String(decoding: label.map { UInt8($0) }, as: UTF8.self)
+            guard label.count <= 63 else { throw fail("label_too_long", "label '\(text.prefix(20))…' is longer than 63 octets") }
+            return text
+        }
+        try checkLabel(label)
+        guard let punycode = Punycode.encode(label) else { throw fail("label_too_long", "a label too long to encode") }
+        let text = "xn--" + String(decoding: punycode, as: UTF8.self)
+        guard text.utf8.count <= 63 else {
+            throw fail("label_too_long", "label '\(String(String.UnicodeScalarView(label.compactMap(Unicode.Scalar.init))).prefix(20))…' is \(text.utf8.count) octets as an A-label, more than 63")
+        }
+        return text
+    }
+
+    /// An ASCII label: an A-label must decode to a valid U-label and be its
+    /// canonical encoding (RFC 5891 §5.3); any other is checked as it is.
+    private static func checkASCII(_ label: [UInt32]) throws(Failure) {
+        let lower = label.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+        guard lower.starts(with: [0x78, 0x6E, 0x2D, 0x2D]) else { return try checkLabel(lower) }
+        let rest = lower.dropFirst(4).map { UInt8($0) }
+        let text = String(decoding: lower.map { UInt8($0) }, as: UTF8.self)
+        guard !rest.isEmpty else { throw fail("invalid_alabel", "'\(text)' is an A-label prefix with nothing after it") }
+        guard rest.last != UInt8(ascii: "-") else { throw fail("invalid_alabel", "A-label '\(text)' ends with a hyphen") }
+        guard let decoded = Punycode.decode(rest) else { throw fail("invalid_alabel", "'\(text)' is not valid Punycode (RFC 3492)") }
+        guard Punycode.encode(decoded) == rest else {
+            throw fail("non_canonical_alabel", "'\(text)' is not the canonical Punycode of its U-label (RFC 5891 §5.3)")
+        }
+        try checkLabel(decoded)
+    }
+
+    /// RFC 5891 §4.2.2–4.2.4 with RFC 5892's contextual rules and RFC 5893's Bidi Rule.
+    private static func checkLabel(_ label: [UInt32]) throws(Failure) {
+        let tables = Tables.shared
+        guard !label.isEmpty else { throw fail("empty_label", "has an empty label") }
+        guard label.count <= 254 else { throw fail("label_too_long", "a label longer than 253 characters") }
+        guard nfc(label) == label else { throw fail("not_nfc", "a label is not in Unicode Normalization Form C") }
+        let name = String(String.UnicodeScalarView(label.compactMap(Unicode.Scalar.init)))
+        if label.count >= 4, label[2] == 0x2D, label[3] == 0x2D {
+            throw fail("hyphen_3_4", "label '\(name)' has hyphens in its 3rd and 4th positions (reserved for A-labels, RFC 5891 §4.2.3.1)")
+        }
+        if label.first == 0x2D || label.last == 0x2D {
+            throw fail("hyphen_start_end", "label '\(name)' starts or ends with a hyphen (RFC 5891 §4.2.3.1)")
+        }
+        if tables.isMark(label[0]) {
+            throw fail("leading_combiner", "label '\(name)' starts with a combining mark \(show(label[0])) (RFC 5891 §4.2.3.2)")
+        }
+        for (position, scalar) in label.enumerated() {
+            switch tables.idnaClass(scalar) {
+            case .pvalid: continue
+            case .contextJ:
+                guard validContextJ(label, position) else {
+                    throw fail("contextj", "joiner \(show(scalar)) at position \(position + 1) of label '\(name)' is not in a context RFC 5892 allows")
+                }
+            case .contextO:
+                guard validContextO(label, position) else {
+                    throw fail("contexto", "\(show(scalar)) at position \(position + 1) of label '\(name)' is not in a context RFC 5892 allows")
+                }
+            case .disallowed:
+                throw fail("disallowed_codepoint", "\(show(scalar)) at position \(position + 1) of label '\(name)' is not allowed in a host name (IDNA2008, RFC 5892)")
+            }
+        }
+        try checkBidi(label, name)
+    }
+
+    /// RFC 5892 Appendix A.1 (ZERO WIDTH NON-JOINER) and A.2 (ZERO WIDTH JOINER).
+    private static func validContextJ(_ label: [UInt32], _ position: Int) -> Bool {
+        let tables = Tables.shared
+        if position > 0 && tables.isVirama(label[position - 1]) { return true }
+        guard label[position] == 0x200C else { return false }
+        func joins(_ indices: some Sequence<Int>, _ accepted: [UInt8]) -> Bool {
+            for index in indices {
+                let type = tables.joiningType(label[index])
+                if type == UInt8(ascii: "T") { continue }
+                return type.map(accepted.contains) ?? false
+            }
+            return false
+        }
+        return joins(stride(from: position - 1, through: 0, by: -1), [UInt8(ascii: "L"), UInt8(ascii: "D")])
+            && joins((position + 1)..<label.count, [UInt8(ascii: "R"), UInt8(ascii: "D")])
+    }
+
+    /// RFC 5892 Appendix A.3–A.9.
+    private static func validContextO(_ label: [UInt32], _ position: Int) -> Bool {
+        let tables = Tables.shared
+        let scalar = label[position]
+        switch scalar {
+        case 0x00B7:  // MIDDLE DOT: between two l (Catalan l·l)
+            return position > 0 && position < label.count - 1 && label[position - 1] == 0x6C && label[position + 1] == 0x6C
+        case 0x0375:  // GREEK LOWER NUMERAL SIGN: before a Greek character
+            return position < label.count - 1 && tables.script(label[position + 1]) == UInt8(ascii: "G")
+        case 0x05F3, 0x05F4:  // HEBREW GERESH, GERSHAYIM: after a Hebrew character
+            return position > 0 && tables.script(label[position - 1]) == UInt8(ascii: "E")
+        case 0x30FB:  // KATAKANA MIDDLE DOT: in a label with Hiragana, Katakana or Han
+            return label.contains { $0 != 0x30FB && [UInt8(ascii: "I"), UInt8(ascii: "K"), UInt8(ascii: "H")].contains(tables.script($0) ?? 0) }
+        case 0x0660...0x0669:  // ARABIC-INDIC DIGITS: not with extended ones
+            return !label.contains { (0x06F0...0x06F9).contains($0) }
+        case 0x06F0...0x06F9:  // EXTENDED ARABIC-INDIC DIGITS: not with Arabic-Indic ones
+            return !label.contains { (0x0660...0x0669).contains($0) }
+        default:
+            return false
+        }
+    }
+
+    /// RFC 5893 §2, for a label holding an R, AL or AN character (as `idna` applies it).
+    private static func checkBidi(_ label: [UInt32], _ name: String) throws(Failure) {
+        let tables = Tables.shared
+        let classes = label.map(tables.bidiClass)
+        guard classes.contains(where: { ["R", "AL", "AN"].contains($0) }) else { return }
+        let rtl: Bool
+        switch classes[0] {
+        case "R", "AL": rtl = true
+        case "L": rtl = false
+        default: throw fail("bidi_rule_1", "label '\(name)' mixes directions: it must begin with a left-to-right or right-to-left letter (RFC 5893 §2, rule 1)")
+        }
+        var validEnding = false
+        var numberType: String? = nil
+        for (position, direction) in classes.enumerated() {
+            if rtl {
+                guard ["R", "AL", "AN", "EN", "ES", "CS", "ET", "ON", "BN", "NSM"].contains(direction) else {
+                    throw fail("bidi_rule_2", "\(show(label[position])) at position \(position + 1) cannot stand in the right-to-left label '\(name)' (RFC 5893 §2, rule 2)")
+                }
+                if ["R", "AL", "EN", "AN"].contains(direction) { validEnding = true } else if direction != "NSM" { validEnding = false }
+                if direction == "AN" || direction == "EN" {
+                    if numberType == nil { numberType = direction } else if numberType != direction {
+                        throw fail("bidi_rule_4", "the right-to-left label '\(name)' mixes Arabic-Indic and European digits (RFC 5893 §2, rule 4)")
+                    }
+                }
+            } else {
+                guard ["L", "EN", "ES", "CS", "ET", "ON", "BN", "NSM"].contains(direction) else {
+                    throw fail("bidi_rule_5", "\(show(label[position])) at position \(position + 1) cannot stand in the left-to-right label '\(name)' (RFC 5893 §2, rule 5)")
+                }
+                if direction == "L" || direction == "EN" { validEnding = true } else if direction != "NSM" { validEnding = false }
+            }
+        }
+        guard validEnding else {
+            throw fail(rtl ? "bidi_rule_3" : "bidi_rule_6", "label '\(name)' ends with a character its direction does not allow last (RFC 5893 §2, rule \(rtl ? 3 : 6))")
+        }
+    }
+
+    /// Unicode Normalization Form C, by Foundation.
+    static func nfc(_ scalars: [UInt32]) -> [UInt32] {
+        let text = String(String.UnicodeScalarView(scalars.compactMap(Unicode.Scalar.init)))
+        return text.precomposedStringWithCanonicalMapping.unicodeScalars.map(\.value)
+    }
+}
+
+extension IDNA {
+    /// IDNATables.text, read once into sorted arrays searched by bisection.
+    struct Tables: Sendable {
+        static let shared = Tables(IDNATables.text)
+
+        enum Mapping { case keep, replace([UInt32]), ignore, disallowed }
+        enum IDNAClass { case pvalid, contextJ, contextO, disallowed }
+
+        private var mapStarts: [UInt32] = [], mapStatus: [UInt8] = [], mapReplacement: [[UInt32]] = []
+        private var classFirst: [UInt32] = [], classLast: [UInt32] = [], classKind: [UInt8] = []
+        private var joinFirst: [UInt32] = [], joinLast: [UInt32] = [], joinType: [UInt8] = []
+        private var scriptFirst: [UInt32] = [], scriptLast: [UInt32] = [], scriptName: [UInt8] = []
+        private var bidiStarts: [UInt32] = [], bidiClasses: [String] = []
+        private var markFirst: [UInt32] = [], markLast: [UInt32] = []
+        private var viramas: [UInt32] = []
+
+        init(_ text: String) {
+            var pvalid: [(UInt32, UInt32, UInt8)] = []
+            for line in text.split(separator: "\n") {
+                let fields = line.split(separator: " ")
+                let tag = fields[0]
+                let numbers = fields.dropFirst().map { UInt32($0, radix: 16) }
+                switch tag {
+                case "U":
+                    mapStarts.append(numbers[0]!)
+                    mapStatus.append(fields[2].utf8.first!)
+                    mapReplacement.append(fields.dropFirst(3).map { UInt32($0, radix: 16)! })
+                case "P", "J", "O": pvalid.append((numbers[0]!, numbers[1]!, tag.utf8.first!))
+                case "T": joinFirst.append(numbers[0]!); joinLast.append(numbers[1]!); joinType.append(fields[3].utf8.first!)
+                case "S": scriptFirst.append(numbers[0]!); scriptLast.append(numbers[1]!); scriptName.append(fields[3].utf8.first!)
+                case "B": bidiStarts.append(numbers[0]!); bidiClasses.append(String(fields[2]))
+                case "M": markFirst.append(numbers[0]!); markLast.append(numbers[1]!)
+                case "V": viramas.append(numbers[0]!)
+                default: continue
+                }
+            }
+            pvalid.sort { $0.0 < $1.0 }
+            classFirst = pvalid.map(\.0); classLast = pvalid.map(\.1); classKind = pvalid.map(\.2)
+            let joins = zip(zip(joinFirst, joinLast), joinType).sorted { $0.0.0 < $1.0.0 }
+            joinFirst = joins.map(\.0.0); joinLast = joins.map(\.0.1); joinType = joins.map(\.1)
+            let scripts = zip(zip(scriptFirst, scriptLast), scriptName).sorted { $0.0.0 < $1.0.0 }
+            scriptFirst = scripts.map(\.0.0); scriptLast = scripts.map(\.0.1); scriptName = scripts.map(\.1)
+        }
+
+        /// The last index whose start is at most `value`, or nil.
+        private static func floor(_ starts: [UInt32], _ value: UInt32) -> Int? {
+            var low = 0, high = starts.count
+            while low < high {
+                let middle = (low + high) / 2
+                if starts[middle] <= value { low = middle + 1 } else { high = middle }
+            }
+            return low == 0 ? nil : low - 1
+        }
+
+        private static func inRange(_ first: [UInt32], _ last: [UInt32], _ value: UInt32) -> Int? {
+            guard let index = floor(first, value), value <= last[index] else { return nil }
+            return index
+        }
+
+        func mapping(_ scalar: UInt32) -> Mapping {
+            guard let index = Self.floor(mapStarts, scalar) else { return .disallowed }
+            switch mapStatus[index] {
+            case UInt8(ascii: "V"), UInt8(ascii: "D"): return .keep
+            case UInt8(ascii: "M"): return .replace(mapReplacement[index])
+            case UInt8(ascii: "I"): return .ignore
+            default: return .disallowed
+            }
+        }
+
+        func idnaClass(_ scalar: UInt32) -> IDNAClass {
+            guard let index = Self.inRange(classFirst, classLast, scalar) else { return .disallowed }
+            switch classKind[index] {
+            case UInt8(ascii: "P"): return .pvalid
+            case UInt8(ascii: "J"): return .contextJ
+            default: return .contextO
+            }
+        }
+
+        func joiningType(_ scalar: UInt32) -> UInt8? { Self.inRange(joinFirst, joinLast, scalar).map { joinType[$0] } }
+        func script(_ scalar: UInt32) -> UInt8? { Self.inRange(scriptFirst, scriptLast, scalar).map { scriptName[$0] } }
+        func bidiClass(_ scalar: UInt32) -> String { Self.floor(bidiStarts, scalar).map { bidiClasses[$0] } ?? "X" }
+        func isMark(_ scalar: UInt32) -> Bool { Self.inRange(markFirst, markLast, scalar) != nil }
+        func isVirama(_ scalar: UInt32) -> Bool { Self.floor(viramas, scalar).map { viramas[$0] == scalar } ?? false }
+    }
+}
+
+/// `--host NAME` as the commands read it (ArgumentParser's `transform`): an
+/// ASCII name as it is, an internationalised one as its A-label form, and
+/// one that has none a usage error (exit 2) saying why.
+enum HostArgument {
+    static func convert(_ text: String) throws -> String {
+        guard IDNA.isInternationalised(text) else { return text }
+        switch IDNA.toASCII(text) {
+        case .success(let ascii): return ascii
+        case .failure(let failure):
+            throw ValidationError("\(DisplayText.escaped(text)) has no A-label form (UTS #46 and IDNA2008): \(failure)")
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+@testable import PureX509Tool
+import Testing
+
+// Issue 28 item 8: `--host` takes an internationalised name and matches its
+// A-label form (UTS #46 mapping, IDNA2008 checks). Before, any name with a
+// non-ASCII character was `--host: not a valid host name` (exit 2), even
+// one a browser opens.
+
+struct IDNARow: CustomTestStringConvertible, Sendable {
+    let name: String
+    let input: String
+    /// The A-label form, or nil when the name must be refused.
+    let output: String?
+    /// For a refusal, the `idna` package's rule code.
+    let code: String?
+    var testDescription: String { name }
+}
+
+/// Known conversions (expected values from PyPI `idna` 3.20,
+/// `idna.encode(name, uts46=True)`) and names that must be refused.
+let idnaRows: [IDNARow] = [
+    .init(name: "a Latin U-label", input: "bücher.example", output: "xn--bcher-kva.example", code: nil),
+    .init(name: "capitals fold (UTS #46 mapping)", input: "ÉXAMPLE.com", output: "xn--xample-9ua.com", code: nil),
+    .init(name: "ß kept (nontransitional, as browsers)", input: "faß.de", output: "xn--fa-hia.de", code: nil),
+    .init(name: "Cyrillic labels", input: "пример.испытание", output: "xn--e1afmkfd.xn--80akhbyknj4f", code: nil),
+    .init(name: "Japanese labels", input: "例え.テスト", output: "xn--r8jz45g.xn--zckzah", code: nil),
+    .init(name: "compatibility mapping: Roman numeral twelve", input: "Ⅻ.example", output: "xii.example", code: nil),
+    .init(name: "fullwidth letters and dots", input: "ａｂｃ．ｃｏｍ", output: "abc.com", code: nil),
+    .init(name: "ideographic full stop", input: "münchen。de", output: "xn--mnchen-3ya.de", code: nil),
+    .init(name: "soft hyphen ignored", input: "ex\u{AD}ample.com", output: "example.com", code: nil),
+    .init(name: "an A-label beside a U-label", input: "bücher.xn--mnchen-3ya.de", output: "xn--bcher-kva.xn--mnchen-3ya.de", code: nil),
+    .init(name: "a trailing dot kept", input: "bücher.example.", output: "xn--bcher-kva.example.", code: nil),
+    .init(name: "Arabic, right to left", input: "مثال.إختبار", output: "xn--mgbh0fb.xn--kgbechtv", code: nil),
+    .init(name: "middle dot between l's (CONTEXTO)", input: "l·l.example", output: "xn--ll-0ea.example", code: nil),
+    .init(name: "an underscore", input: "bücher_.example", output: nil, code: "disallowed_codepoint"),
+    .init(name: "a space", input: "bü cher.example", output: nil, code: "disallowed_codepoint"),
+    .init(name: "a symbol (UTS #46 disallowed)", input: "☃.example", output: nil, code: "disallowed_codepoint"),
+    .init(name: "a control character", input: "bü\u{7}cher.example", output: nil, code: "disallowed_codepoint"),
+    .init(name: "an empty label", input: "bücher..example", output: nil, code: "empty_label"),
+    .init(name: "a leading hyphen", input: "-bücher.example", output: nil, code: "hyphen_start_end"),
+    .init(name: "hyphens in 3rd and 4th position", input: "bü--cher.example", output: nil, code: "hyphen_3_4"),
+    .init(name: "a leading combining mark", input: "\u{301}bücher.example", output: nil, code: "leading_combiner"),
+    .init(name: "a joiner out of context (CONTEXTJ)", input: "bü\u{200D}cher.example", output: nil, code: "contextj"),
+    .init(name: "a middle dot out of context (CONTEXTO)", input: "a·b.example", output: nil, code: "contexto"),
+    .init(name: "mixed directions (Bidi Rule)", input: "aא.example", output: nil, code: "bidi_rule_5"),
+    .init(name: "a label over 63 octets as an A-label", input: String(repeating: "ü", count: 60) + ".example", output: nil, code: "label_too_long"),
+    .init(name: "a fake A-label (non-canonical Punycode)", input: "bücher.xn---bbk.example", output: nil, code: "non_canonical_alabel"),
+    .init(name: "an A-label ending in a hyphen", input: "bücher.xn--ab-.example", output: nil, code: "invalid_alabel"),
+    .init(name: "an unassigned code point", input: "bü\u{E0080}.example", output: nil, code: "uts46_disallowed"),
+]
+
+@Test(arguments: idnaRows)
+func idnaConvertsOrRefuses(_ row: IDNARow) {
+    switch IDNA.toASCII(row.input) {
+    case .success(let ascii):
+        #expect(ascii == row.output, "\(row.input) → \(ascii)")
+    case .failure(let failure):
+        #expect(row.output == nil, "\(row.input) refused: \(failure)")
+        #expect(failure.code == row.code, "\(row.input): \(failure.code): \(failure)")
+    }
+}
+
+/// Unicode's IdnaTestV2.txt inputs as the `idna` package's tests carry them,
+/// with `idna.encode(input, uts46=True)`'s answer under the same Unicode
+/// 18.0.0 data (Vectors/idna/README.md). Every row must agree on the A-label
+/// or on refusing; the refusing rule may differ only where
+/// Vectors/idna/exceptions.txt says why.
+@Test func idnaAgreesWithTheConformanceVectors() throws {
+    let text = try String(contentsOf: repository.appendingPathComponent("Vectors/idna/uts46-encode.jsonl"), encoding: .utf8)
+    let exceptions = Set(try String(contentsOf: repository.appendingPathComponent("Vectors/idna/exceptions.txt"), encoding: .utf8)
+        .split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }.map { String($0.split(separator: " ")[0]) })
+    var rows = 0, disagreements: [String] = []
+    for (number, line) in text.split(separator: "\n").enumerated() {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String])
+        let input = try #require(object["input"])
+        rows += 1
+        let got = IDNA.toASCII(input)
+        switch (got, object["output"], object["error"]) {
+        case (.success(let ascii), let expected?, _) where ascii == expected: continue
+        case (.failure(let failure), nil, let code?) where failure.code == code || exceptions.contains("\(number + 1)"): continue
+        default:
+            disagreements.append("line \(number + 1) \(line): got \(got)")
+        }
+    }
+    #expect(rows == 6327)
+    #expect(disagreements.isEmpty, "\(disagreements.count) of \(rows):\n\(disagreements.prefix(20).joined(separator: "\n"))")
+}
+
+/// A name from a real certificate (zlint's idnCorrectUnicode.pem names
+/// xn----7sbaabin3cbc7afgb4aiqh6v.xn--80adxhks), given in mixed case
+/// U-labels, matches; the leaf is its own anchor here.
+@Test func verifyMatchesAnInternationalisedHost() throws {
+    let leaf = "Vectors/certs/zlint-testdata/idnCorrectUnicode.pem"
+    let run = try runPurex509(["verify", "--host", "WWW.Адвокатская-Контора.Москва", "--at", "2017-01-01", "--roots", leaf, leaf])
+    #expect(run.status == 0, "\(run.error)")
+    let policy = try runPurex509(["policy", "check", "-", leaf, "--host", "адвокатская-контора.москва", "--at", "2017-01-01", "--roots", leaf],
+                                 input: Data(#"{"pinSets": [{"pattern": "other.example.org", "pins": ["sha256/AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=", "sha256/yb9udu+Q+Bg50u2u1OVSmG1KDO+/K+mmHqu5vw+UbJc="]}]}"#.utf8))
+    #expect(policy.status == 0, "\(policy.error)")
+    #expect(policy.output.contains("pin set: none for xn----7sbaabin3cbc7afgb4aiqh6v.xn--80adxhks"), "\(policy.output)")
+    // scan: --host, and a line's own host.
+    let scan = try runPurex509(["scan", "--host", "адвокатская-контора.москва", "--at", "2017-01-01", "--roots", leaf, leaf])
+    #expect(scan.status == 0, "\(scan.error)")
+    #expect(scan.output.contains(#""host":"xn----7sbaabin3cbc7afgb4aiqh6v.xn--80adxhks""#), "\(scan.output)")
+}
+
+/// A name with no A-label form is a usage error that says why.
+@Test func anUnconvertibleHostIsAUsageError() throws {
+    let run = try runPurex509(["verify", "--host", "bücher_.example", "--roots", "Vectors/chains/valid/roots.pem", "Vectors/chains/valid/chain.pem"])
+    #expect(run.status == 2)
+    #expect(run.error.contains("bücher_.example has no A-label form (UTS #46 and IDNA2008): U+005F '_' at position 7 of label 'bücher_' is not allowed in a host name (IDNA2008, RFC 5892)"), "\(run.error)")
+    let policy = try runPurex509(["policy", "check", "-", "Vectors/chains/valid/chain.pem", "--host", "☃.example"], input: Data("{}".utf8))
+    #expect(policy.status == 2)
+    #expect(policy.error.contains("☃.example has no A-label form"), "\(policy.error)")
+}
