@@ -32,7 +32,7 @@ struct Scan: ParsableCommand {
     @Option(name: .customLong("purpose"), help: "server (default), client or any.")
     var purpose: String = "server"
 
-    @Option(name: .customLong("profile"), help: "strict (default) or compatible.")
+    @Option(name: .customLong("profile"), help: "strict (default), chromium (or compatible) or rfc5280 (docs/profiles.md).")
     var profile: String = "strict"
 
     @Option(name: .customLong("jobs"), help: "Worker threads, 1–256 (the default is the number of active cores).")
@@ -46,7 +46,7 @@ struct Scan: ParsableCommand {
         if let host, ServerIdentity(host: host) == nil { throw ValidationError("--host: not a valid host name or address") }
         if let at, case .failure(let failure) = TimeArgument.parse(at) { throw ValidationError("--at: \(failure)") }
         guard ["server", "client", "any"].contains(purpose) else { throw ValidationError("--purpose: server, client or any") }
-        guard ["strict", "compatible"].contains(profile) else { throw ValidationError("--profile: strict or compatible") }
+        guard ValidationProfile.named(profile) != nil else { throw ValidationError("--profile: strict, chromium (or compatible) or rfc5280") }
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs: 1 to 256") }
         if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read once") }
     }
@@ -63,7 +63,7 @@ struct Scan: ParsableCommand {
         for input in inputs { sources.append(try Self.source(input)) }
         var policy = VerificationPolicy(time: at.flatMap(VerifyOptions.parseTime) ?? Int64(Date().timeIntervalSince1970))
         policy.purpose = purpose == "client" ? .clientAuth : purpose == "any" ? .any : .serverAuth
-        policy.profile = profile == "compatible" ? .compatible : .strict
+        policy.profile = ValidationProfile.named(profile) ?? .strict
         policy.identity = host.flatMap { ServerIdentity(host: $0) }
         let engine = ScanEngine(anchors: store, policy: policy, intermediates: extra, jobs: jobs)
 

@@ -56,7 +56,7 @@ public struct VerifyOptions: ParsableArguments {
     @Flag(name: .customLong("inhibit-any-policy"), help: "Do not let anyPolicy stand for other policies (initial-any-policy-inhibit).")
     var inhibitAnyPolicy = false
 
-    @Option(name: .customLong("profile"), help: "strict (every RFC 5280 rule, the default) or compatible (Chromium's leniencies; docs/trust.md).")
+    @Option(name: .customLong("profile"), help: "strict (the default: RFC 5280 and what the major verifiers agree on), chromium (Chromium's leniencies; compatible is the same), rfc5280 (§6 path validation alone), or all (one verdict per profile; exit 0 only when every profile trusts). docs/profiles.md.")
     var profile: String = "strict"
 
     @Option(name: .customLong("crl"), help: "A CRL (PEM or DER) to check revocation against; repeatable. Turns revocation checking on (chain) unless --revocation says otherwise.")
@@ -116,7 +116,12 @@ public struct VerifyOptions: ParsableArguments {
         if ip.map({ ServerIdentity(ipAddress: $0) == nil }) == true { throw ValidationError("--ip: not an IPv4 or IPv6 address") }
         if let at, case .failure(let failure) = TimeArgument.parse(at) { throw ValidationError("--at: \(failure)") }
         guard ["server", "client", "any"].contains(purpose) else { throw ValidationError("--purpose: server, client or any") }
-        guard ["strict", "compatible"].contains(profile) else { throw ValidationError("--profile: strict or compatible") }
+        guard profile == "all" || ValidationProfile.named(profile) != nil else {
+            throw ValidationError("--profile: strict, chromium (or compatible), rfc5280 or all")
+        }
+        if profile == "all" && usesSecurityPolicy {
+            throw ValidationError("--profile all compares path validation under each profile; it does not combine with pinning flags")
+        }
         if let revocation, !["off", "leaf", "chain"].contains(revocation) { throw ValidationError("--revocation: off, leaf or chain") }
         if requireRevocationInfo && coverage == "off" {
             throw ValidationError("--require-revocation-info needs --revocation leaf or chain (or a --crl or --ocsp-response)")
@@ -203,7 +208,7 @@ public struct VerifyOptions: ParsableArguments {
         policy.certificatePolicies.requireExplicitPolicy = explicitPolicy
         policy.certificatePolicies.inhibitPolicyMapping = inhibitPolicyMapping
         policy.certificatePolicies.inhibitAnyPolicy = inhibitAnyPolicy
-        policy.profile = profile == "compatible" ? .compatible : .strict
+        policy.profile = ValidationProfile.named(profile) ?? .strict
         var sources = RevocationSources()
         for file in crls { sources.crls += try RevocationInput.load(file, RevocationInput.crl) }
         for file in ocspResponses { sources.ocspResponses += try RevocationInput.load(file, RevocationInput.ocspResponse) }
@@ -214,6 +219,11 @@ public struct VerifyOptions: ParsableArguments {
         default: policy.revocation.coverage = .off
         }
         policy.revocation.requirePositiveResponse = requireRevocationInfo
+        if malformed == nil, profile == "all" {
+            try compareProfiles(store: store, policy: policy, sources: sources, certificates: certificates, extra: extra,
+                                extraJSON: extraJSON)
+            return
+        }
         var verifier = Verifier(store: store, policy: policy, revocationSources: sources)
         if malformed == nil, usesSecurityPolicy {
             try runSecurityPolicy(store: store, policy: policy, revocationSources: sources, certificates: certificates + extra,

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+// Issue 30 items 2–3: named profiles on the command line, and `verify
+// --profile all` — one verdict per profile, exit 0 only when every profile
+// trusts the chain.
+
+private func chainArguments(_ folder: String) -> [String] {
+    let dir = "Vectors/chains/" + folder
+    return ["--roots", dir + "/roots.pem", "--host", "www.example.com", "--at", "2025-06-01T00:00:00Z", dir + "/chain.pem"]
+}
+
+@Test func everyProfileIsReportedAndTheExitNeedsAll() throws {
+    let trusted = try runPurex509(["verify", "--profile", "all"] + chainArguments("valid"))
+    #expect(trusted.status == 0, "\(trusted.error)")
+    #expect(trusted.output == "strict: trusted\nchromium: trusted\nrfc5280: trusted\n", "\(trusted.output)")
+    // anyExtendedKeyUsage alone on the leaf: strict refuses it, Chromium and RFC 5280 §6 do not.
+    let split = try runPurex509(["verify", "--profile", "all"] + chainArguments("leaf-eku-any"))
+    #expect(split.status == 1)
+    let lines = split.output.split(separator: "\n").map(String.init)
+    #expect(lines.count == 3)
+    #expect(lines[0].hasPrefix("strict: not trusted: input certificate 0"), "\(lines)")
+    #expect(lines[1] == "chromium: trusted" && lines[2] == "rfc5280: trusted", "\(lines)")
+    let json = try runPurex509(["verify", "--profile", "all", "--json"] + chainArguments("leaf-eku-any"))
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+    #expect(object["trusted"] as? Bool == false)
+    let profiles = try #require(object["profiles"] as? [[String: Any]])
+    #expect(profiles.compactMap { $0["profile"] as? String } == ["strict", "chromium", "rfc5280"])
+    #expect(profiles.compactMap { $0["trusted"] as? Bool } == [false, true, true])
+    #expect((profiles[0]["error"] as? [String: Any])?["code"] as? String == "extendedKeyUsage")
+}
+
+@Test func profilesAreChosenByName() throws {
+    #expect(try runPurex509(["verify", "--profile", "chromium"] + chainArguments("leaf-eku-any")).status == 0)
+    #expect(try runPurex509(["verify", "--profile", "compatible"] + chainArguments("leaf-eku-any")).status == 0)
+    #expect(try runPurex509(["verify", "--profile", "rfc5280"] + chainArguments("leaf-eku-any")).status == 0)
+    #expect(try runPurex509(["verify", "--profile", "strict"] + chainArguments("leaf-eku-any")).status == 1)
+    let unknown = try runPurex509(["verify", "--profile", "lenient"] + chainArguments("valid"))
+    #expect(unknown.status == 2 && unknown.error.contains("strict, chromium (or compatible), rfc5280 or all"), "\(unknown.error)")
+    // Comparing profiles is about path validation; pinning flags decide otherwise.
+    #expect(try runPurex509(["verify", "--profile", "all", "--pin", "sha256/" + String(repeating: "A", count: 43) + "="]
+                            + chainArguments("valid")).status == 2)
+}
