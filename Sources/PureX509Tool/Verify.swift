@@ -183,6 +183,8 @@ public struct VerifyOptions: ParsableArguments {
         // after CHAIN's certificates); an unreadable file, a file with no
         // certificate or a block whose PEM does not decode stays exit 2.
         var extra: [Certificate] = []
+        // CHAIN's certificates, the malformed one included: later positions are --untrusted ones.
+        let chainCount = max(certificates.count, (malformed?.certificateIndex).map { $0 + 1 } ?? 0)
         var malformed = malformed
         for file in untrusted {
             let input = try CertificateInput.load(file)
@@ -237,7 +239,7 @@ public struct VerifyOptions: ParsableArguments {
             // noCertificateReason was nil, and every entry succeeded: there is a leaf.
             explanation = verifier.explain(leaf: certificates[0], intermediates: Array(certificates.dropFirst()) + extra)
         }
-        let report = VerifyReport(explanation: explanation, chainCount: certificates.count)
+        let report = VerifyReport(explanation: explanation, chainCount: chainCount)
         self.report(report, presented: certificates + extra, anchors: store, extra: extraJSON)
         if case .failure = explanation.result { throw ToolExit.refused }
     }
