@@ -130,6 +130,21 @@ enum ExtensionValues {
 
     /// RFC 5280 §4.2.1.11: `SEQUENCE { requireExplicitPolicy [0], inhibitPolicyMapping [1] }`,
     /// not both absent.
+    /// RFC 5280 §4.2.2.1: `AuthorityInfoAccessSyntax ::= SEQUENCE SIZE
+    /// (1..MAX) OF AccessDescription`, each `SEQUENCE { accessMethod OBJECT
+    /// IDENTIFIER, accessLocation GeneralName }`.
+    static func accessDescriptions(_ reader: inout DERReader) throws(DERError) {
+        let element = try reader.read(.sequence)
+        guard !element.value.isEmpty else { throw DERError(.invalidExtension, at: element.start) }
+        var descriptions = try reader.nested(element)
+        while !descriptions.isAtEnd {
+            try descriptions.readNested(.sequence) { (description: inout DERReader) throws(DERError) in
+                _ = try description.readOID()
+                _ = try GeneralName.read(&description, context: .alternativeName)
+            }
+        }
+    }
+
     static func policyConstraints(_ reader: inout DERReader) throws(DERError) {
         let element = try reader.read(.sequence)
         var fields = try reader.nested(element)

@@ -132,6 +132,10 @@ public struct Extensions: Sendable {
         if reader.bytes(oid, equal: OID.authorityInfoAccess.bytes) {
             guard authorityInformationAccess == nil else { throw duplicate }
             authorityInformationAccess = ExtensionSlot(critical: critical, value: value)
+            // Its value must decode (issue 30): a CA that writes it wrong
+            // has written the rest of the certificate with the same care.
+            try ExtensionValues.accessDescriptions(&reader)
+            try reader.expectEnd()
             return true
         }
         if reader.bytes(oid, equal: OID.signedCertificateTimestampList.bytes) {

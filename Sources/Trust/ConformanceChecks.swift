@@ -36,15 +36,37 @@ public enum ConformanceRule: Sendable, Equatable, CustomStringConvertible {
     /// §4.2.1.9: a CA certificate whose key verifies certificate signatures
     /// MUST mark basicConstraints critical.
     case nonCriticalBasicConstraints
+    /// §4.1.2.4: the issuer field MUST contain a non-empty distinguished name.
+    case emptyIssuerName
+    /// §4.2.1.1: an authorityKeyIdentifier (in an anchor) carries a keyIdentifier.
+    case authorityKeyIdentifierWithoutKeyIdentifier
+    /// §4.2.1.1: a self-signed certificate's authorityKeyIdentifier, when
+    /// present, names its own key: the keyIdentifier equals its subjectKeyIdentifier.
+    case keyIdentifierMismatch
+    /// §4.2.1.9: a CA certificate (an anchor) carries basicConstraints with
+    /// cA TRUE; a v1 certificate has none.
+    case missingBasicConstraints
+    /// §4.2.1.10: nameConstraints MUST be marked critical.
+    case nonCriticalNameConstraints
 
     /// The rules for any presented certificate, in the order they are checked.
     static let presented: [ConformanceRule] = [
         .criticalAuthorityKeyIdentifier, .criticalSubjectKeyIdentifier, .criticalAuthorityInfoAccess,
         .nameConstraintsOutsideCA, .keyCertSignWithoutCA, .missingAuthorityKeyIdentifier, .missingSubjectKeyIdentifier,
-        .serialNumberNotPositive, .serialNumberTooLong, .malformedDNSName,
+        .serialNumberNotPositive, .serialNumberTooLong, .malformedDNSName, .emptyIssuerName,
     ]
     /// The rules for a presented certificate whose key signs the one below it.
     static let issuer: [ConformanceRule] = presented + [.missingKeyUsage, .nonCriticalBasicConstraints]
+    /// The rules on how a trust anchor is made, under profiles that hold
+    /// anchors to them (`ValidationProfile.appliesAnchorConstructionRules`):
+    /// the ones every root of the Mozilla bundle meets
+    /// (`Tests/TrustTests/MozillaRootsTests.swift`). Those some roots break
+    /// — basicConstraints not critical, no subjectKeyIdentifier, an AKI with
+    /// authorityCertIssuer or serial, a non-positive serial — are not here.
+    static let anchor: [ConformanceRule] = [
+        .criticalAuthorityKeyIdentifier, .criticalSubjectKeyIdentifier, .authorityKeyIdentifierWithoutKeyIdentifier,
+        .keyIdentifierMismatch, .missingAuthorityKeyIdentifier, .missingBasicConstraints, .nonCriticalNameConstraints,
+    ]
 
     /// The RFC 5280 section that states the rule.
     public var section: String {
@@ -56,7 +78,10 @@ public enum ConformanceRule: Sendable, Equatable, CustomStringConvertible {
         case .keyCertSignWithoutCA, .missingKeyUsage: return "RFC 5280 §4.2.1.3"
         case .serialNumberNotPositive, .serialNumberTooLong: return "RFC 5280 §4.1.2.2"
         case .malformedDNSName: return "RFC 5280 §4.2.1.6"
-        case .nonCriticalBasicConstraints: return "RFC 5280 §4.2.1.9"
+        case .nonCriticalBasicConstraints, .missingBasicConstraints: return "RFC 5280 §4.2.1.9"
+        case .emptyIssuerName: return "RFC 5280 §4.1.2.4"
+        case .authorityKeyIdentifierWithoutKeyIdentifier, .keyIdentifierMismatch: return "RFC 5280 §4.2.1.1"
+        case .nonCriticalNameConstraints: return "RFC 5280 §4.2.1.10"
         }
     }
 
@@ -75,6 +100,11 @@ public enum ConformanceRule: Sendable, Equatable, CustomStringConvertible {
         case .malformedDNSName: return "malformedDNSName"
         case .missingKeyUsage: return "missingKeyUsage"
         case .nonCriticalBasicConstraints: return "nonCriticalBasicConstraints"
+        case .emptyIssuerName: return "emptyIssuerName"
+        case .authorityKeyIdentifierWithoutKeyIdentifier: return "authorityKeyIdentifierWithoutKeyIdentifier"
+        case .keyIdentifierMismatch: return "keyIdentifierMismatch"
+        case .missingBasicConstraints: return "missingBasicConstraints"
+        case .nonCriticalNameConstraints: return "nonCriticalNameConstraints"
         }
     }
 
@@ -93,6 +123,11 @@ public enum ConformanceRule: Sendable, Equatable, CustomStringConvertible {
         case .malformedDNSName: return "every dNSName is a valid host name"
         case .missingKeyUsage: return "an issuer has keyUsage"
         case .nonCriticalBasicConstraints: return "an issuer's basicConstraints is critical"
+        case .emptyIssuerName: return "the issuer name is not empty"
+        case .authorityKeyIdentifierWithoutKeyIdentifier: return "an authorityKeyIdentifier carries a keyIdentifier"
+        case .keyIdentifierMismatch: return "a self-signed certificate's key identifiers agree"
+        case .missingBasicConstraints: return "the anchor has basicConstraints"
+        case .nonCriticalNameConstraints: return "nameConstraints is critical"
         }
     }
 
@@ -112,6 +147,12 @@ public enum ConformanceRule: Sendable, Equatable, CustomStringConvertible {
         case .malformedDNSName: return "a dNSName in subjectAltName is not a valid host name (RFC 5280 §4.2.1.6)"
         case .missingKeyUsage: return "a CA that signs certificates has no keyUsage (RFC 5280 §4.2.1.3)"
         case .nonCriticalBasicConstraints: return "a CA that signs certificates has basicConstraints not marked critical (RFC 5280 §4.2.1.9)"
+        case .emptyIssuerName: return "the issuer name is empty (RFC 5280 §4.1.2.4)"
+        case .authorityKeyIdentifierWithoutKeyIdentifier: return "authorityKeyIdentifier has no keyIdentifier (RFC 5280 §4.2.1.1)"
+        case .keyIdentifierMismatch:
+            return "a self-signed certificate's authorityKeyIdentifier differs from its subjectKeyIdentifier (RFC 5280 §4.2.1.1)"
+        case .missingBasicConstraints: return "a CA certificate has no basicConstraints (a v1 certificate; RFC 5280 §4.2.1.9)"
+        case .nonCriticalNameConstraints: return "nameConstraints is not marked critical (RFC 5280 §4.2.1.10)"
         }
     }
 }
@@ -177,6 +218,15 @@ extension Verifier {
             guard extensions.subjectAlternativeName != nil else { return false }
             return certificate.containsAlternativeName { $0.kind == .dnsName && !HostName.isValidPresented(certificate[$0.value]) }
         case .missingKeyUsage: return extensions.keyUsage == nil
+        case .emptyIssuerName: return certificate[certificate.issuer].elementsEqual([0x30, 0x00])
+        case .authorityKeyIdentifierWithoutKeyIdentifier:
+            return extensions.authorityKeyIdentifier.map { $0.keyIdentifier == nil } ?? false
+        case .keyIdentifierMismatch:
+            guard certificate.isSelfIssued, let aki = extensions.authorityKeyIdentifier?.keyIdentifier,
+                  let ski = extensions.subjectKeyIdentifier?.list else { return false }
+            return !certificate[aki].elementsEqual(certificate[ski])
+        case .missingBasicConstraints: return extensions.basicConstraints == nil
+        case .nonCriticalNameConstraints: return extensions.nameConstraints?.critical == false
         case .nonCriticalBasicConstraints:
             // An absent extension is issuerIsCA's failure, not this rule's.
             return !profile.acceptsNonCriticalBasicConstraints && extensions.basicConstraints?.critical == false

@@ -167,7 +167,14 @@ extension Verifier {
         if let failure = search.step(.anchorIsCA, index, node, notCA ? .notACA(index: index) : nil) { return failure }
         var usage: TrustFailure? = nil
         if let bits = anchor.extensions.keyUsage?.usage, !bits.contains(.keyCertSign) { usage = .keyUsage(index: index) }
-        return search.step(.anchorKeyUsage, index, node, usage)
+        if let failure = search.step(.anchorKeyUsage, index, node, usage) { return failure }
+        guard policy.profile.appliesAnchorConstructionRules else { return nil }
+        let extensions = anchor.extensions
+        for rule in ConformanceRule.anchor {
+            let broken = breaks(rule, anchor, extensions) ? TrustFailure.nonConforming(index: index, rule) : nil
+            if let failure = search.step(.profileRule(rule), index, node, broken) { return failure }
+        }
+        return nil
     }
 
     /// §6.1.3(a)(2): notBefore ≤ time ≤ notAfter.

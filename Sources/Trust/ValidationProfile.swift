@@ -16,6 +16,12 @@ public struct ValidationProfile: Sendable, Equatable {
     /// (`ConformanceRule`) are applied to presented certificates. §6 path
     /// validation checks none of them; `rfc5280` turns them off.
     public var appliesConstructionRules = true
+    /// Trust anchors are held to the construction rules every root of the
+    /// Mozilla bundle meets (`ConformanceRule.anchor`: key identifiers not
+    /// critical and consistent, basicConstraints present, nameConstraints
+    /// critical). Strict only: Chromium and §6.1.1(d) take an anchor as a
+    /// name and a key.
+    public var appliesAnchorConstructionRules = false
     /// anyExtendedKeyUsage alone on the leaf satisfies serverAuth and
     /// clientAuth (Chromium and Go accept it; the CA/Browser Forum forbids it).
     public var acceptsAnyExtendedKeyUsageInLeaf: Bool
@@ -40,9 +46,13 @@ public struct ValidationProfile: Sendable, Equatable {
     public var acceptsNonCriticalBasicConstraints: Bool
 
     /// Every rule (the default).
-    public static let strict = ValidationProfile(
-        name: "strict", acceptsAnyExtendedKeyUsageInLeaf: false, acceptsCALeaf: false, acceptsMissingAuthorityKeyIdentifier: false,
-        acceptsNonPositiveSerialNumber: false, checksAnchorValidity: true, acceptsNonCriticalBasicConstraints: false)
+    public static let strict: ValidationProfile = {
+        var profile = ValidationProfile(
+            name: "strict", acceptsAnyExtendedKeyUsageInLeaf: false, acceptsCALeaf: false, acceptsMissingAuthorityKeyIdentifier: false,
+            acceptsNonPositiveSerialNumber: false, checksAnchorValidity: true, acceptsNonCriticalBasicConstraints: false)
+        profile.appliesAnchorConstructionRules = true
+        return profile
+    }()
 
     /// Chromium's verifier as it behaves by default: the six leniencies it
     /// has in practice (each switch's comment says where).

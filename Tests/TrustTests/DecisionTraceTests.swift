@@ -45,7 +45,11 @@ func checkRows(_ explanation: Explanation) -> [String] {
 
 let leafRules = ["criticalAuthorityKeyIdentifier", "criticalSubjectKeyIdentifier", "criticalAuthorityInfoAccess",
                  "nameConstraintsOutsideCA", "keyCertSignWithoutCA", "missingAuthorityKeyIdentifier",
-                 "missingSubjectKeyIdentifier", "serialNumberNotPositive", "serialNumberTooLong", "malformedDNSName"]
+                 "missingSubjectKeyIdentifier", "serialNumberNotPositive", "serialNumberTooLong", "malformedDNSName",
+                 "emptyIssuerName"]
+/// The strict profile's rules on how an anchor is made (issue 30).
+let anchorRules = ["criticalAuthorityKeyIdentifier", "criticalSubjectKeyIdentifier", "authorityKeyIdentifierWithoutKeyIdentifier",
+                   "keyIdentifierMismatch", "missingAuthorityKeyIdentifier", "missingBasicConstraints", "nonCriticalNameConstraints"]
 
 /// The trace of a trusted three-certificate chain, check by check (docs/trust.md shows it).
 @Test func traceOfATrustedChain() throws {
@@ -58,6 +62,7 @@ let leafRules = ["criticalAuthorityKeyIdentifier", "criticalSubjectKeyIdentifier
     expected += (leafRules + ["missingKeyUsage", "nonCriticalBasicConstraints"]).map { "\($0) 1 \(intermediate) pass" }
     expected += ["pathDepth 2 \(anchor) pass", "signature 1 \(intermediate) pass"]
     expected += ["anchorValidity", "criticalExtensions", "anchorIsCA", "anchorKeyUsage"].map { "\($0) 2 \(anchor) pass" }
+    expected += anchorRules.map { "\($0) 2 \(anchor) pass" }
     expected += ["extendedKeyUsage 1 \(intermediate) pass", "extendedKeyUsage 2 \(anchor) pass", "nameConstraints 0 \(leaf) pass",
                  "certificatePolicies 2 \(anchor) pass", "pins 2 \(anchor) pass"]
     #expect(checkRows(explanation) == expected)

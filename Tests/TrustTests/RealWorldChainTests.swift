@@ -40,8 +40,12 @@ let realWorldRows: [RealWorldRow] = [
           host: "www.netflix.com", at: 1_496_275_200, expected: "unknownIssuer"),
     .init(name: "sanofi 2025", folder: "sanofi", leaf: "ee.der", intermediates: ["inter.der"], root: "ca.der",
           host: "irelease-dev.sanofi.com", at: 1_748_736_000, expected: "trusted"),
+    // Its root marks nameConstraints non-critical (RFC 5280 §4.2.1.10: MUST
+    // be critical): the strict anchor rules refuse it, Chromium does not.
     .init(name: "web-platform-tests 2021", folder: "wpt", leaf: "ee.der", intermediates: [], root: "ca.der",
-          host: "web-platform.test", at: 1_622_505_600, expected: "trusted"),
+          host: "web-platform.test", at: 1_622_505_600, expected: "nonConforming"),
+    .init(name: "web-platform-tests 2021, compatible", folder: "wpt", leaf: "ee.der", intermediates: [], root: "ca.der",
+          host: "web-platform.test", at: 1_622_505_600, expected: "trusted", compatible: true),
     .init(name: "amazon root CA 1, intermediates unordered", folder: "amazon", leaf: "valid.rootca1.demo.amazontrust.com.cer",
           intermediates: amazonIntermediates, root: "AmazonRootCA1.cer", host: "valid.rootca1.demo.amazontrust.com",
           at: 1_740_787_200, expected: "trusted"),

@@ -418,7 +418,11 @@ def constraint_cases(m, b):
     m.case("v1-intermediate", "a v1 certificate cannot issue unless it is an anchor", [m.leaf(V1I), V1I], [R], "notACA", index=1, at=v1_at)
     V1R = openssl_v1("Root V1", m.profile.root.new())
     I_under_v1 = m.ca("Intermediate Under V1 Root", V1R)
-    m.case("v1-anchor", "a v1 anchor is accepted", [m.leaf(I_under_v1), I_under_v1], [V1R], "trusted", at=v1_at)
+    v1_chain = [m.leaf(I_under_v1), I_under_v1]
+    m.case("v1-anchor", "a v1 anchor (no basicConstraints) is refused (strict, RFC 5280 §4.2.1.9)", v1_chain, [V1R],
+           "nonConforming", index=2, detail="basicConstraints", at=v1_at)
+    m.case("v1-anchor-compatible", "compatible: a v1 anchor is a name and a key, as in Chromium", v1_chain, [V1R], "trusted",
+           at=v1_at, validation="compatible")
     ca_leaf = m.leaf(I, ca=True, ku="signandcertsign", sans=[x509.DNSName("www.example.com")], eku=None)
     m.case("leaf-is-ca", "decision: a CA certificate is refused as a server leaf (strict)", [ca_leaf, I], [R], "leafIsCA", index=0)
     m.case("leaf-is-ca-compatible", "compatible: a CA leaf is accepted, as in Chromium", [ca_leaf, I], [R], "trusted",
