@@ -38,6 +38,8 @@ public enum CheckName: Sendable, Equatable, CustomStringConvertible {
     case hostname, validity, leafNotCA, extendedKeyUsage, keyUsage, criticalExtensions
     /// One of RFC 5280's profile rules on a presented certificate (`ValidationProfile` may relax it).
     case profileRule(ConformanceRule)
+    /// One of Apple's SSL policy rules (the `apple` profile).
+    case appleRule(AppleRule)
     /// The leaf's key against the key policy; then, edge by edge and over the path:
     /// the number of intermediates, the signature, the issuer being a CA,
     /// pathLenConstraint, name constraints, certificate policies.
@@ -56,6 +58,7 @@ public enum CheckName: Sendable, Equatable, CustomStringConvertible {
         case .keyUsage: return "RFC 5280 §4.2.1.3, §6.1.4(n)"
         case .criticalExtensions: return "RFC 5280 §4.2, §6.1.4(o)"
         case .profileRule(let rule): return rule.section
+        case .appleRule(let rule): return rule.source
         case .leafKey: return "CA/B Forum BR §6.1.5"
         case .pathDepth: return "Budgets.maximumIntermediates"
         case .signature: return "RFC 5280 §6.1.3(a)(1)"
@@ -81,6 +84,7 @@ public enum CheckName: Sendable, Equatable, CustomStringConvertible {
         case .keyUsage: return "keyUsage"
         case .criticalExtensions: return "criticalExtensions"
         case .profileRule(let rule): return rule.code
+        case .appleRule(let rule): return rule.code
         case .leafKey: return "leafKey"
         case .pathDepth: return "pathDepth"
         case .signature: return "signature"
@@ -106,6 +110,7 @@ public enum CheckName: Sendable, Equatable, CustomStringConvertible {
         case .keyUsage: return "key usage allows the use"
         case .criticalExtensions: return "every critical extension is processed"
         case .profileRule(let rule): return rule.checkDescription
+        case .appleRule(let rule): return rule.checkDescription
         case .leafKey: return "the leaf's key is allowed"
         case .pathDepth: return "the path is not too long"
         case .signature: return "the issuer's key verifies the signature"

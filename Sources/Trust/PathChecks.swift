@@ -32,7 +32,9 @@ extension Verifier {
     func checkLeaf(_ leaf: Certificate, search: inout SearchState) -> TrustFailure? {
         let node = search.leafNode
         var hostname: TrustFailure? = nil
-        if let identity = policy.identity, !identity.isPresented(by: leaf, commonNameFallback: policy.allowCommonNameFallback) {
+        // Apple's SSL policy reads the host from subjectAltName alone (AppleSSLPolicy.swift).
+        let commonNameFallback = policy.allowCommonNameFallback && !policy.profile.hostFromSubjectAltNameOnly
+        if let identity = policy.identity, !identity.isPresented(by: leaf, commonNameFallback: commonNameFallback) {
             hostname = .hostnameMismatch(presented: presentedNames(leaf))
         }
         if let failure = search.step(.hostname, 0, node, hostname) { return failure }
@@ -58,6 +60,7 @@ extension Verifier {
         let critical: TrustFailure? = leaf.extensions.hasUnrecognisedCriticalExtension ? .unknownCriticalExtension(index: 0) : nil
         if let failure = search.step(.criticalExtensions, 0, node, critical) { return failure }
         if let failure = checkRules(ConformanceRule.presented, node, index: 0, search: &search) { return failure }
+        if let failure = checkAppleLeafRules(leaf, node, search: &search) { return failure }
         return search.step(.leafKey, 0, node, leafKeyRefusal(leaf).map { .leafKey($0) })
     }
 
@@ -102,7 +105,8 @@ extension Verifier {
         var usage: TrustFailure? = nil
         if let bits = certificate.extensions.keyUsage?.usage, !bits.contains(.keyCertSign) { usage = .keyUsage(index: index) }
         if let failure = search.step(.keyUsage, index, node, usage) { return failure }
-        return checkRules(ConformanceRule.issuer, node, index: index, search: &search)
+        if let failure = checkRules(ConformanceRule.issuer, node, index: index, search: &search) { return failure }
+        return checkAppleIssuerRules(node, index: index, search: &search)
     }
 
     /// Checks that need the whole path (leaf first, anchor last).
@@ -110,6 +114,8 @@ extension Verifier {
         let certificates = chain.certificates
         let anchorIndex = certificates.count - 1
         if let failure = checkAnchor(nodes[anchorIndex], index: anchorIndex, search: &search) { return failure }
+        if let failure = checkAppleIssuerRules(nodes[anchorIndex], index: anchorIndex, search: &search) { return failure }
+        if let failure = checkAppleSystemRootRules(nodes, search: &search) { return failure }
         // §6.1.4(l), (m): each CA's pathLenConstraint bounds the number of
         // non-self-issued intermediates below it (the leaf not counted);
         // the anchor's too (RFC 5937 §3).

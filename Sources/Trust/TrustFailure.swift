@@ -46,6 +46,9 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
     case leafKey(SignatureFailure)
     /// A presented certificate breaks a rule of RFC 5280's profile.
     case nonConforming(index: Int, ConformanceRule)
+    /// A certificate of the path breaks a rule of Apple's SSL policy (the
+    /// `apple` profile; `AppleRule.source` names the Apple article).
+    case appleSSLPolicy(index: Int, AppleRule)
     /// A critical extension PureX509 does not process (RFC 5280 §4.2).
     case unknownCriticalExtension(index: Int)
     /// RFC 5280 §6.1 certificate-policy processing refused the path.
@@ -93,7 +96,7 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .leafKey: return 74
         case .extendedKeyUsage(let index), .keyUsage(let index): return index == 0 ? 76 : 55
         case .unknownCriticalExtension(let index): return index == 0 ? 75 : 54
-        case .nonConforming(let index, _): return index == 0 ? 73 : 53
+        case .nonConforming(let index, _), .appleSSLPolicy(let index, _): return index == 0 ? 73 : 53
         case .badSignature: return 50
         case .weakKey, .disallowedAlgorithm, .unsupportedAlgorithm, .algorithmMismatch: return 48
         case .nameConstraintViolation: return 45
@@ -136,6 +139,7 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownCriticalExtension: return "unknownCriticalExtension"
         case .policy: return "policy"
         case .nonConforming: return "nonConforming"
+        case .appleSSLPolicy: return "appleSSLPolicy"
         case .budgetExceeded: return "budgetExceeded"
         case .pathTooLong: return "pathTooLong"
         case .pinMismatch: return "pinMismatch"
@@ -151,7 +155,7 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
              .unknownIssuer(let i), .pathLengthExceeded(let i), .notACA(let i), .keyUsage(let i),
              .extendedKeyUsage(let i), .nameConstraintViolation(let i), .unsupportedAlgorithm(let i, _),
              .disallowedAlgorithm(let i, _), .algorithmMismatch(let i, _, _), .weakKey(let i, _),
-             .unknownCriticalExtension(let i), .policy(let i, _), .nonConforming(let i, _),
+             .unknownCriticalExtension(let i), .policy(let i, _), .nonConforming(let i, _), .appleSSLPolicy(let i, _),
              .revoked(let i, _), .revocationUnknown(let i, _):
             return i
         case .hostnameMismatch, .invalidReferenceIdentity, .leafIsCA, .leafKey: return 0
@@ -205,6 +209,7 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownCriticalExtension(let i): return "\(name(i)) has a critical extension PureX509 does not process"
         case .policy(let i, let failure): return "\(name(i)): \(failure)"
         case .nonConforming(let i, let rule): return "\(name(i)): \(rule)"
+        case .appleSSLPolicy(let i, let rule): return "\(name(i)): \(rule)"
         case .budgetExceeded(let budget): return "verification budget exhausted: \(budget)"
         case .pathTooLong: return "every path to an anchor is longer than the policy allows"
         case .pinMismatch(let mismatch): return mismatch.description

@@ -7,8 +7,24 @@ import SHA2
 /// Kept as arrays sorted by subject bytes with binary search rather than a
 /// dictionary: the core has no hashing seed source in Embedded Swift.
 public struct TrustStore: Sendable {
+    /// Where an anchor came from. Apple's SSL policy holds a chain that ends
+    /// in a root of the platform's own store to rules a root the app or the
+    /// caller added is exempt from (HT211025: the 398-day limit "will not
+    /// affect certificates issued from user-added or administrator-added
+    /// Root CAs"); nothing else depends on it.
+    public enum Provenance: Sendable, Equatable {
+        /// A root of the system trust bundle (`purex509` marks the bundle
+        /// it loads when no `--roots` is given).
+        case system
+        /// An anchor the caller chose: `--roots`, pinned certificates, a
+        /// private CA. The default.
+        case caller
+    }
+
     /// The anchors in the order they were added; `CertificateOrigin.anchor` indexes this.
     public private(set) var anchors: [Certificate] = []
+    /// Each anchor's provenance, parallel to `anchors`.
+    private var provenances: [Provenance] = []
     /// Certificates of added bundles that did not parse (skipped, not fatal).
     public private(set) var skipped = 0
     /// Indexes into `anchors`, sorted by subject DER.
@@ -43,21 +59,22 @@ public struct TrustStore: Sendable {
     /// An empty store; `add` fills it.
     public init() {}
 
-    /// The certificates as anchors, in order (duplicates are kept).
-    public init(_ certificates: [Certificate]) {
-        for certificate in certificates { add(certificate) }
+    /// The certificates as anchors, in order (duplicates are kept), all of
+    /// one provenance (the caller's by default).
+    public init(_ certificates: [Certificate], provenance: Provenance = .caller) {
+        for certificate in certificates { add(certificate, provenance: provenance) }
     }
 
     /// Adds every certificate of a PEM bundle or a single DER certificate.
     /// Blocks that fail to parse are counted in `skipped`; a PEM text that is
     /// itself malformed is an error.
-    public mutating func add(bundle bytes: [UInt8]) throws(PEM.Failure) {
+    public mutating func add(bundle bytes: [UInt8], provenance: Provenance = .caller) throws(PEM.Failure) {
         if PEM.looksLikePEM(bytes) {
             for block in try PEM.certificates(in: bytes) {
-                if let certificate = try? Certificate(derEncoded: block.der) { add(certificate) } else { skipped += 1 }
+                if let certificate = try? Certificate(derEncoded: block.der) { add(certificate, provenance: provenance) } else { skipped += 1 }
             }
         } else if let certificate = try? Certificate(derEncoded: bytes) {
-            add(certificate)
+            add(certificate, provenance: provenance)
         } else {
             skipped += 1
         }
@@ -65,9 +82,10 @@ public struct TrustStore: Sendable {
 
     /// Adds one anchor, preparing its key and its SPKI digest once, here
     /// (and the key's precomputation after `precomputeKeys()`).
-    public mutating func add(_ certificate: Certificate) {
+    public mutating func add(_ certificate: Certificate, provenance: Provenance = .caller) {
         let index = anchors.count
         anchors.append(certificate)
+        provenances.append(provenance)
         canonicalSubjects.append(NameEquivalence.canonical(certificate, certificate.subject))
         keyDigests.append(SHA256.hash(certificate[certificate.subjectPublicKeyInfo]))
         let key = VerificationKey.prepare(certificate)
@@ -91,6 +109,9 @@ public struct TrustStore: Sendable {
         }
         return result
     }
+
+    /// Where anchor `index` came from.
+    public func provenance(ofAnchor index: Int) -> Provenance { provenances[index] }
 
     /// SHA-256 of anchor `index`'s SubjectPublicKeyInfo.
     public func keyDigest(ofAnchor index: Int) -> Digest { keyDigests[index] }

@@ -8,8 +8,10 @@
 ///   verifier has in practice, one switch each.
 /// - `rfc5280`: §6 path validation alone — none of the rules on how a
 ///   certificate is made that §6 does not check, as PKITS tests it.
+/// - `apple`: Apple's SSL policy as SecTrust applies it (iOS 13+, macOS
+///   10.15+), what AFNetworking's and Alamofire's evaluations run under.
 public struct ValidationProfile: Sendable, Equatable {
-    /// The profile's name (`strict`, `chromium`, `rfc5280`, or the caller's),
+    /// The profile's name (`strict`, `chromium`, `rfc5280`, `apple`, or the caller's),
     /// which traces and `purex509 verify --profile all` print.
     public var name: String
     /// The rules of RFC 5280 §4 on how a certificate is made
@@ -22,6 +24,39 @@ public struct ValidationProfile: Sendable, Equatable {
     /// critical). Strict only: Chromium and §6.1.1(d) take an anchor as a
     /// name and a key.
     public var appliesAnchorConstructionRules = false
+
+    // Apple's SSL policy, as SecTrust applies it beneath AFNetworking's and
+    // Alamofire's evaluations (iOS 13+, macOS 10.15+): the `apple` profile
+    // sets these six; every other profile leaves them off. Sources (cited
+    // as in `AppleRule.source`): Apple support HT210176, "Requirements for
+    // trusted certificates in iOS 13 and macOS 10.15", and HT211025, "About
+    // upcoming limits on trusted certificates". Each applies to server
+    // authentication (`VerificationPolicy.purpose == .serverAuth`, Apple's
+    // SSL policy) only; docs/profiles.md marks what is inferred.
+    /// Every certificate but the anchor is signed with a SHA-2 hash, even
+    /// when `VerificationPolicy.allowSHA1` is set (HT210176: "TLS server
+    /// certificates and issuing CAs must use a hash algorithm from the
+    /// SHA-2 family in the signature algorithm").
+    public var requiresSHA2Signatures = false
+    /// The leaf's, every intermediate's and the anchor's RSA key has at
+    /// least 2048 bits, whatever `VerificationPolicy.keys` allows
+    /// (HT210176: "TLS server certificates and issuing CAs using RSA keys
+    /// must use key sizes greater than or equal to 2048 bits").
+    public var requiresRSA2048Keys = false
+    /// The host is matched against subjectAltName alone, even when
+    /// `VerificationPolicy.allowCommonNameFallback` is set (HT210176: "DNS
+    /// names in the CommonName of a certificate are no longer trusted").
+    public var hostFromSubjectAltNameOnly = false
+    /// A leaf issued (notBefore) on or after 2019-07-01 carries
+    /// extendedKeyUsage with id-kp-serverAuth (HT210176).
+    public var requiresServerAuthEKUSince2019 = false
+    /// A leaf issued (notBefore) on or after 2019-07-01 is valid for at
+    /// most 825 days, whatever its anchor (HT210176).
+    public var limitsValidityTo825DaysSince2019 = false
+    /// A leaf issued (notBefore) on or after 2020-09-01 whose path ends in
+    /// a system root (`TrustStore.Provenance.system`) is valid for at most
+    /// 398 days; caller-added anchors are exempt (HT211025).
+    public var limitsValidityTo398DaysSince2020 = false
     /// anyExtendedKeyUsage alone on the leaf satisfies serverAuth and
     /// clientAuth (Chromium and Go accept it; the CA/Browser Forum forbids it).
     public var acceptsAnyExtendedKeyUsageInLeaf: Bool
@@ -74,8 +109,27 @@ public struct ValidationProfile: Sendable, Equatable {
         return profile
     }()
 
+    /// Apple's SSL policy as SecTrust applies it on iOS 13+ and macOS
+    /// 10.15+ (the six switches of HT210176 and HT211025 above), on top of
+    /// `strict`: Apple's own treatment of the rules the other switches
+    /// cover is not modelled (docs/profiles.md).
+    public static let apple: ValidationProfile = {
+        var profile = ValidationProfile.strict
+        profile.name = "apple"
+        profile.requiresSHA2Signatures = true
+        profile.requiresRSA2048Keys = true
+        profile.hostFromSubjectAltNameOnly = true
+        profile.requiresServerAuthEKUSince2019 = true
+        profile.limitsValidityTo825DaysSince2019 = true
+        profile.limitsValidityTo398DaysSince2020 = true
+        // SecTrust takes an anchor as the app or the system gives it: the
+        // strict rules on how an anchor is made are not Apple's (inferred).
+        profile.appliesAnchorConstructionRules = false
+        return profile
+    }()
+
     /// Every named profile, in the order `--profile all` reports them.
-    public static let named: [ValidationProfile] = [.strict, .chromium, .rfc5280]
+    public static let named: [ValidationProfile] = [.strict, .chromium, .rfc5280, .apple]
 
     /// The profile of that name (`compatible` is `chromium`); nil for any other.
     public static func named(_ name: String) -> ValidationProfile? {

@@ -1,0 +1,171 @@
+import Foundation
+import PKIX
+import Testing
+import Trust
+
+// Issue 30 item 2, the `apple` profile: Apple's SSL policy as SecTrust
+// applies it (HT210176, HT211025; Sources/Trust/AppleSSLPolicy.swift). Each
+// rule has a certificate that breaks it and one that does not, at the
+// rule's edge where it has one (Vectors/issue30-apple/generate.py). Every
+// row is also decided under `strict`, which trusts them all: the refusals
+// are the profile's, not something else about the fixture.
+
+private let folder = vectors.appendingPathComponent("issue30-apple")
+private let in2026: Int64 = 1_780_272_000  // 2026-06-01, inside the 2026 leaves' 397 days
+private let in2020: Int64 = 1_577_836_800  // 2020-01-01, inside the 2019 leaves
+private let in2021: Int64 = 1_609_459_200  // 2021-01-01, inside the 2020 leaves
+
+struct AppleCase: CustomStringConvertible, Sendable {
+    enum Expected: Equatable, Sendable {
+        case trusted
+        case refused(index: Int, AppleRule)
+        case hostnameMismatch
+    }
+    let name: String
+    let leaf: String
+    var intermediates: [String] = []
+    let time: Int64
+    var provenance: TrustStore.Provenance = .caller
+    /// The policy leniency the rule must override (`allowSHA1`, a 1024-bit
+    /// RSA minimum, the Common Name fallback), when there is one.
+    var loosen: @Sendable (inout VerificationPolicy) -> Void = { _ in }
+    let apple: Expected
+    var description: String { name }
+}
+
+private let allowSHA1: @Sendable (inout VerificationPolicy) -> Void = { $0.allowSHA1 = true }
+private let allowRSA1024: @Sendable (inout VerificationPolicy) -> Void = { $0.keys.minimumRSAModulusBits = 1024 }
+private let allowCommonName: @Sendable (inout VerificationPolicy) -> Void = { $0.allowCommonNameFallback = true }
+
+private let cases: [AppleCase] = [
+    // The accepting counterpart of the 2026 rows: RSA-2048, SHA-256, EKU, SAN, 397 days.
+    AppleCase(name: "ok, caller-added root", leaf: "leaf-ok", time: in2026, apple: .trusted),
+    AppleCase(name: "ok, system root", leaf: "leaf-ok", time: in2026, provenance: .system, apple: .trusted),
+    // SHA-2 signatures, on the leaf and on an intermediate, even with SHA-1 allowed.
+    AppleCase(name: "SHA-1 leaf", leaf: "leaf-sha1", time: in2026, loosen: allowSHA1,
+              apple: .refused(index: 0, .signatureHashNotSHA2)),
+    AppleCase(name: "SHA-1 intermediate", leaf: "leaf-under-sha1-intermediate", intermediates: ["intermediate-sha1"],
+              time: in2026, loosen: allowSHA1, apple: .refused(index: 1, .signatureHashNotSHA2)),
+    AppleCase(name: "ok leaf with SHA-1 allowed", leaf: "leaf-ok", time: in2026, loosen: allowSHA1, apple: .trusted),
+    // RSA keys of 2048 bits, on the leaf and on an issuing CA, even with a 1024-bit policy minimum.
+    AppleCase(name: "RSA-1024 leaf", leaf: "leaf-rsa1024", time: in2026, loosen: allowRSA1024,
+              apple: .refused(index: 0, .rsaKeyBelow2048Bits)),
+    AppleCase(name: "RSA-1024 intermediate", leaf: "leaf-under-rsa1024-intermediate", intermediates: ["intermediate-rsa1024"],
+              time: in2026, loosen: allowRSA1024, apple: .refused(index: 1, .rsaKeyBelow2048Bits)),
+    AppleCase(name: "RSA-2048 leaf with a 1024-bit minimum", leaf: "leaf-ok", time: in2026, loosen: allowRSA1024, apple: .trusted),
+    // The host from subjectAltName only, even with the Common Name fallback on.
+    AppleCase(name: "name in the CN only", leaf: "leaf-cn-only", time: in2026, loosen: allowCommonName, apple: .hostnameMismatch),
+    AppleCase(name: "name in subjectAltName, fallback on", leaf: "leaf-ok", time: in2026, loosen: allowCommonName, apple: .trusted),
+    // extendedKeyUsage with serverAuth from 2019-07-01T00:00:00Z (notBefore).
+    AppleCase(name: "no EKU, issued 2019-07-01", leaf: "leaf-no-eku-2019-07-01", time: in2020,
+              apple: .refused(index: 0, .missingServerAuthEKU)),
+    AppleCase(name: "no EKU, issued the second before", leaf: "leaf-no-eku-2019-06-30", time: in2020, apple: .trusted),
+    // 825 days (and Apple's hour) from 2019-07-01, whatever the anchor.
+    AppleCase(name: "825 days + 1 h + 1 s, caller-added root", leaf: "leaf-825-days-over", time: in2020,
+              apple: .refused(index: 0, .validityOver825Days)),
+    AppleCase(name: "825 days + 1 h + 1 s, system root", leaf: "leaf-825-days-over", time: in2020, provenance: .system,
+              apple: .refused(index: 0, .validityOver825Days)),
+    AppleCase(name: "825 days + 1 h", leaf: "leaf-825-days-edge", time: in2020, apple: .trusted),
+    AppleCase(name: "900 days, issued the second before 2019-07-01", leaf: "leaf-900-days-2019-06-30", time: in2020, apple: .trusted),
+    // 398 days from 2020-09-01, under a system root only.
+    AppleCase(name: "398 days + 1 s, system root", leaf: "leaf-398-days-over", time: in2021, provenance: .system,
+              apple: .refused(index: 0, .validityOver398Days)),
+    AppleCase(name: "398 days + 1 s, caller-added root", leaf: "leaf-398-days-over", time: in2021, apple: .trusted),
+    AppleCase(name: "398 days, system root", leaf: "leaf-398-days-edge", time: in2021, provenance: .system, apple: .trusted),
+    AppleCase(name: "500 days, issued the second before 2020-09-01, system root", leaf: "leaf-500-days-2020-08-31", time: in2021,
+              provenance: .system, apple: .trusted),
+]
+
+private func load(_ name: String) throws -> Certificate {
+    try #require(try certificates(folder.appendingPathComponent(name + ".pem")).first)
+}
+
+private func decide(_ row: AppleCase, profile: ValidationProfile) throws -> Result<VerifiedChain, TrustFailure> {
+    let store = TrustStore([try load("root")], provenance: row.provenance)
+    var policy = VerificationPolicy(time: row.time, purpose: .serverAuth, identity: ServerIdentity(host: "www.example.com"))
+    row.loosen(&policy)
+    policy.profile = profile
+    var verifier = Verifier(store: store, policy: policy)
+    return verifier.verify(leaf: try load(row.leaf), intermediates: try row.intermediates.map(load))
+}
+
+@Test(arguments: cases)
+func appleProfileDecidesEachRule(_ row: AppleCase) throws {
+    let result = try decide(row, profile: .apple)
+    switch (row.apple, result) {
+    case (.trusted, .success): break
+    case (.refused(let index, let rule), .failure(.appleSSLPolicy(let gotIndex, let gotRule))) where index == gotIndex && rule == gotRule:
+        #expect(gotRule.source.hasPrefix("Apple: "))
+    case (.hostnameMismatch, .failure(.hostnameMismatch)): break
+    default: Issue.record("\(row.name): expected \(row.apple), got \(result)")
+    }
+    // The same chain and policy under strict: trusted, so the refusal above is the rule's.
+    #expect((try? decide(row, profile: .strict).get()) != nil, "\(row.name) under strict")
+}
+
+@Test func appleIsANamedProfileAndStrictLeavesItsSwitchesOff() {
+    #expect(ValidationProfile.named("apple") == .apple)
+    #expect(ValidationProfile.named.map(\.name) == ["strict", "chromium", "rfc5280", "apple"])
+    for profile in [ValidationProfile.strict, .chromium, .rfc5280] {
+        #expect(!profile.requiresSHA2Signatures && !profile.requiresRSA2048Keys && !profile.hostFromSubjectAltNameOnly
+                && !profile.requiresServerAuthEKUSince2019 && !profile.limitsValidityTo825DaysSince2019
+                && !profile.limitsValidityTo398DaysSince2020, "\(profile.name)")
+    }
+    // Beyond its six switches, apple is strict.
+    var apple = ValidationProfile.apple
+    apple.name = "strict"
+    apple.requiresSHA2Signatures = false
+    apple.requiresRSA2048Keys = false
+    apple.hostFromSubjectAltNameOnly = false
+    apple.requiresServerAuthEKUSince2019 = false
+    apple.limitsValidityTo825DaysSince2019 = false
+    apple.limitsValidityTo398DaysSince2020 = false
+    #expect(apple == .strict)
+}
+
+/// Apple's SSL policy is for servers: the basic X.509 evaluation
+/// (`purpose: .any`, AFNetworking without domain validation) applies none of it.
+@Test func appleRulesHoldForServerAuthenticationOnly() throws {
+    let store = TrustStore([try load("root")])
+    var policy = VerificationPolicy(time: in2020, purpose: .any)
+    policy.profile = .apple
+    var verifier = Verifier(store: store, policy: policy)
+    #expect((try? verifier.verify(leaf: try load("leaf-825-days-over"), intermediates: []).get()) != nil)
+}
+
+/// A leaf that is itself an anchor is trusted as the caller gave it: the
+/// rules it breaks are waived in the trace, never passed (Apple's source
+/// also skips the validity limits for an anchored leaf).
+@Test func aLeafThatIsAnAnchorHasAppleRulesWaived() throws {
+    let leaf = try load("leaf-no-eku-2019-07-01")
+    var policy = VerificationPolicy(time: in2020, purpose: .serverAuth, identity: ServerIdentity(host: "www.example.com"))
+    policy.profile = .apple
+    var verifier = Verifier(store: TrustStore([leaf]), policy: policy)
+    let explanation = verifier.explain(leaf: leaf, intermediates: [])
+    #expect((try? explanation.result.get()) != nil, "\(explanation.result)")
+    var waived: [CheckName] = []
+    for step in explanation.steps {
+        if case .waived(let check, _, _, _) = step { waived.append(check) }
+        if case .check(.appleRule(.missingServerAuthEKU), _, _, _) = step { Issue.record("recorded as a check") }
+    }
+    #expect(waived.contains(.appleRule(.missingServerAuthEKU)))
+}
+
+/// The trace names each rule with its Apple article.
+@Test func theTraceNamesTheAppleArticle() throws {
+    var policy = VerificationPolicy(time: in2021, purpose: .serverAuth, identity: ServerIdentity(host: "www.example.com"))
+    policy.profile = .apple
+    var verifier = Verifier(store: TrustStore([try load("root")], provenance: .system), policy: policy)
+    let explanation = verifier.explain(leaf: try load("leaf-398-days-over"), intermediates: [])
+    let failing = explanation.steps.compactMap { step -> CheckName? in
+        if case .check(let check, _, _, let failure) = step, failure != nil { return check }
+        return nil
+    }
+    #expect(failing == [.appleRule(.validityOver398Days)])
+    #expect(CheckName.appleRule(.validityOver398Days).section == "Apple: About upcoming limits on trusted certificates (HT211025)")
+    #expect(CheckName.appleRule(.validityOver825Days).section
+            == "Apple: Requirements for trusted certificates in iOS 13 and macOS 10.15 (HT210176)")
+    guard case .failure(let failure) = explanation.result else { return }
+    #expect(failure.code == "appleSSLPolicy")
+    #expect(failure.description.contains("398 days") && failure.description.contains("HT211025"))
+}
