@@ -32,7 +32,7 @@ struct Scan: ParsableCommand {
     @Option(name: .customLong("purpose"), help: "server (default), client or any.")
     var purpose: String = "server"
 
-    @Option(name: .customLong("profile"), help: "strict (default), chromium (or compatible), rfc5280 or apple (docs/profiles.md).")
+    @Option(name: .customLong("profile"), help: "strict (default), chromium (or compatible), rfc5280, apple or cabf (docs/profiles.md).")
     var profile: String = "strict"
 
     @Option(name: .customLong("jobs"), help: "Worker threads, 1–256 (the default is the number of active cores).")
@@ -46,7 +46,7 @@ struct Scan: ParsableCommand {
         if let host, ServerIdentity(host: host) == nil { throw ValidationError("--host: not a valid host name or address") }
         if let at, case .failure(let failure) = TimeArgument.parse(at) { throw ValidationError("--at: \(failure)") }
         guard ["server", "client", "any"].contains(purpose) else { throw ValidationError("--purpose: server, client or any") }
-        guard ValidationProfile.named(profile) != nil else { throw ValidationError("--profile: strict, chromium (or compatible), rfc5280 or apple") }
+        guard ValidationProfile.named(profile) != nil else { throw ValidationError("--profile: strict, chromium (or compatible), rfc5280, apple or cabf") }
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs: 1 to 256") }
         if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read once") }
     }

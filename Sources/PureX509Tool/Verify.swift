@@ -56,7 +56,7 @@ public struct VerifyOptions: ParsableArguments {
     @Flag(name: .customLong("inhibit-any-policy"), help: "Do not let anyPolicy stand for other policies (initial-any-policy-inhibit).")
     var inhibitAnyPolicy = false
 
-    @Option(name: .customLong("profile"), help: "strict (the default: RFC 5280 and what the major verifiers agree on), chromium (Chromium's leniencies; compatible is the same), rfc5280 (§6 path validation alone), apple (Apple's SSL policy as SecTrust applies it, iOS 13+/macOS 10.15+), or all (one verdict per profile; exit 0 only when every profile trusts). docs/profiles.md.")
+    @Option(name: .customLong("profile"), help: "strict (the default: RFC 5280 and what the major verifiers agree on), chromium (Chromium's leniencies; compatible is the same), rfc5280 (§6 path validation alone), apple (Apple's SSL policy as SecTrust applies it, iOS 13+/macOS 10.15+), cabf (the CA/Browser Forum issuance rules, anchors included), or all (one verdict per profile; exit 0 only when every profile trusts). docs/profiles.md.")
     var profile: String = "strict"
 
     @Option(name: .customLong("crl"), help: "A CRL (PEM or DER) to check revocation against; repeatable. Turns revocation checking on (chain) unless --revocation says otherwise.")
@@ -117,7 +117,7 @@ public struct VerifyOptions: ParsableArguments {
         if let at, case .failure(let failure) = TimeArgument.parse(at) { throw ValidationError("--at: \(failure)") }
         guard ["server", "client", "any"].contains(purpose) else { throw ValidationError("--purpose: server, client or any") }
         guard profile == "all" || ValidationProfile.named(profile) != nil else {
-            throw ValidationError("--profile: strict, chromium (or compatible), rfc5280, apple or all")
+            throw ValidationError("--profile: strict, chromium (or compatible), rfc5280, apple, cabf or all")
         }
         if profile == "all" && usesSecurityPolicy {
             throw ValidationError("--profile all compares path validation under each profile; it does not combine with pinning flags")

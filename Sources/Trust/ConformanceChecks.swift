@@ -48,6 +48,22 @@ public enum ConformanceRule: Sendable, Equatable, CustomStringConvertible {
     case missingBasicConstraints
     /// §4.2.1.10: nameConstraints MUST be marked critical.
     case nonCriticalNameConstraints
+    /// CA/B Forum BR §7.1.2.7.10: a subscriber (server) certificate carries
+    /// extendedKeyUsage with id-kp-serverAuth.
+    case subscriberWithoutServerAuth
+    /// BR §7.1.2.7.10: a subscriber certificate never asserts anyExtendedKeyUsage.
+    case subscriberAnyExtendedKeyUsage
+    /// BR §7.1.2.7.6: a subscriber certificate's extendedKeyUsage is not critical.
+    case subscriberCriticalExtendedKeyUsage
+    /// BR §7.1.2.7.12: subjectAltName is not critical when the subject is not empty.
+    case subscriberCriticalSubjectAltName
+    /// BR §6.3.2: a subscriber certificate's validity period (notBefore to
+    /// notAfter inclusive) is within the limit for its issuance date.
+    case subscriberValidityTooLong
+    /// BR §7.1.2.1.2: a root certificate has no extendedKeyUsage.
+    case rootExtendedKeyUsage
+    /// BR §7.1.2.1.3: a root's authorityKeyIdentifier, when present, is a keyIdentifier only.
+    case rootAuthorityKeyIdentifierWithIssuer
 
     /// The rules for any presented certificate, in the order they are checked.
     static let presented: [ConformanceRule] = [
@@ -57,6 +73,18 @@ public enum ConformanceRule: Sendable, Equatable, CustomStringConvertible {
     ]
     /// The rules for a presented certificate whose key signs the one below it.
     static let issuer: [ConformanceRule] = presented + [.missingKeyUsage, .nonCriticalBasicConstraints]
+    /// The CA/B Forum subscriber profile (BR §6.3.2, §7.1.2.7), for a
+    /// serverAuth leaf under `ValidationProfile.appliesSubscriberProfile`.
+    static let subscriber: [ConformanceRule] = [
+        .subscriberWithoutServerAuth, .subscriberAnyExtendedKeyUsage, .subscriberCriticalExtendedKeyUsage,
+        .subscriberCriticalSubjectAltName, .subscriberValidityTooLong,
+    ]
+    /// The CA/B Forum root profile (BR §7.1.2.1, §7.1), for the anchor under
+    /// `ValidationProfile.appliesRootProfile`.
+    static let root: [ConformanceRule] = [
+        .rootExtendedKeyUsage, .nonCriticalBasicConstraints, .missingSubjectKeyIdentifier,
+        .rootAuthorityKeyIdentifierWithIssuer, .serialNumberNotPositive,
+    ]
     /// The rules on how a trust anchor is made, under profiles that hold
     /// anchors to them (`ValidationProfile.appliesAnchorConstructionRules`):
     /// the ones every root of the Mozilla bundle meets
@@ -82,6 +110,12 @@ public enum ConformanceRule: Sendable, Equatable, CustomStringConvertible {
         case .emptyIssuerName: return "RFC 5280 §4.1.2.4"
         case .authorityKeyIdentifierWithoutKeyIdentifier, .keyIdentifierMismatch: return "RFC 5280 §4.2.1.1"
         case .nonCriticalNameConstraints: return "RFC 5280 §4.2.1.10"
+        case .subscriberWithoutServerAuth, .subscriberAnyExtendedKeyUsage: return "CA/B Forum BR §7.1.2.7.10"
+        case .subscriberCriticalExtendedKeyUsage: return "CA/B Forum BR §7.1.2.7.6"
+        case .subscriberCriticalSubjectAltName: return "CA/B Forum BR §7.1.2.7.12"
+        case .subscriberValidityTooLong: return "CA/B Forum BR §6.3.2 (SC-081: from 2026-03-15)"
+        case .rootExtendedKeyUsage: return "CA/B Forum BR §7.1.2.1.2"
+        case .rootAuthorityKeyIdentifierWithIssuer: return "CA/B Forum BR §7.1.2.1.3"
         }
     }
 
@@ -105,6 +139,13 @@ public enum ConformanceRule: Sendable, Equatable, CustomStringConvertible {
         case .keyIdentifierMismatch: return "keyIdentifierMismatch"
         case .missingBasicConstraints: return "missingBasicConstraints"
         case .nonCriticalNameConstraints: return "nonCriticalNameConstraints"
+        case .subscriberWithoutServerAuth: return "subscriberWithoutServerAuth"
+        case .subscriberAnyExtendedKeyUsage: return "subscriberAnyExtendedKeyUsage"
+        case .subscriberCriticalExtendedKeyUsage: return "subscriberCriticalExtendedKeyUsage"
+        case .subscriberCriticalSubjectAltName: return "subscriberCriticalSubjectAltName"
+        case .subscriberValidityTooLong: return "subscriberValidityTooLong"
+        case .rootExtendedKeyUsage: return "rootExtendedKeyUsage"
+        case .rootAuthorityKeyIdentifierWithIssuer: return "rootAuthorityKeyIdentifierWithIssuer"
         }
     }
 
@@ -128,6 +169,13 @@ public enum ConformanceRule: Sendable, Equatable, CustomStringConvertible {
         case .keyIdentifierMismatch: return "a self-signed certificate's key identifiers agree"
         case .missingBasicConstraints: return "the anchor has basicConstraints"
         case .nonCriticalNameConstraints: return "nameConstraints is critical"
+        case .subscriberWithoutServerAuth: return "a server certificate has extendedKeyUsage with serverAuth"
+        case .subscriberAnyExtendedKeyUsage: return "a server certificate does not assert anyExtendedKeyUsage"
+        case .subscriberCriticalExtendedKeyUsage: return "a server certificate's extendedKeyUsage is not critical"
+        case .subscriberCriticalSubjectAltName: return "subjectAltName is not critical beside a subject"
+        case .subscriberValidityTooLong: return "the validity period is within the BR limit for its issuance date"
+        case .rootExtendedKeyUsage: return "a root has no extendedKeyUsage"
+        case .rootAuthorityKeyIdentifierWithIssuer: return "a root's authorityKeyIdentifier is a keyIdentifier only"
         }
     }
 
@@ -153,6 +201,16 @@ public enum ConformanceRule: Sendable, Equatable, CustomStringConvertible {
             return "a self-signed certificate's authorityKeyIdentifier differs from its subjectKeyIdentifier (RFC 5280 §4.2.1.1)"
         case .missingBasicConstraints: return "a CA certificate has no basicConstraints (a v1 certificate; RFC 5280 §4.2.1.9)"
         case .nonCriticalNameConstraints: return "nameConstraints is not marked critical (RFC 5280 §4.2.1.10)"
+        case .subscriberWithoutServerAuth: return "a server certificate has no extendedKeyUsage with id-kp-serverAuth (CA/B Forum BR §7.1.2.7.10)"
+        case .subscriberAnyExtendedKeyUsage: return "a server certificate asserts anyExtendedKeyUsage (CA/B Forum BR §7.1.2.7.10)"
+        case .subscriberCriticalExtendedKeyUsage: return "a server certificate marks extendedKeyUsage critical (CA/B Forum BR §7.1.2.7.6)"
+        case .subscriberCriticalSubjectAltName:
+            return "subjectAltName is marked critical although the subject is not empty (CA/B Forum BR §7.1.2.7.12)"
+        case .subscriberValidityTooLong:
+            return "the validity period is longer than the CA/B Forum allows for its issuance date (BR §6.3.2: 825 days from 2018-03-01, 398 from 2020-09-01, 200 from 2026-03-15, 100 from 2027-03-15, 47 from 2029-03-15)"
+        case .rootExtendedKeyUsage: return "a root certificate has extendedKeyUsage (CA/B Forum BR §7.1.2.1.2)"
+        case .rootAuthorityKeyIdentifierWithIssuer:
+            return "a root's authorityKeyIdentifier carries authorityCertIssuer or authorityCertSerialNumber (CA/B Forum BR §7.1.2.1.3)"
         }
     }
 }
@@ -171,7 +229,7 @@ extension Verifier {
         guard policy.profile.appliesConstructionRules else { return nil }
         for rule in rules {
             let broken = breaks(rule, certificate, extensions)
-            if broken && index == 0 && isAnchor(certificate) {
+            if broken && index == 0 && policy.profile.waivesRulesForAnchorLeaf && isAnchor(certificate) {
                 search.waive(.profileRule(rule), index, node, reason: Self.leafIsAnchor)
                 continue
             }
@@ -227,6 +285,15 @@ extension Verifier {
             return !certificate[aki].elementsEqual(certificate[ski])
         case .missingBasicConstraints: return extensions.basicConstraints == nil
         case .nonCriticalNameConstraints: return extensions.nameConstraints?.critical == false
+        case .subscriberWithoutServerAuth: return !certificate.extendedKeyUsages.contains(.serverAuth)
+        case .subscriberAnyExtendedKeyUsage: return certificate.extendedKeyUsages.contains(.anyExtendedKeyUsage)
+        case .subscriberCriticalExtendedKeyUsage: return extensions.extendedKeyUsage?.critical == true
+        case .subscriberCriticalSubjectAltName:
+            return extensions.subjectAlternativeName?.critical == true && !certificate[certificate.subject].elementsEqual([0x30, 0x00])
+        case .subscriberValidityTooLong: return BRValidityLimit.exceeded(by: certificate)
+        case .rootExtendedKeyUsage: return extensions.extendedKeyUsage != nil
+        case .rootAuthorityKeyIdentifierWithIssuer:
+            return extensions.authorityKeyIdentifier.map { $0.issuer != nil || $0.serialNumber != nil } ?? false
         case .nonCriticalBasicConstraints:
             // An absent extension is issuerIsCA's failure, not this rule's.
             return !profile.acceptsNonCriticalBasicConstraints && extensions.basicConstraints?.critical == false

@@ -41,7 +41,7 @@ extension Verifier {
         if let failure = search.step(.validity, 0, node, checkValidity(leaf, index: 0)) { return failure }
         if policy.purpose == .serverAuth {
             let isCA = leaf.extensions.basicConstraints?.isCA == true && !policy.profile.acceptsCALeaf
-            if isCA && isAnchor(leaf) {
+            if isCA && policy.profile.waivesRulesForAnchorLeaf && isAnchor(leaf) {
                 search.waive(.leafNotCA, 0, node, reason: Self.leafIsAnchor)
             } else if let failure = search.step(.leafNotCA, 0, node, isCA ? .leafIsCA : nil) {
                 return failure
@@ -60,6 +60,8 @@ extension Verifier {
         let critical: TrustFailure? = leaf.extensions.hasUnrecognisedCriticalExtension ? .unknownCriticalExtension(index: 0) : nil
         if let failure = search.step(.criticalExtensions, 0, node, critical) { return failure }
         if let failure = checkRules(ConformanceRule.presented, node, index: 0, search: &search) { return failure }
+        if policy.profile.appliesSubscriberProfile, policy.purpose == .serverAuth,
+           let failure = checkRules(ConformanceRule.subscriber, node, index: 0, search: &search) { return failure }
         if let failure = checkAppleLeafRules(leaf, node, search: &search) { return failure }
         return search.step(.leafKey, 0, node, leafKeyRefusal(leaf).map { .leafKey($0) })
     }
@@ -174,9 +176,10 @@ extension Verifier {
         var usage: TrustFailure? = nil
         if let bits = anchor.extensions.keyUsage?.usage, !bits.contains(.keyCertSign) { usage = .keyUsage(index: index) }
         if let failure = search.step(.anchorKeyUsage, index, node, usage) { return failure }
-        guard policy.profile.appliesAnchorConstructionRules else { return nil }
         let extensions = anchor.extensions
-        for rule in ConformanceRule.anchor {
+        var rules: [ConformanceRule] = policy.profile.appliesAnchorConstructionRules ? ConformanceRule.anchor : []
+        if policy.profile.appliesRootProfile { rules += ConformanceRule.root }
+        for rule in rules {
             let broken = breaks(rule, anchor, extensions) ? TrustFailure.nonConforming(index: index, rule) : nil
             if let failure = search.step(.profileRule(rule), index, node, broken) { return failure }
         }

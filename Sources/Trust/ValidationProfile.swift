@@ -24,6 +24,19 @@ public struct ValidationProfile: Sendable, Equatable {
     /// critical). Strict only: Chromium and §6.1.1(d) take an anchor as a
     /// name and a key.
     public var appliesAnchorConstructionRules = false
+    /// A rule a leaf breaks is waived when the leaf is itself a trust anchor
+    /// (the caller trusts that certificate as it is); `cabf`, a linter's
+    /// view, waives nothing.
+    public var waivesRulesForAnchorLeaf = true
+    /// A serverAuth leaf is held to the CA/B Forum subscriber profile
+    /// (`ConformanceRule.subscriber`: BR §7.1.2.7 extendedKeyUsage and
+    /// subjectAltName rules, §6.3.2 validity limits by issuance date).
+    public var appliesSubscriberProfile = false
+    /// The anchor is held to the CA/B Forum root profile
+    /// (`ConformanceRule.root`: BR §7.1.2.1 — no extendedKeyUsage,
+    /// basicConstraints critical, subjectKeyIdentifier present, AKI a
+    /// keyIdentifier only — and §7.1's positive serial).
+    public var appliesRootProfile = false
 
     // Apple's SSL policy, as SecTrust applies it beneath AFNetworking's and
     // Alamofire's evaluations (iOS 13+, macOS 10.15+): the `apple` profile
@@ -128,8 +141,22 @@ public struct ValidationProfile: Sendable, Equatable {
         return profile
     }()
 
+    /// The CA/Browser Forum's issuance rules checked by a verifier, on every
+    /// certificate, anchors included and nothing waived: `strict` plus the
+    /// subscriber profile (BR §6.3.2, §7.1.2.7) and the root profile (BR
+    /// §7.1.2.1). For linting corpora and CA output; some roots of the
+    /// system bundle break it (docs/profiles.md).
+    public static let cabf: ValidationProfile = {
+        var profile = ValidationProfile.strict
+        profile.name = "cabf"
+        profile.waivesRulesForAnchorLeaf = false
+        profile.appliesSubscriberProfile = true
+        profile.appliesRootProfile = true
+        return profile
+    }()
+
     /// Every named profile, in the order `--profile all` reports them.
-    public static let named: [ValidationProfile] = [.strict, .chromium, .rfc5280, .apple]
+    public static let named: [ValidationProfile] = [.strict, .chromium, .rfc5280, .apple, .cabf]
 
     /// The profile of that name (`compatible` is `chromium`); nil for any other.
     public static func named(_ name: String) -> ValidationProfile? {

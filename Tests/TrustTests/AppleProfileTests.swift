@@ -111,9 +111,12 @@ func appleProfileDecidesEachRule(_ row: AppleCase) throws {
                 && !profile.requiresServerAuthEKUSince2019 && !profile.limitsValidityTo825DaysSince2019
                 && !profile.limitsValidityTo398DaysSince2020, "\(profile.name)")
     }
-    // Beyond its six switches, apple is strict.
+    // Beyond its six switches, apple is strict, except that it takes
+    // anchors as SecTrust does, as given (the strict anchor rules off).
+    #expect(!ValidationProfile.apple.appliesAnchorConstructionRules)
     var apple = ValidationProfile.apple
     apple.name = "strict"
+    apple.appliesAnchorConstructionRules = true
     apple.requiresSHA2Signatures = false
     apple.requiresRSA2048Keys = false
     apple.hostFromSubjectAltNameOnly = false
