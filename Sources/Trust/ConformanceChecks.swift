@@ -252,6 +252,7 @@ extension Verifier {
         case .criticalAuthorityInfoAccess: return extensions.authorityInformationAccess?.critical == true
         case .nameConstraintsOutsideCA: return extensions.nameConstraints != nil && extensions.basicConstraints?.isCA != true
         case .keyCertSignWithoutCA:
+            guard !profile.acceptsKeyCertSignWithoutCA else { return false }
             return extensions.keyUsage?.usage.contains(.keyCertSign) == true && extensions.basicConstraints?.isCA != true
         case .missingAuthorityKeyIdentifier:
             // Self-issued stands in for self-signed: telling them apart costs

@@ -17,9 +17,10 @@ import PKIX
 // permitted one admits it only when all of them do.
 
 extension Verifier {
-    func checkNameConstraints(_ certificates: [Certificate], comparisons: inout Int) throws(TrustFailure) -> TrustFailure? {
-        let anchorIndex = certificates.count - 1
-        for caIndex in 1..<max(anchorIndex + 1, 1) {
+    /// The constraints of the CAs at path positions 1..<`end` (the anchor's
+    /// included when `end` is past it: `ValidationProfile.enforcesAnchorConstraints`).
+    func checkNameConstraints(_ certificates: [Certificate], upTo end: Int, comparisons: inout Int) throws(TrustFailure) -> TrustFailure? {
+        for caIndex in 1..<max(min(end, certificates.count), 1) {
             let ca = certificates[caIndex]
             guard ca.extensions.nameConstraints != nil else { continue }
             let permitted = ca.permittedSubtrees, excluded = ca.excludedSubtrees

@@ -15,7 +15,9 @@ import PKIX
 //   (RFC 5937 §3, as Chromium enforces anchor constraints): its validity
 //   (under the strict profile), critical extensions, basicConstraints
 //   (cA and pathLenConstraint), keyUsage, extended key usage and name
-//   constraints. An anchor without extensions (a v1 root) is a name and a key.
+//   constraints. An anchor without extensions (a v1 root) is a name and a key;
+//   so is every anchor under a profile with `enforcesAnchorConstraints` off
+//   (chromium: Chromium's TRUSTED_ANCHOR).
 // - anyExtendedKeyUsage alone on the leaf does not satisfy serverAuth or
 //   clientAuth under the strict profile: the CA/Browser Forum requirements
 //   forbid it in server certificates, and OpenSSL and webpki refuse it
@@ -39,17 +41,19 @@ extension Verifier {
         }
         if let failure = search.step(.hostname, 0, node, hostname) { return failure }
         if let failure = search.step(.validity, 0, node, checkValidity(leaf, index: 0)) { return failure }
-        if policy.purpose == .serverAuth {
-            let isCA = leaf.extensions.basicConstraints?.isCA == true && !policy.profile.acceptsCALeaf
+        // Chromium's strict key purposes refuse a CA target for client auth too.
+        let strictLeaf = policy.profile.extendedKeyUsageStrictness != .none && policy.purpose != .any
+        if policy.purpose == .serverAuth || strictLeaf {
+            let isCA = leaf.extensions.basicConstraints?.isCA == true && (!policy.profile.acceptsCALeaf || strictLeaf)
             if isCA && policy.profile.waivesRulesForAnchorLeaf && isAnchor(leaf) {
                 search.waive(.leafNotCA, 0, node, reason: Self.leafIsAnchor)
             } else if let failure = search.step(.leafNotCA, 0, node, isCA ? .leafIsCA : nil) {
                 return failure
             }
         }
-        let purpose: TrustFailure? = allowsPurpose(leaf, isLeaf: true) ? nil : .extendedKeyUsage(index: 0)
+        let purpose: TrustFailure? = allowsPurpose(leaf, index: 0) ? nil : .extendedKeyUsage(index: 0)
         if let failure = search.step(.extendedKeyUsage, 0, node, purpose) { return failure }
-        if policy.purpose == .serverAuth {
+        if policy.purpose == .serverAuth && policy.profile.checksServerLeafKeyUsage {
             // RFC 5280 §4.2.1.3 with TLS's uses: signing (ECDHE) or key encipherment (RSA kx).
             var usage: TrustFailure? = nil
             if let bits = leaf.extensions.keyUsage?.usage, !bits.contains(.digitalSignature) && !bits.contains(.keyEncipherment) {
@@ -118,10 +122,13 @@ extension Verifier {
         if let failure = checkAnchor(nodes[anchorIndex], index: anchorIndex, search: &search) { return failure }
         if let failure = checkAppleIssuerRules(nodes[anchorIndex], index: anchorIndex, search: &search) { return failure }
         if let failure = checkAppleSystemRootRules(nodes, search: &search) { return failure }
+        // The CAs whose constraints bind the path: the anchor's too unless
+        // the profile takes it as a name and a key.
+        let bindingCAs = 1..<(policy.profile.enforcesAnchorConstraints ? anchorIndex + 1 : anchorIndex)
         // §6.1.4(l), (m): each CA's pathLenConstraint bounds the number of
         // non-self-issued intermediates below it (the leaf not counted);
         // the anchor's too (RFC 5937 §3).
-        for index in 1...anchorIndex {
+        for index in bindingCAs {
             guard let limit = certificates[index].extensions.basicConstraints?.pathLength else { continue }
             var below = 0
             for lower in 1..<index where !certificates[lower].isSelfIssued { below += 1 }
@@ -129,14 +136,14 @@ extension Verifier {
                 return failure
             }
         }
-        for index in 1...anchorIndex {
-            let purpose: TrustFailure? = allowsPurpose(certificates[index], isLeaf: false) ? nil : .extendedKeyUsage(index: index)
+        for index in bindingCAs {
+            let purpose: TrustFailure? = allowsPurpose(certificates[index], index: index) ? nil : .extendedKeyUsage(index: index)
             if let failure = search.step(.extendedKeyUsage, index, nodes[index], purpose) { return failure }
         }
         // A budget that runs out ends the evaluation; the trace records it first.
         let names: TrustFailure?
         do {
-            names = try checkNameConstraints(certificates, comparisons: &search.nameComparisons)
+            names = try checkNameConstraints(certificates, upTo: bindingCAs.upperBound, comparisons: &search.nameComparisons)
         } catch {
             _ = search.step(.nameConstraints, anchorIndex, nodes[anchorIndex], error)
             throw error
@@ -168,10 +175,14 @@ extension Verifier {
         if policy.profile.checksAnchorValidity {
             if let failure = search.step(.anchorValidity, index, node, checkValidity(anchor, index: index)) { return failure }
         }
+        // Chromium's TRUSTED_ANCHOR without enforce_anchor_constraints: a name and a key.
+        guard policy.profile.enforcesAnchorConstraints else { return nil }
         let critical: TrustFailure? = anchor.extensions.hasUnrecognisedCriticalExtension ? .unknownCriticalExtension(index: index) : nil
         if let failure = search.step(.criticalExtensions, index, node, critical) { return failure }
-        // Absent basicConstraints (a v1 root) leaves the anchor a name and a key.
-        let notCA = anchor.extensions.basicConstraints.map { !$0.isCA } ?? false
+        // Absent basicConstraints (a v1 root) leaves the anchor a name and a
+        // key, unless the profile requires it of a v3 anchor.
+        let required = policy.profile.requiresAnchorBasicConstraints && anchor.version == .v3
+        let notCA = anchor.extensions.basicConstraints.map { !$0.isCA } ?? required
         if let failure = search.step(.anchorIsCA, index, node, notCA ? .notACA(index: index) : nil) { return failure }
         var usage: TrustFailure? = nil
         if let bits = anchor.extensions.keyUsage?.usage, !bits.contains(.keyCertSign) { usage = .keyUsage(index: index) }
@@ -193,16 +204,38 @@ extension Verifier {
         return nil
     }
 
-    func allowsPurpose(_ certificate: Certificate, isLeaf: Bool) -> Bool {
+    /// Whether the certificate at path position `index` allows the
+    /// policy's purpose. Under Chromium's strict key purposes
+    /// (`extendedKeyUsageStrictness`, VerifyExtendedKeyUsage in
+    /// verify_certificate_chain.cc): the leaf lists the purpose itself and
+    /// none of codeSigning, OCSPSigning, timeStamping; its issuer lists
+    /// purposes (optional for serverAuth), this one itself and neither
+    /// codeSigning nor timeStamping; CAs above list purposes, this one or
+    /// anyExtendedKeyUsage.
+    func allowsPurpose(_ certificate: Certificate, index: Int) -> Bool {
         let wanted: OID
         switch policy.purpose {
         case .any: return true
         case .serverAuth: wanted = .serverAuth
         case .clientAuth: wanted = .clientAuth
         }
-        guard certificate.extensions.extendedKeyUsage != nil else { return true }
-        let purposes = certificate.extendedKeyUsages
-        let anyAllowed = !isLeaf || policy.profile.acceptsAnyExtendedKeyUsageInLeaf
+        let strictness = policy.profile.extendedKeyUsageStrictness
+        let strict = strictness == .everyCertificate || (strictness == .leaf && index == 0)
+        let present = certificate.extensions.extendedKeyUsage != nil
+        let purposes = present ? certificate.extendedKeyUsages : []
+        if strict {
+            let prohibited: [OID] = index == 0 ? [.codeSigning, .ocspSigning, .timeStamping] : [.codeSigning, .timeStamping]
+            switch index {
+            case 0: return purposes.contains(wanted) && !purposes.contains { prohibited.contains($0) }
+            // Chromium lets the leaf's issuer omit extendedKeyUsage for serverAuth only.
+            case 1:
+                guard present else { return policy.purpose == .serverAuth }
+                return purposes.contains(wanted) && !purposes.contains { prohibited.contains($0) }
+            default: return purposes.contains(wanted) || purposes.contains(.anyExtendedKeyUsage)
+            }
+        }
+        guard present else { return true }
+        let anyAllowed = index > 0 || policy.profile.acceptsAnyExtendedKeyUsageInLeaf
         return purposes.contains(wanted) || (anyAllowed && purposes.contains(.anyExtendedKeyUsage))
     }
 

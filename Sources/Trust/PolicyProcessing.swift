@@ -69,6 +69,33 @@ extension Verifier {
             if work > policy.budgets.policyGraph { throw .budgetExceeded(.policyGraph) }
         }
 
+        // Chromium's enforced anchor constraints (ApplyTrustAnchorConstraints,
+        // `ValidationProfile.processesAnchorPolicies`): the anchor's policies
+        // and mappings as an intermediate's, its policyConstraints and
+        // inhibitAnyPolicy applied, without §6.1.4(h)'s decrements.
+        if policy.profile.enforcesAnchorConstraints && policy.profile.processesAnchorPolicies {
+            let anchor = certificates[n]
+            if anchor.extensions.certificatePolicies != nil {
+                let information = anchor.certificatePolicyList
+                if let failure = Self.checkPolicyList(information, critical: anchor.extensions.certificatePolicies?.critical == true) {
+                    return .failure(.policy(index: n, failure))
+                }
+                let level = try Self.nextLevel(after: levels[0], policies: information.map { $0.policy },
+                                               anyAllowed: true, spend: spend)
+                levels.append(level)
+                treeIsNull = level.isEmpty
+            }
+            if let mappings = anchor.policyMappingList, !treeIsNull {
+                try Self.applyMappings(mappings, to: &levels[levels.count - 1], allowed: true, spend: spend)
+                treeIsNull = levels[levels.count - 1].isEmpty
+            }
+            if let constraints = anchor.policyConstraintValues {
+                if let require = constraints.requireExplicitPolicy, require < explicitPolicy { explicitPolicy = require }
+                if let inhibit = constraints.inhibitPolicyMapping, inhibit < policyMapping { policyMapping = inhibit }
+            }
+            if let skip = anchor.inhibitAnyPolicyValue, skip < inhibitAnyPolicy { inhibitAnyPolicy = skip }
+        }
+
         for i in 1...n {
             let index = n - i
             let certificate = certificates[index]

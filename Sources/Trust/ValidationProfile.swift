@@ -93,6 +93,53 @@ public struct ValidationProfile: Sendable, Equatable {
     /// 4.6.4 accept such a CA).
     public var acceptsNonCriticalBasicConstraints: Bool
 
+    // Chromium's verifier (issue 30 item 2): each switch's default is the
+    // strict behaviour; `.chromium` sets them as Chromium's defaults are, and
+    // Tests/TrustTests/ChromiumVerifyChainTests.swift turns on the ones its
+    // trust types and key purposes ask for.
+
+    /// What the anchor certificate carries binds the path (RFC 5937 §3):
+    /// its critical extensions, basicConstraints cA and pathLenConstraint,
+    /// keyUsage keyCertSign, extendedKeyUsage, nameConstraints and
+    /// certificate policies. Off, the anchor is a name and a key, as
+    /// Chromium treats a TRUSTED_ANCHOR unless its CertificateTrust has
+    /// `enforce_anchor_constraints` (trust_store.h; ApplyTrustAnchorConstraints
+    /// in verify_certificate_chain.cc).
+    public var enforcesAnchorConstraints = true
+    /// With `enforcesAnchorConstraints`, a v3 anchor without basicConstraints
+    /// is refused (Chromium's `require_anchor_basic_constraints`,
+    /// trust_store.h; ProcessRootCertificate in verify_certificate_chain.cc).
+    /// Off, such an anchor is a name and a key (a v1 root).
+    public var requiresAnchorBasicConstraints = false
+    /// How far Chromium's strict extended-key-usage rules reach
+    /// (KeyPurpose SERVER_AUTH_STRICT / _STRICT_LEAF, VerifyExtendedKeyUsage
+    /// in verify_certificate_chain.cc): the leaf must list the purpose itself
+    /// (not anyExtendedKeyUsage, not an absent extension) and neither
+    /// codeSigning, OCSPSigning nor timeStamping, and must not be a CA; the
+    /// leaf's issuer, when it lists purposes, lists this one itself; CAs above
+    /// it list purposes, this one or anyExtendedKeyUsage. `.none`: the rules
+    /// of the profile's other switches alone.
+    public var extendedKeyUsageStrictness = ExtendedKeyUsageStrictness.none
+    /// The TLS server leaf's keyUsage, when present, asserts digitalSignature
+    /// or keyEncipherment (RFC 5280 §4.2.1.3 with TLS's key uses). Chromium's
+    /// path verifier does not look at a target's keyUsage for serverAuth
+    /// (verify_certificate_chain.cc checks keyUsage only for CAs; test
+    /// target-serverauth-various-keyusages accepts keyAgreement- and
+    /// decipherOnly-only leaves).
+    public var checksServerLeafKeyUsage = true
+    /// keyCertSign asserted by a certificate without basicConstraints cA
+    /// TRUE is accepted (RFC 5280 §4.2.1.3 forbids it). Chromium's verifier
+    /// checks keyUsage only in CAs (verify_certificate_chain.cc; test
+    /// target-has-keycertsign-but-not-ca accepts such a target).
+    public var acceptsKeyCertSignWithoutCA = false
+    /// With `enforcesAnchorConstraints`, the anchor's certificatePolicies,
+    /// policyMappings, policyConstraints and inhibitAnyPolicy take part in
+    /// policy processing as an intermediate's would (Chromium's
+    /// ApplyTrustAnchorConstraints, verify_certificate_chain.cc, which
+    /// deviates from RFC 5937 §3.2 on purpose, crbug.com/1403258). Off, the
+    /// policy tree starts at anyPolicy below the anchor (RFC 5280 §6.1.2).
+    public var processesAnchorPolicies = false
+
     /// Every rule (the default).
     public static let strict: ValidationProfile = {
         var profile = ValidationProfile(
@@ -102,11 +149,20 @@ public struct ValidationProfile: Sendable, Equatable {
         return profile
     }()
 
-    /// Chromium's verifier as it behaves by default: the six leniencies it
-    /// has in practice (each switch's comment says where).
-    public static let chromium = ValidationProfile(
-        name: "chromium", acceptsAnyExtendedKeyUsageInLeaf: true, acceptsCALeaf: true, acceptsMissingAuthorityKeyIdentifier: true,
-        acceptsNonPositiveSerialNumber: true, checksAnchorValidity: false, acceptsNonCriticalBasicConstraints: true)
+    /// Chromium's verifier as it behaves by default (a TRUSTED_ANCHOR
+    /// without enforced constraints or expiry, KeyPurpose SERVER_AUTH): the
+    /// leniencies it has in practice (each switch's comment says where).
+    public static let chromium: ValidationProfile = {
+        var profile = ValidationProfile(
+            name: "chromium", acceptsAnyExtendedKeyUsageInLeaf: true, acceptsCALeaf: true, acceptsMissingAuthorityKeyIdentifier: true,
+            acceptsNonPositiveSerialNumber: true, checksAnchorValidity: false, acceptsNonCriticalBasicConstraints: true)
+        profile.enforcesAnchorConstraints = false
+        profile.checksServerLeafKeyUsage = false
+        profile.acceptsKeyCertSignWithoutCA = true
+        // Only reached when a caller enforces anchor constraints, as Chromium's does.
+        profile.processesAnchorPolicies = true
+        return profile
+    }()
 
     /// The name `chromium` had first; the same profile.
     public static let compatible = chromium
@@ -157,6 +213,17 @@ public struct ValidationProfile: Sendable, Equatable {
 
     /// Every named profile, in the order `--profile all` reports them.
     public static let named: [ValidationProfile] = [.strict, .chromium, .rfc5280, .apple, .cabf]
+
+    /// How far Chromium's strict extended-key-usage rules reach
+    /// (`extendedKeyUsageStrictness`).
+    public enum ExtendedKeyUsageStrictness: Sendable, Equatable {
+        /// Not applied.
+        case none
+        /// The leaf's rules only (KeyPurpose *_STRICT_LEAF).
+        case leaf
+        /// Every certificate's (KeyPurpose *_STRICT).
+        case everyCertificate
+    }
 
     /// The profile of that name (`compatible` is `chromium`); nil for any other.
     public static func named(_ name: String) -> ValidationProfile? {

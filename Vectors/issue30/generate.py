@@ -194,10 +194,59 @@ def malformed_aia_leaf(issuer_name, issuer_key):
     return builder.sign(issuer_key, hashes.SHA256())
 
 
+def cabf_cases():
+    """The CA/B Forum profile's rules, each broken once, beside a root and a
+    leaf that meet them (issued 2026-04-01, under SC-081's 200-day limit):
+    (file stem, root, leaf)."""
+    issued = datetime.datetime(2026, 4, 1, tzinfo=datetime.timezone.utc)
+    day = datetime.timedelta(days=1)
+
+    def root(shape):
+        key = ec.generate_private_key(ec.SECP256R1())
+        name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, f"Issue 30 CABF Root {shape}")])
+        builder = (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
+                   .serial_number(0x3600).not_valid_before(START).not_valid_after(END)
+                   .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+                   .add_extension(ku(key_cert_sign=True, crl_sign=True), critical=True)
+                   .add_extension(x509.SubjectKeyIdentifier.from_public_key(key.public_key()), critical=False))
+        if shape == "root-eku":
+            builder = builder.add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
+        if shape == "root-aki-issuer":
+            ski = x509.SubjectKeyIdentifier.from_public_key(key.public_key()).digest
+            builder = builder.add_extension(x509.AuthorityKeyIdentifier(ski, [x509.DirectoryName(name)], 0x3600), critical=False)
+        return name, key, builder.sign(key, hashes.SHA256())
+
+    def leaf(name, key, shape):
+        leaf_key = ec.generate_private_key(ec.SECP256R1())
+        days = {"validity-201-days": 201, "validity-200-days": 200}.get(shape, 90)
+        builder = (x509.CertificateBuilder().subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "www.example.com")]))
+                   .issuer_name(name).public_key(leaf_key.public_key()).serial_number(0x3700)
+                   .not_valid_before(issued).not_valid_after(issued + days * day - datetime.timedelta(seconds=1))
+                   .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
+                   .add_extension(ku(digital_signature=True), critical=True)
+                   .add_extension(x509.SubjectAlternativeName([x509.DNSName("www.example.com")]), critical=shape == "san-critical")
+                   .add_extension(x509.SubjectKeyIdentifier.from_public_key(leaf_key.public_key()), critical=False)
+                   .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(key.public_key()), critical=False))
+        purposes = {"no-eku": None, "any-eku": [ExtendedKeyUsageOID.SERVER_AUTH, ExtendedKeyUsageOID.ANY_EXTENDED_KEY_USAGE]}
+        eku = purposes.get(shape, [ExtendedKeyUsageOID.SERVER_AUTH])
+        if eku:
+            builder = builder.add_extension(x509.ExtendedKeyUsage(eku), critical=shape == "eku-critical")
+        return builder.sign(key, hashes.SHA256())
+
+    cases = []
+    good_name, good_key, good_root = root("good")
+    for shape in ["good", "no-eku", "any-eku", "eku-critical", "san-critical", "validity-201-days", "validity-200-days"]:
+        cases.append((f"cabf-{shape}", good_root, leaf(good_name, good_key, shape)))
+    for shape in ["root-eku", "root-aki-issuer"]:
+        name, key, bad_root = root(shape)
+        cases.append((f"cabf-{shape}", bad_root, leaf(name, key, "good")))
+    return cases
+
+
 def main():
     with open(os.path.join(HERE, "anchor-leaf-breaking-rules.pem"), "wb") as f:
         f.write(anchor_leaf_breaking_rules())
-    for stem, root, leaf in anchor_rule_cases():
+    for stem, root, leaf in anchor_rule_cases() + cabf_cases():
         with open(os.path.join(HERE, stem + ".pem"), "wb") as f:
             f.write(root.public_bytes(serialization.Encoding.PEM))
         with open(os.path.join(HERE, stem + "-leaf.pem"), "wb") as f:
