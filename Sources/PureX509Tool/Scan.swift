@@ -32,7 +32,7 @@ struct Scan: ParsableCommand {
     @Option(name: .customLong("purpose"), help: "server (default), client or any.")
     var purpose: String = "server"
 
-    @Option(name: .customLong("profile"), help: "strict (default), chromium (or compatible), rfc5280, apple or cabf (docs/profiles.md).")
+    @Option(name: .customLong("profile"), help: "strict (default), chromium (or compatible), rfc5280, apple, cabf, or all: each line gets every profile's verdict under \"profiles\" (its own verdict stays strict's) and the summary counts each profile (docs/profiles.md).")
     var profile: String = "strict"
 
     @Option(name: .customLong("jobs"), help: "Worker threads, 1–256 (the default is the number of active cores).")
@@ -46,7 +46,9 @@ struct Scan: ParsableCommand {
         if let host, ServerIdentity(host: host) == nil { throw ValidationError("--host: not a valid host name or address") }
         if let at, case .failure(let failure) = TimeArgument.parse(at) { throw ValidationError("--at: \(failure)") }
         guard ["server", "client", "any"].contains(purpose) else { throw ValidationError("--purpose: server, client or any") }
-        guard ValidationProfile.named(profile) != nil else { throw ValidationError("--profile: strict, chromium (or compatible), rfc5280, apple or cabf") }
+        guard profile == "all" || ValidationProfile.named(profile) != nil else {
+            throw ValidationError("--profile: strict, chromium (or compatible), rfc5280, apple, cabf or all")
+        }
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs: 1 to 256") }
         if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read once") }
     }
@@ -65,9 +67,11 @@ struct Scan: ParsableCommand {
         policy.purpose = purpose == "client" ? .clientAuth : purpose == "any" ? .any : .serverAuth
         policy.profile = ValidationProfile.named(profile) ?? .strict
         policy.identity = host.flatMap { ServerIdentity(host: $0) }
-        let engine = ScanEngine(anchors: store, policy: policy, intermediates: extra, jobs: jobs)
+        let compared = profile == "all" ? ValidationProfile.named : []
+        let engine = ScanEngine(anchors: store, policy: policy, intermediates: extra, jobs: jobs, comparedProfiles: compared)
 
         var counts: [String: Int] = [:]
+        var profileCounts = compared.map { _ in [String: Int]() }
         var done = 0
         var progress = ProgressLine(delayNanoseconds: 0)
         let started = DispatchTime.now().uptimeNanoseconds
@@ -78,6 +82,9 @@ struct Scan: ParsableCommand {
                 for outcome in outcomes {
                     text += outcome.line + "\n"
                     counts[outcome.verdict, default: 0] += 1
+                    for (slot, verdict) in outcome.profileVerdicts.enumerated() where slot < profileCounts.count {
+                        profileCounts[slot][verdict, default: 0] += 1
+                    }
                 }
                 print(text, terminator: "")
                 if standardOutputFailed() { exitProcess(2) }
@@ -99,7 +106,13 @@ struct Scan: ParsableCommand {
         progress.clear()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         printError(Self.summary(counts, total: done, seconds: seconds, jobs: jobs))
-        if counts.keys.contains(where: { $0 != "trusted" }) { throw ToolExit.refused }
+        for (profile, counts) in zip(compared, profileCounts) {
+            let trusted = counts["trusted"] ?? 0
+            let refused = counts.filter { $0.key != "trusted" }.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            printError("profile \(profile.name): \(trusted) trusted" + refused.map { ", \($0.value) \($0.key)" }.joined())
+        }
+        let anyRefused = counts.keys.contains { $0 != "trusted" } || profileCounts.contains { $0.keys.contains { $0 != "trusted" } }
+        if anyRefused { throw ToolExit.refused }
     }
 
     /// An INPUT, ready to decide: chains listed (a directory, a chain

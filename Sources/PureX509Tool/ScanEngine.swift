@@ -34,16 +34,22 @@ public struct ScanEngine: Sendable {
     /// Intermediates offered to every item (`--untrusted`).
     public let intermediates: [Certificate]
     public let jobs: Int
+    /// With `scan --profile all`: every chain is decided under each of these
+    /// too, and its line gets `profiles` (the verdict under `policy.profile`
+    /// stays the line's own).
+    public let comparedProfiles: [ValidationProfile]
 
     /// `anchors` get their keys precomputed (`TrustStore.precomputeKeys()`):
     /// a scan decides many chains against them.
-    public init(anchors: TrustStore, policy: VerificationPolicy, intermediates: [Certificate] = [], jobs: Int) {
+    public init(anchors: TrustStore, policy: VerificationPolicy, intermediates: [Certificate] = [], jobs: Int,
+                comparedProfiles: [ValidationProfile] = []) {
         var anchors = anchors
         anchors.precomputeKeys()
         self.anchors = anchors
         self.policy = policy
         self.intermediates = intermediates
         self.jobs = max(1, jobs)
+        self.comparedProfiles = comparedProfiles
     }
 
     /// One verdict, as a JSON line (built on the worker) and its summary key.
@@ -51,6 +57,8 @@ public struct ScanEngine: Sendable {
         public let line: String
         /// "trusted", a `TrustFailure` code, or "inputError".
         public let verdict: String
+        /// The verdict under each compared profile, in `comparedProfiles` order (empty without them).
+        public var profileVerdicts: [String] = []
     }
 
     /// Decides `items`; `emit` receives outcomes in input order, on the
@@ -135,16 +143,29 @@ public struct ScanEngine: Sendable {
             if result != nil { break }
         }
         let decided = result ?? verifier.verify(leaf: certificates[0], intermediates: Array(certificates.dropFirst()) + intermediates)
+        // The same chain under each compared profile; a malformed certificate is malformed under all.
+        var profileVerdicts: [String] = []
+        var profileRows: [JSONOutput] = []
+        for profile in comparedProfiles {
+            verifier.policy.profile = profile
+            let each = result ?? verifier.verify(leaf: certificates[0], intermediates: Array(certificates.dropFirst()) + intermediates)
+            let code: String? = each.failure?.code
+            profileVerdicts.append(code ?? "trusted")
+            profileRows.append(.object([("profile", .string(profile.name)), ("trusted", .bool(code == nil)),
+                                        ("code", code.map { .string($0) } ?? .null)]))
+        }
+        verifier.policy.profile = policy.profile
+        let compared: [(String, JSONOutput)] = comparedProfiles.isEmpty ? [] : [("profiles", .array(profileRows))]
         switch decided {
         case .success(let chain):
             members += [("trusted", .bool(true)), ("code", .null), ("certificate", .null), ("message", .null),
-                        ("path", .array(chain.certificates.map { .string($0.subjectForDisplay.description) }))]
-            return Outcome(line: JSONOutput.object(members).serialized(pretty: false), verdict: "trusted")
+                        ("path", .array(chain.certificates.map { .string($0.subjectForDisplay.description) }))] + compared
+            return Outcome(line: JSONOutput.object(members).serialized(pretty: false), verdict: "trusted", profileVerdicts: profileVerdicts)
         case .failure(let failure):
             members += [("trusted", .bool(false)), ("code", .string(failure.code)),
                         ("certificate", failure.certificateIndex.map { .int($0) } ?? .null),
-                        ("message", .string(failure.description)), ("path", .null)]
-            return Outcome(line: JSONOutput.object(members).serialized(pretty: false), verdict: failure.code)
+                        ("message", .string(failure.description)), ("path", .null)] + compared
+            return Outcome(line: JSONOutput.object(members).serialized(pretty: false), verdict: failure.code, profileVerdicts: profileVerdicts)
         }
     }
 

@@ -365,6 +365,7 @@ public struct VerifyOptions: ParsableArguments {
         // `path`, and with --explain the trace: the members both verdicts add.
         var extra: [(String, JSONOutput)] = json ? [("path", report.pathJSON)] + extraJSON : []
         if json && explain {
+            extra.append(("profile", .string(profileName)))
             extra.append(("trace", report.traceJSON(presented: presented, anchors: anchors)))
             extra.append(("traceOmittedSteps", .int(report.explanation.omittedSteps)))
         }
@@ -387,9 +388,14 @@ public struct VerifyOptions: ParsableArguments {
         }
         if explain && !json {
             print("trace:")
+            // Which profile's rules the steps are (docs/profiles.md); each step names its source.
+            print("  profile: \(profileName)")
             for line in report.traceLines(presented: presented, anchors: anchors) { print(line) }
         }
     }
+
+    /// The profile's name as the trace reports it (`compatible` is `chromium`).
+    var profileName: String { ValidationProfile.named(profile)?.name ?? profile }
 
     /// `trusted` and the chain's subjects (RFC 4514-escaped, `\\xNN` for
     /// control characters, so each certificate is one line), or

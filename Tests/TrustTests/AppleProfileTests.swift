@@ -105,7 +105,7 @@ func appleProfileDecidesEachRule(_ row: AppleCase) throws {
 
 @Test func appleIsANamedProfileAndStrictLeavesItsSwitchesOff() {
     #expect(ValidationProfile.named("apple") == .apple)
-    #expect(ValidationProfile.named.map(\.name) == ["strict", "chromium", "rfc5280", "apple"])
+    #expect(ValidationProfile.named.map(\.name) == ["strict", "chromium", "rfc5280", "apple", "cabf"])
     for profile in [ValidationProfile.strict, .chromium, .rfc5280] {
         #expect(!profile.requiresSHA2Signatures && !profile.requiresRSA2048Keys && !profile.hostFromSubjectAltNameOnly
                 && !profile.requiresServerAuthEKUSince2019 && !profile.limitsValidityTo825DaysSince2019
