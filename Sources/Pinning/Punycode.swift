@@ -5,6 +5,7 @@
 // names (issue 28 item 8: an A-label must be the canonical encoding of a
 // valid U-label).
 
+/// RFC 3492 Punycode: Unicode scalars to the ASCII of an A-label's tail and back.
 public enum Punycode {
     private static let base = 36, tMin = 1, tMax = 26, skew = 38, damp = 700, initialBias = 72, initialN: UInt32 = 0x80
 
