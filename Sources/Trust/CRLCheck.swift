@@ -99,7 +99,7 @@ extension Verifier {
         func note(_ found: RevocationGap) { if found.rank > gap.rank { gap = found } }
         var complete: [UsableCRL] = [], deltas: [CertificateList] = []
         for crl in revocationSources.crls {
-            guard CRLScope.issuerRelation(of: crl, to: certificate) != nil else { continue }
+            guard let relation = CRLScope.issuerRelation(of: crl, to: certificate) else { continue }
             // Past its nextUpdate a CRL still proves what it lists for good
             // (revocation is permanent, §3.3, §5.3.1); it proves nothing
             // good, and nothing about a hold, which may since have ended.
@@ -108,13 +108,15 @@ extension Verifier {
             guard !crl.hasUnrecognisedCriticalExtension else { note(.crlUnrecognisedCriticalExtension); continue }
             // A delta is verified with the key of the complete CRL it is applied over.
             if crl.isDelta { if !expired { deltas.append(crl) }; continue }
-            if expired, !(crl.strongestEntry(for: certificate)?.isPermanentRevocation ?? false) { note(.crlOutOfDate); continue }
-            guard let signer = try crlSigner(of: crl, for: index, nodes: nodes, search: &search) else {
+            // Read once: an expired CRL is worth its signature check only for a revocation it lists.
+            let expiredEntry = expired ? crl.strongestEntry(for: certificate) : nil
+            if expired, !(expiredEntry?.isPermanentRevocation ?? false) { note(.crlOutOfDate); continue }
+            guard let signer = try crlSigner(of: crl, relation: relation, for: index, nodes: nodes, search: &search) else {
                 note(.crlSignerNotFound)
                 continue
             }
             guard let reasons = CRLScope.reasons(of: crl, for: certificate) else { continue }
-            if expired, let entry = crl.strongestEntry(for: certificate) { return .revoked(crl.revocation(entry)) }
+            if let expiredEntry { return .revoked(crl.revocation(expiredEntry)) }
             complete.append(UsableCRL(crl: crl, signer: signer, reasons: reasons))
         }
         guard !complete.isEmpty else {

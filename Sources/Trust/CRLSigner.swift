@@ -19,11 +19,10 @@ import PKIX
 //   on the path or validated on its own to the same anchor.
 
 extension Verifier {
-    /// The key that verifies `crl` and may speak for the certificate at `index`; nil when none does.
-    mutating func crlSigner(of crl: CertificateList, for index: Int, nodes: [PathNode],
+    /// The key that verifies `crl` and may speak for the certificate at
+    /// `index` as `relation` (`CRLScope.issuerRelation`) allows; nil when none does.
+    mutating func crlSigner(of crl: CertificateList, relation: (direct: Bool, indirect: Bool), for index: Int, nodes: [PathNode],
                             search: inout SearchState) throws(TrustFailure) -> VerificationKey? {
-        let certificate = nodes[index].certificate
-        guard let relation = CRLScope.issuerRelation(of: crl, to: certificate) else { return nil }
         if relation.direct, let key = try issuingCAKey(of: crl, for: index, nodes: nodes, search: &search) { return key }
         if relation.indirect, let key = try indirectIssuerKey(of: crl, for: index, nodes: nodes, search: &search) { return key }
         return nil
