@@ -47,7 +47,9 @@ let package = Package(
             // The Public Suffix List ships with the tool (issue 12): no machine-dependent fallback.
             resources: [.copy("Resources/public_suffix_list.dat")]
         ),
-        .executableTarget(name: "purex509", dependencies: ["PureX509Tool"]),
+        // The folder is not Sources/purex509: macOS file systems fold case, and
+        // Sources/PureX509 would swallow it on a clone there.
+        .executableTarget(name: "purex509", dependencies: ["PureX509Tool"], path: "Sources/ToolMain"),
         .testTarget(name: "DERTests", dependencies: ["DER"]),
         .testTarget(name: "SHA2Tests", dependencies: ["SHA2"]),
         .testTarget(name: "BigNumTests", dependencies: ["BigNum", "CGMP"]),
