@@ -43,10 +43,22 @@ public struct TrustEnvironment: Sendable {
     /// The evaluations traced while `recordsEvaluations` was on, oldest first.
     public private(set) var evaluations: [RecordedEvaluation] = []
 
-    /// The default policy for server authentication (strict profile, no revocation
-    /// checking) at `time`, in seconds since 1970.
+    /// The default policy for server authentication at `time`, in seconds
+    /// since 1970: the `apple` profile, no revocation checking. AFNetworking
+    /// and Alamofire evaluate on SecTrust, whose SSL policy adds Apple's rules
+    /// (SHA-2, RSA ≥ 2048, EKU and validity limits) to path validation, so a
+    /// chain this environment trusts is one those apps' users would trust.
+    /// Pass a `VerificationPolicy` with another profile to decide otherwise.
     public init(systemAnchors: TrustStore, time: Int64, cache: SignatureCache = SignatureCache()) {
-        self.init(systemAnchors: systemAnchors, policy: VerificationPolicy(time: time, purpose: .serverAuth), cache: cache)
+        self.init(systemAnchors: systemAnchors, policy: Self.defaultPolicy(time: time), cache: cache)
+    }
+
+    /// The policy `init(systemAnchors:time:cache:)` uses: server
+    /// authentication under `ValidationProfile.apple` at `time`.
+    public static func defaultPolicy(time: Int64) -> VerificationPolicy {
+        var policy = VerificationPolicy(time: time, purpose: .serverAuth)
+        policy.profile = .apple
+        return policy
     }
 
     /// `policy` for every evaluation; its `identity` is dropped, since each evaluation sets the host.

@@ -55,8 +55,12 @@ enum Chains {
     static let expiredAlternative = load("expired-alternative", "chain.pem")
     static let time: Int64 = 1_748_736_000  // the chain cases' evaluation time
 
+    /// The matrix decides AFNetworking's and Alamofire's pinning logic on
+    /// the path rules, under `strict`: these fixtures are valid for six
+    /// years, which the default `apple` profile refuses as SecTrust does
+    /// (its rules over the same evaluators: AppleDefaultTests).
     static func environment(_ anchors: [Certificate]) -> TrustEnvironment {
-        TrustEnvironment(systemAnchors: TrustStore(anchors), time: time)
+        TrustEnvironment(systemAnchors: TrustStore(anchors), policy: VerificationPolicy(time: time, purpose: .serverAuth))
     }
 }
 

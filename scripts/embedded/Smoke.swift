@@ -88,7 +88,8 @@ func verifyChain() {
     case .failure(let failure): print("wrong host: " + failure.code)
     }
     // Pinning on wasm32: the root's key pinned, then a key nobody serves.
-    var environment = TrustEnvironment(systemAnchors: TrustStore([root]), time: chainTime)
+    // Under `strict`: the default `apple` profile refuses this six-year leaf.
+    var environment = TrustEnvironment(systemAnchors: TrustStore([root]), policy: VerificationPolicy(time: chainTime))
     let trust = ServerTrust(certificates: [leaf, intermediate])
     let pinned = PublicKeysTrustEvaluator(keys: [SPKIPin(certificate: root)])
     print("pinned root key: " + (pinned.evaluate(trust, forHost: "www.example.com", in: &environment) == nil ? "trusted" : "refused"))
