@@ -226,11 +226,14 @@ extension Verifier {
         // One copy of the extensions for all the rules (each access through
         // the certificate copies the whole struct).
         let extensions = certificate.extensions
+        // One copy of the profile too: it holds a String, so each read through
+        // the policy retains and releases it.
+        let profile = policy.profile
         // §6 path validation checks none of these (the rfc5280 profile).
-        guard policy.profile.appliesConstructionRules else { return nil }
+        guard profile.appliesConstructionRules else { return nil }
         for rule in rules {
-            let broken = breaks(rule, certificate, extensions)
-            if broken && index == 0 && policy.profile.waivesRulesForAnchorLeaf && isAnchor(certificate) {
+            let broken = breaks(rule, certificate, extensions, profile)
+            if broken && index == 0 && profile.waivesRulesForAnchorLeaf && isAnchor(certificate) {
                 search.waive(.profileRule(rule), index, node, reason: Self.leafIsAnchor)
                 continue
             }
@@ -246,7 +249,11 @@ extension Verifier {
 
     /// Whether `certificate` (whose extensions are `extensions`) breaks `rule` under the policy's profile.
     func breaks(_ rule: ConformanceRule, _ certificate: Certificate, _ extensions: Extensions) -> Bool {
-        let profile = policy.profile
+        breaks(rule, certificate, extensions, policy.profile)
+    }
+
+    /// Whether `certificate` (whose extensions are `extensions`) breaks `rule` under `profile`.
+    func breaks(_ rule: ConformanceRule, _ certificate: Certificate, _ extensions: Extensions, _ profile: ValidationProfile) -> Bool {
         switch rule {
         case .criticalAuthorityKeyIdentifier: return extensions.authorityKeyIdentifier?.critical == true
         case .criticalSubjectKeyIdentifier: return extensions.subjectKeyIdentifier?.critical == true

@@ -33,19 +33,21 @@ extension Verifier {
     /// In rank order, so that the first failure found is the one reported.
     func checkLeaf(_ leaf: Certificate, search: inout SearchState) -> TrustFailure? {
         let node = search.leafNode
+        let profile = policy.profile
+        let extensions = leaf.extensions
         var hostname: TrustFailure? = nil
         // Apple's SSL policy reads the host from subjectAltName alone (AppleSSLPolicy.swift).
-        let commonNameFallback = policy.allowCommonNameFallback && !policy.profile.hostFromSubjectAltNameOnly
+        let commonNameFallback = policy.allowCommonNameFallback && !profile.hostFromSubjectAltNameOnly
         if let identity = policy.identity, !identity.isPresented(by: leaf, commonNameFallback: commonNameFallback) {
             hostname = .hostnameMismatch(presented: presentedNames(leaf))
         }
         if let failure = search.step(.hostname, 0, node, hostname) { return failure }
         if let failure = search.step(.validity, 0, node, checkValidity(leaf, index: 0)) { return failure }
         // Chromium's strict key purposes refuse a CA target for client auth too.
-        let strictLeaf = policy.profile.extendedKeyUsageStrictness != .none && policy.purpose != .any
+        let strictLeaf = profile.extendedKeyUsageStrictness != .none && policy.purpose != .any
         if policy.purpose == .serverAuth || strictLeaf {
-            let isCA = leaf.extensions.basicConstraints?.isCA == true && (!policy.profile.acceptsCALeaf || strictLeaf)
-            if isCA && policy.profile.waivesRulesForAnchorLeaf && isAnchor(leaf) {
+            let isCA = extensions.basicConstraints?.isCA == true && (!profile.acceptsCALeaf || strictLeaf)
+            if isCA && profile.waivesRulesForAnchorLeaf && isAnchor(leaf) {
                 search.waive(.leafNotCA, 0, node, reason: Self.leafIsAnchor)
             } else if let failure = search.step(.leafNotCA, 0, node, isCA ? .leafIsCA : nil) {
                 return failure
@@ -53,18 +55,18 @@ extension Verifier {
         }
         let purpose: TrustFailure? = allowsPurpose(leaf, index: 0) ? nil : .extendedKeyUsage(index: 0)
         if let failure = search.step(.extendedKeyUsage, 0, node, purpose) { return failure }
-        if policy.purpose == .serverAuth && policy.profile.checksServerLeafKeyUsage {
+        if policy.purpose == .serverAuth && profile.checksServerLeafKeyUsage {
             // RFC 5280 §4.2.1.3 with TLS's uses: signing (ECDHE) or key encipherment (RSA kx).
             var usage: TrustFailure? = nil
-            if let bits = leaf.extensions.keyUsage?.usage, !bits.contains(.digitalSignature) && !bits.contains(.keyEncipherment) {
+            if let bits = extensions.keyUsage?.usage, !bits.contains(.digitalSignature) && !bits.contains(.keyEncipherment) {
                 usage = .keyUsage(index: 0)
             }
             if let failure = search.step(.keyUsage, 0, node, usage) { return failure }
         }
-        let critical: TrustFailure? = leaf.extensions.hasUnrecognisedCriticalExtension ? .unknownCriticalExtension(index: 0) : nil
+        let critical: TrustFailure? = extensions.hasUnrecognisedCriticalExtension ? .unknownCriticalExtension(index: 0) : nil
         if let failure = search.step(.criticalExtensions, 0, node, critical) { return failure }
         if let failure = checkRules(ConformanceRule.presented, node, index: 0, search: &search) { return failure }
-        if policy.profile.appliesSubscriberProfile, policy.purpose == .serverAuth,
+        if profile.appliesSubscriberProfile, policy.purpose == .serverAuth,
            let failure = checkRules(ConformanceRule.subscriber, node, index: 0, search: &search) { return failure }
         if let failure = checkAppleLeafRules(leaf, node, search: &search) { return failure }
         return search.step(.leafKey, 0, node, leafKeyRefusal(leaf).map { .leafKey($0) })
@@ -172,26 +174,28 @@ extension Verifier {
     /// RFC 5937 §3: what an anchor certificate carries binds the path.
     func checkAnchor(_ node: PathNode, index: Int, search: inout SearchState) -> TrustFailure? {
         let anchor = node.certificate
-        if policy.profile.checksAnchorValidity {
+        let profile = policy.profile
+        if profile.checksAnchorValidity {
             if let failure = search.step(.anchorValidity, index, node, checkValidity(anchor, index: index)) { return failure }
         }
         // Chromium's TRUSTED_ANCHOR without enforce_anchor_constraints: a name and a key.
-        guard policy.profile.enforcesAnchorConstraints else { return nil }
-        let critical: TrustFailure? = anchor.extensions.hasUnrecognisedCriticalExtension ? .unknownCriticalExtension(index: index) : nil
+        guard profile.enforcesAnchorConstraints else { return nil }
+        // One copy of the extensions (each access through the certificate copies the struct).
+        let extensions = anchor.extensions
+        let critical: TrustFailure? = extensions.hasUnrecognisedCriticalExtension ? .unknownCriticalExtension(index: index) : nil
         if let failure = search.step(.criticalExtensions, index, node, critical) { return failure }
         // Absent basicConstraints (a v1 root) leaves the anchor a name and a
         // key, unless the profile requires it of a v3 anchor.
-        let required = policy.profile.requiresAnchorBasicConstraints && anchor.version == .v3
-        let notCA = anchor.extensions.basicConstraints.map { !$0.isCA } ?? required
+        let required = profile.requiresAnchorBasicConstraints && anchor.version == .v3
+        let notCA = extensions.basicConstraints.map { !$0.isCA } ?? required
         if let failure = search.step(.anchorIsCA, index, node, notCA ? .notACA(index: index) : nil) { return failure }
         var usage: TrustFailure? = nil
-        if let bits = anchor.extensions.keyUsage?.usage, !bits.contains(.keyCertSign) { usage = .keyUsage(index: index) }
+        if let bits = extensions.keyUsage?.usage, !bits.contains(.keyCertSign) { usage = .keyUsage(index: index) }
         if let failure = search.step(.anchorKeyUsage, index, node, usage) { return failure }
-        let extensions = anchor.extensions
-        var rules: [ConformanceRule] = policy.profile.appliesAnchorConstructionRules ? ConformanceRule.anchor : []
-        if policy.profile.appliesRootProfile { rules += ConformanceRule.root }
+        var rules: [ConformanceRule] = profile.appliesAnchorConstructionRules ? ConformanceRule.anchor : []
+        if profile.appliesRootProfile { rules += ConformanceRule.root }
         for rule in rules {
-            let broken = breaks(rule, anchor, extensions) ? TrustFailure.nonConforming(index: index, rule) : nil
+            let broken = breaks(rule, anchor, extensions, profile) ? TrustFailure.nonConforming(index: index, rule) : nil
             if let failure = search.step(.profileRule(rule), index, node, broken) { return failure }
         }
         return nil
