@@ -21,48 +21,90 @@ func pkitsProfile(_ name: String) -> ValidationProfile {
 /// NIST PKITS, `core` category: every entry's verdict must match.
 @Test(arguments: ["strict", "rfc5280"])
 func pkitsCore(_ profileName: String) throws {
+    let run = try pkitsAgreement(category: "core", profile: pkitsProfile(profileName))
+    for line in run.mismatches { print("  PKITS mismatch: \(line)") }
+    print("PKITS core (\(profileName)): \(run.agree)/\(run.total) passed")
+    #expect(run.total == 82)
+    #expect(run.mismatches.isEmpty)
+}
+
+/// The PKITS suite's index and the folder it names files in.
+struct PKITSIndex {
     let root = vectors.appendingPathComponent("pkits")
-    let index = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("pkits_index.json"))) as? [String: Any])
-    let tests = try #require(index["tests"] as? [[String: Any]])
-    // 2011-04-15T00:00:00Z, PKITS's validation time.
-    let time: Int64 = 1_302_825_600
-    var passed = 0, failed: [String] = []
-    var notSupported: [String: Int] = [:]  // counted per category, run by pkitsPolicy and pkitsCRL
-    for test in tests {
-        let category = test["category"] as? String ?? ""
-        guard category == "core" else {
-            // The policy category has its own test below.
-            notSupported[category, default: 0] += 1
-            continue
-        }
-        let names = try #require(test["certs_root_first"] as? [String])
+    let tests: [[String: Any]]
+    let policyNames: [String: String]
+    /// 2011-04-15T00:00:00Z, PKITS's validation time.
+    static let time: Int64 = 1_302_825_600
+
+    init() throws {
+        let index = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("pkits_index.json"))) as? [String: Any])
+        tests = try #require(index["tests"] as? [[String: Any]])
+        policyNames = try #require(index["policy_oid_names"] as? [String: String])
+    }
+
+    func certificate(_ name: String) throws -> Certificate {
+        try Certificate(derEncoded: [UInt8](Data(contentsOf: root.appendingPathComponent("certs/\(name).crt"))))
+    }
+}
+
+/// Runs every PKITS case of `category` (core, policy or crl) under
+/// `profile`, with the inputs each names (initial policy sets, CRLs) and
+/// RSA-1024 allowed (a key policy, not a profile rule); the agreements,
+/// the total and a line per disagreement.
+func pkitsAgreement(category: String, profile: ValidationProfile) throws -> (agree: Int, total: Int, mismatches: [String]) {
+    let index = try PKITSIndex()
+    var agree = 0, mismatches: [String] = []
+    for test in index.tests where test["category"] as? String == category {
         let expected = try #require(test["expected_valid"] as? Bool)
+        let label = "\(test["test_number"] as? String ?? "?") \(test["title"] as? String ?? "")"
         var certificates: [Certificate] = []
         var parseFailure: DERError? = nil
-        for name in names {
-            let der = [UInt8](try Data(contentsOf: root.appendingPathComponent("certs/\(name).crt")))
-            do { certificates.append(try Certificate(derEncoded: der)) } catch { parseFailure = error; break }
+        for name in try #require(test["certs_root_first"] as? [String]) {
+            do { certificates.append(try index.certificate(name)) } catch let error as DERError { parseFailure = error; break }
         }
-        var verdict = false
-        var reason = parseFailure.map { "malformed: \($0)" } ?? ""
-        if parseFailure == nil {
-            var policy = VerificationPolicy(time: time, purpose: .any)
-            // PKITS keys are RSA-1024 and 2048: its tests are about paths, not key sizes.
-            policy.keys.minimumRSAModulusBits = 1024
-            policy.profile = pkitsProfile(profileName)
-            var verifier = Verifier(store: TrustStore([certificates[0]]), policy: policy)
-            switch verifier.verify(leaf: certificates[certificates.count - 1], intermediates: Array(certificates.dropFirst().dropLast().reversed())) {
-            case .success: verdict = true
-            case .failure(let failure): reason = failure.description
+        if let parseFailure {
+            if expected { mismatches.append("\(label): expected valid, got malformed: \(parseFailure)") } else { agree += 1 }
+            continue
+        }
+        var policy = VerificationPolicy(time: PKITSIndex.time, purpose: .any)
+        policy.keys.minimumRSAModulusBits = 1024
+        policy.profile = profile
+        var sources = RevocationSources()
+        switch category {
+        case "policy":
+            if let initial = test["initial_policy_set"] as? [String] {
+                policy.certificatePolicies.initialPolicySet = try initial.map { oidFromDotted(try #require(index.policyNames[$0])) }
             }
+            policy.certificatePolicies.requireExplicitPolicy = test["initial_explicit_policy"] as? String == "true"
+            policy.certificatePolicies.inhibitPolicyMapping = test["initial_policy_mapping_inhibit"] as? String == "true"
+            policy.certificatePolicies.inhibitAnyPolicy = test["initial_inhibit_any_policy"] as? String == "true"
+        case "crl":
+            // A CRL that does not parse (4.4.2's spoiled signature BIT STRING) is not supplied.
+            let crls = try #require(test["crls"] as? [String]).compactMap {
+                try? CertificateList(derEncoded: [UInt8](Data(contentsOf: index.root.appendingPathComponent("crls/\($0).crl"))))
+            }
+            sources = RevocationSources(crls: crls)
+            policy.revocation = RevocationPolicy(coverage: .chain, requirePositiveResponse: true)
+        default: break
         }
-        let label = "\(test["test_number"] as? String ?? "?") \(test["title"] as? String ?? "")"
-        if verdict == expected { passed += 1 } else { failed.append("\(label): expected \(expected ? "valid" : "invalid"), got \(verdict ? "valid" : reason)") }
+        var verifier = Verifier(store: TrustStore([certificates[0]]), policy: policy, revocationSources: sources)
+        let result = verifier.verify(leaf: certificates[certificates.count - 1], intermediates: Array(certificates.dropFirst().dropLast().reversed()))
+        switch result {
+        case .success(let chain) where expected:
+            // Where PKITS gives the user-constrained policy set of a valid path, it must match too.
+            if let set = test["expected_user_constrained_policy_set"] as? [String] {
+                let wanted = try set.filter { !$0.isEmpty }.map { oidFromDotted(try #require(index.policyNames[$0])) }
+                let got = chain.userConstrainedPolicies
+                if Set(wanted.map(\.description)) == Set(got.map(\.description)) { agree += 1 } else { mismatches.append("\(label): policies \(got) ≠ \(wanted)") }
+            } else {
+                agree += 1
+            }
+        case .failure where !expected: agree += 1
+        case .success: mismatches.append("\(label): expected invalid, got valid")
+        case .failure(let failure): mismatches.append("\(label): expected valid, got \(failure)")
+        }
     }
-    for line in failed { print("  PKITS mismatch: \(line)") }
-    print("PKITS core (\(profileName)): \(passed)/\(passed + failed.count) passed; other categories run in their own tests: \(notSupported.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
-    #expect(passed + failed.count == 82)
-    #expect(failed.isEmpty)
+    return (agree, agree + mismatches.count, mismatches)
 }
 
 /// Dotted decimal to DER content octets (X.690 §8.19), for PKITS policy names.
@@ -84,46 +126,11 @@ func oidFromDotted(_ text: String) -> OID {
 /// user-constrained policy set of a valid path, that too.
 @Test(arguments: ["strict", "rfc5280"])
 func pkitsPolicy(_ profileName: String) throws {
-    let root = vectors.appendingPathComponent("pkits")
-    let index = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("pkits_index.json"))) as? [String: Any])
-    let tests = try #require(index["tests"] as? [[String: Any]])
-    let names = try #require(index["policy_oid_names"] as? [String: String])
-    let time: Int64 = 1_302_825_600
-    var passed = 0, failed: [String] = []
-    for test in tests where test["category"] as? String == "policy" {
-        let files = try #require(test["certs_root_first"] as? [String])
-        let expected = try #require(test["expected_valid"] as? Bool)
-        let certificates = try files.map { try Certificate(derEncoded: [UInt8](Data(contentsOf: root.appendingPathComponent("certs/\($0).crt")))) }
-        var policy = VerificationPolicy(time: time, purpose: .any)
-        policy.keys.minimumRSAModulusBits = 1024
-        policy.profile = pkitsProfile(profileName)
-        if let initial = test["initial_policy_set"] as? [String] {
-            policy.certificatePolicies.initialPolicySet = try initial.map { oidFromDotted(try #require(names[$0])) }
-        }
-        policy.certificatePolicies.requireExplicitPolicy = test["initial_explicit_policy"] as? String == "true"
-        policy.certificatePolicies.inhibitPolicyMapping = test["initial_policy_mapping_inhibit"] as? String == "true"
-        policy.certificatePolicies.inhibitAnyPolicy = test["initial_inhibit_any_policy"] as? String == "true"
-        var verifier = Verifier(store: TrustStore([certificates[0]]), policy: policy)
-        let result = verifier.verify(leaf: certificates[certificates.count - 1], intermediates: Array(certificates.dropFirst().dropLast().reversed()))
-        let label = "\(test["gtest_name"] as? String ?? "?")"
-        switch result {
-        case .success(let chain) where expected:
-            if let set = test["expected_user_constrained_policy_set"] as? [String] {
-                let wanted = try set.filter { !$0.isEmpty }.map { oidFromDotted(try #require(names[$0])) }
-                let got = chain.userConstrainedPolicies
-                if Set(wanted.map(\.description)) == Set(got.map(\.description)) { passed += 1 } else { failed.append("\(label): policies \(got) ≠ \(wanted)") }
-            } else {
-                passed += 1
-            }
-        case .failure where !expected: passed += 1
-        case .success: failed.append("\(label): expected invalid, got valid")
-        case .failure(let failure): failed.append("\(label): expected valid, got \(failure)")
-        }
-    }
-    for line in failed { print("  PKITS policy mismatch: \(line)") }
-    print("PKITS policy (\(profileName)): \(passed)/\(passed + failed.count) agree")
-    #expect(passed + failed.count == 88)
-    #expect(failed.isEmpty)
+    let run = try pkitsAgreement(category: "policy", profile: pkitsProfile(profileName))
+    for line in run.mismatches { print("  PKITS policy mismatch: \(line)") }
+    print("PKITS policy (\(profileName)): \(run.agree)/\(run.total) agree")
+    #expect(run.total == 88)
+    #expect(run.mismatches.isEmpty)
 }
 
 /// PKITS's revocation sections (4.4, 4.5, 4.7.4–5, 4.14, 4.15): every CRL
@@ -134,34 +141,11 @@ func pkitsPolicy(_ profileName: String) throws {
 /// serial numbers are accepted because 4.4.14 is about the CRL lookup.
 @Test(arguments: ["strict", "rfc5280"])
 func pkitsCRL(_ profileName: String) throws {
-    let root = vectors.appendingPathComponent("pkits")
-    let index = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("pkits_index.json"))) as? [String: Any])
-    let tests = try #require(index["tests"] as? [[String: Any]])
-    var passed = 0, failed: [String] = []
-    for test in tests where test["category"] as? String == "crl" {
-        let files = try #require(test["certs_root_first"] as? [String])
-        let crlFiles = try #require(test["crls"] as? [String])
-        let expected = try #require(test["expected_valid"] as? Bool)
-        let certificates = try files.map { try Certificate(derEncoded: [UInt8](Data(contentsOf: root.appendingPathComponent("certs/\($0).crt")))) }
-        // A CRL that does not parse (4.4.2's spoiled signature BIT STRING) is not supplied.
-        let crls = crlFiles.compactMap { try? CertificateList(derEncoded: [UInt8](Data(contentsOf: root.appendingPathComponent("crls/\($0).crl")))) }
-        var policy = VerificationPolicy(time: 1_302_825_600, purpose: .any)
-        policy.keys.minimumRSAModulusBits = 1024
-        policy.profile = pkitsProfile(profileName)
-        policy.revocation = RevocationPolicy(coverage: .chain, requirePositiveResponse: true)
-        var verifier = Verifier(store: TrustStore([certificates[0]]), policy: policy, revocationSources: RevocationSources(crls: crls))
-        let result = verifier.verify(leaf: certificates[certificates.count - 1], intermediates: Array(certificates.dropFirst().dropLast().reversed()))
-        let label = "\(test["test_number"] as? String ?? "?") \(test["title"] as? String ?? "")"
-        switch result {
-        case .success where expected, .failure where !expected: passed += 1
-        case .success: failed.append("\(label): expected invalid, got valid")
-        case .failure(let failure): failed.append("\(label): expected valid, got \(failure)")
-        }
-    }
-    for line in failed { print("  PKITS crl mismatch: \(line)") }
-    print("PKITS crl (\(profileName)): \(passed)/\(passed + failed.count) agree")
-    #expect(passed + failed.count == 76)
-    #expect(failed.isEmpty)
+    let run = try pkitsAgreement(category: "crl", profile: pkitsProfile(profileName))
+    for line in run.mismatches { print("  PKITS crl mismatch: \(line)") }
+    print("PKITS crl (\(profileName)): \(run.agree)/\(run.total) agree")
+    #expect(run.total == 76)
+    #expect(run.mismatches.isEmpty)
 }
 
 /// NIST PKITS, `non-rsa` category (4.1.4–4.1.6): DSA, which PureX509 does
