@@ -31,7 +31,9 @@ let package = Package(
         .target(name: "PKIX", dependencies: ["DER"], swiftSettings: coreSettings),
         .target(name: "Trust", dependencies: ["DER", "SHA2", "BigNum", "RSA", "EC", "PKIX"], swiftSettings: coreSettings),
         .target(name: "Pinning", dependencies: ["SHA2", "PKIX", "Trust"], swiftSettings: coreSettings),
-        .target(name: "PureX509", dependencies: ["DER", "SHA2", "BigNum", "RSA", "EC", "PKIX", "Trust", "Pinning"]),
+        .target(name: "Symmetric", dependencies: ["SHA2"], swiftSettings: coreSettings),
+        .target(name: "PKCS12", dependencies: ["DER", "SHA2", "Symmetric", "EC", "PKIX", "Trust"], swiftSettings: coreSettings),
+        .target(name: "PureX509", dependencies: ["DER", "SHA2", "BigNum", "RSA", "EC", "PKIX", "Trust", "Pinning", "PKCS12"]),
         // Strict decoding of the CLI's configuration and time arguments:
         // outside the core (not built for Embedded), standard library only.
         .target(name: "PureX509Config", dependencies: ["PureX509"]),
@@ -60,6 +62,7 @@ let package = Package(
         .testTarget(name: "PKIXTests", dependencies: ["DER", "PKIX"]),
         .testTarget(name: "TrustTests", dependencies: ["Trust", "PKIX", "DER"]),
         .testTarget(name: "PinningTests", dependencies: ["Pinning", "Trust", "PKIX", "SHA2"]),
+        .testTarget(name: "PKCS12Tests", dependencies: ["PKCS12", "Symmetric", "PKIX", "Trust", "DER"]),
         .testTarget(name: "PureX509Tests", dependencies: ["PureX509", "PureX509Config", "PureX509Fuzzing", "PureX509Tool", "purex509"]),
     ],
     swiftLanguageModes: [.v6]
