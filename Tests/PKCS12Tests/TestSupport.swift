@@ -25,11 +25,14 @@ func pemCertificates(_ text: String) -> [[UInt8]] {
 
 /// Runs a command line through /bin/sh; returns stdout, or throws with stderr.
 @discardableResult
-func shell(_ command: String, in directory: URL? = nil, input: Data? = nil) throws -> Data {
+func shell(_ command: String, in directory: URL? = nil, environment: [String: String] = [:], input: Data? = nil) throws -> Data {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = ["-c", command]
     if let directory { process.currentDirectoryURL = directory }
+    if !environment.isEmpty {
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+    }
     let output = Pipe(), errors = Pipe(), stdin = Pipe()
     process.standardOutput = output
     process.standardError = errors
