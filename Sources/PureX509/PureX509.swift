@@ -7,6 +7,7 @@
 @_exported import PKIX
 @_exported import Trust
 @_exported import Pinning
+@_exported import Symmetric
 
 /// The library's version, as `purex509 --version` prints it. The minor
 /// number follows the project's stops (development releases, no API
