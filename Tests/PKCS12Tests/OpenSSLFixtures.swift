@@ -68,6 +68,8 @@ let exportCases: [ExportCase] = LeafKey.allCases.flatMap { key in [
     ExportCase(name: "empty-password-legacy", key: .rsa, flags: "-legacy", password: ""),
     ExportCase(name: "empty-password-legacy-nomac", key: .p256, flags: "-legacy -nomac", password: ""),
     ExportCase(name: "no-chain", key: .ed25519, flags: "", password: "secret", withChain: false),
+    // Small and cheap to read (one MAC iteration, nothing encrypted): the bit-flip test's subject.
+    ExportCase(name: "small", key: .ed25519, flags: "-nomaciter -keypbe NONE -certpbe NONE", password: "secret", withChain: false),
 ]
 
 /// A made file and what OpenSSL itself reads from it.
