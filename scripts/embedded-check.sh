@@ -10,7 +10,7 @@ triple=wasm32-unknown-none-wasm
 scratch=.build-embedded
 out=$scratch/smoke
 products=$scratch/$triple/release
-modules="DER SHA2 BigNum RSA EC PKIX Trust Pinning"
+modules="DER SHA2 BigNum RSA EC PKIX Trust Pinning Symmetric"
 mkdir -p "$out"
 
 for module in $modules; do

@@ -9,8 +9,10 @@ struct Pin: ParsableCommand {
             The pin is SHA-256 over the DER SubjectPublicKeyInfo, the same bytes as \
             `openssl pkey -pubout -outform der | openssl dgst -sha256 -binary | base64` (for a certificate, \
             `openssl x509 -pubkey -noout` first). A certificate's line ends with its subject; a key's or CSR's \
-            with its kind, file and PEM block. Private keys (PKCS#8, SEC1 EC, PKCS#1 RSA) are read only for \
-            the public key they carry, to compute a backup pin before the certificate exists. \
+            with its kind, file and PEM block. Private keys (PKCS#8, SEC1 EC, PKCS#1 RSA) give the pin of their \
+            public key, a backup pin before the certificate exists: RSA keys carry it; for EC P-256/384/521 and \
+            Ed25519 keys it is computed from the private key (in constant time), and a public key the file also \
+            carries must be that one, or the key is refused (exit 1). \
             Exit 0 when every input gave its pins, 1 when a certificate or key block is malformed, \
             2 on bad usage or an unusable file (missing, a directory, unreadable, empty, or nothing to pin).
             """
@@ -73,7 +75,10 @@ struct Pin: ParsableCommand {
             } catch {
                 let where_ = block.map { "PEM block \($0) (\(kind.rawValue))" } ?? "a DER \(kind.rawValue)"
                 printError("purex509: \(file.displayName): \(where_): \(error)")
-                if case .malformed = error { outcome.malformed = true } else { outcome.unusable = true }
+                switch error {
+                case .malformed, .refused: outcome.malformed = true
+                case .noPublicKey, .unsupported: outcome.unusable = true
+                }
                 failedBlocks += 1
             }
         }
