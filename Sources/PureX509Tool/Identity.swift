@@ -40,6 +40,7 @@ struct Identity: ParsableCommand {
     var json = false
 
     func validate() throws {
+        try password.requireSource()
         if let purpose, !["server", "client", "any"].contains(purpose) { throw ValidationError("--purpose: client, server or any") }
         if let at, case .failure(let failure) = TimeArgument.parse(at) { throw ValidationError("--at: \(failure)") }
         if file == "-" && password.readsStandardInput {

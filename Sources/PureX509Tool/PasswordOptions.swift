@@ -20,13 +20,20 @@ public struct PasswordOptions: ParsableArguments {
     @Flag(name: .customLong("no-password"), help: "The file has no password (an empty one is read the same way, as OpenSSL does).")
     var noPassword = false
 
+    /// How many sources were named: more than one is a usage error; a
+    /// command that must open a file also requires one (`requireSource`).
+    var sourceCount: Int { [passwordFile != nil, passwordEnvironment != nil, passwordStandardInput, noPassword].filter { $0 }.count }
+
     public func validate() throws {
-        let given = [passwordFile != nil, passwordEnvironment != nil, passwordStandardInput, noPassword].filter { $0 }.count
-        guard given == 1 else {
-            throw ValidationError(given == 0
-                ? "say where the password is: --password-file F, --password-env VAR, --password-stdin or --no-password (never on the command line)"
-                : "give one of --password-file, --password-env, --password-stdin and --no-password")
-        }
+        guard sourceCount <= 1 else { throw ValidationError("give one of --password-file, --password-env, --password-stdin and --no-password") }
+    }
+
+    /// The usage error when no source was named.
+    static let missingSource = "say where the password is: --password-file F, --password-env VAR, --password-stdin or --no-password (never on the command line)"
+
+    /// Throws the usage error when no source was named.
+    func requireSource() throws {
+        guard sourceCount == 1 else { throw ValidationError(Self.missingSource) }
     }
 
     /// Whether the password is read from standard input, which the file then cannot be.

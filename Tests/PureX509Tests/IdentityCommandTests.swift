@@ -167,3 +167,21 @@ private func json(_ run: ToolRun) throws -> [String: Any] {
     let late = try runPurex509(["identity", files.modern, "--password-env", "P", "--roots", files.ca, "--at", "2100-01-01"], environment: environment)
     #expect(late.status == 1 && late.output.contains("NOT trusted"), "\(late.output)")
 }
+
+@Test func pinOfAPKCS12FileIsItsIdentityKeysPin() throws {
+    let files = try MadeFiles()
+    defer { try? FileManager.default.removeItem(at: files.folder) }
+    let expected = try runPurex509(["pin", files.clientPEM]).output.split(separator: " ")[0]
+    for file in [files.modern, files.legacy] {
+        let run = try runPurex509(["pin", file, "--password-env", "P"], environment: ["P": "s3cret"])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output == "\(expected)  identity key of CN=client one in \(file)\n", "\(run.output)")
+    }
+    let noSource = try runPurex509(["pin", files.modern])
+    #expect(noSource.status == 2 && noSource.error.contains("say where the password is"), "\(noSource.error)")
+    let wrong = try runPurex509(["pin", files.modern, "--password-env", "P"], environment: ["P": "wrong"])
+    #expect(wrong.status == 1 && wrong.error.contains("MAC verification failed"))
+    let asJSON = try runPurex509(["pin", "--json", files.modern, "--password-env", "P"], environment: ["P": "s3cret"])
+    let records = try #require(try JSONSerialization.jsonObject(with: Data(asJSON.output.utf8)) as? [[String: Any]])
+    #expect(records.count == 1 && records[0]["kind"] as? String == "identity" && records[0]["pin"] as? String == String(expected))
+}
