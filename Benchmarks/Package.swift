@@ -72,13 +72,13 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
-            name: "Symmetric",
+            name: "SymmetricPrimitives",
             dependencies: [
                 .product(name: "PureX509", package: "PureX509"),
                 .product(name: "Benchmark", package: "benchmark"),
                 "COpenSSL",
             ],
-            path: "Benchmarks/Symmetric",
+            path: "Benchmarks/SymmetricPrimitives",
             swiftSettings: [.swiftLanguageMode(.v5)],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),

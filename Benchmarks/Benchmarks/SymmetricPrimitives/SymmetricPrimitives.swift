@@ -13,7 +13,7 @@ import PureX509
 let metrics: [BenchmarkMetric] = [.throughput, .wallClock, .mallocCountTotal]
 
 let password: [UInt8] = Array("correct horse battery staple".utf8)
-let salt: [UInt8] = (0..<16).map { UInt8($0 &* 37 &+ 11) }
+let salt: [UInt8] = (0..<16).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
 
 func openSSLPBKDF2(iterations: Int32) -> UInt8 {
     var key = [UInt8](repeating: 0, count: 32)
@@ -25,8 +25,8 @@ func openSSLPBKDF2(iterations: Int32) -> UInt8 {
 }
 
 /// 16 KiB of ciphertext, a whole number of blocks: decrypted without padding by both.
-let aesKey: [UInt8] = (0..<32).map { UInt8($0 &* 13 &+ 5) }
-let aesIV: [UInt8] = (0..<16).map { UInt8($0 &* 7 &+ 3) }
+let aesKey: [UInt8] = (0..<32).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ 5) }
+let aesIV: [UInt8] = (0..<16).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) }
 let ciphertext: [UInt8] = (0..<16_384).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) }
 
 func openSSLDecrypt(_ context: OpaquePointer) -> UInt8 {
