@@ -89,4 +89,6 @@ grep -qxF "ed25519 chain: trusted" <<<"$output" || { echo "embedded-check: Ed255
 grep -qxF "ed25519 tampered: badSignature" <<<"$output" || { echo "embedded-check: tampered Ed25519 signature not refused" >&2; exit 1; }
 grep -qxF "revoked leaf: revoked" <<<"$output" || { echo "embedded-check: a revoked leaf was not refused" >&2; exit 1; }
 grep -qxF "revocation off: trusted" <<<"$output" || { echo "embedded-check: revocation off refused the chain" >&2; exit 1; }
+grep -qxF "key derivation: P-256, P-384, P-521, Ed25519 match" <<<"$output" || { echo "embedded-check: a derived public key differs" >&2; exit 1; }
+grep -qxF "d = n: private scalar is not in [1, n-1]" <<<"$output" || { echo "embedded-check: d = n not refused" >&2; exit 1; }
 echo "embedded-check: OK, wasm module $(wc -c <"$out/smoke.wasm") bytes"
