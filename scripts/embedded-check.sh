@@ -10,7 +10,7 @@ triple=wasm32-unknown-none-wasm
 scratch=.build-embedded
 out=$scratch/smoke
 products=$scratch/$triple/release
-modules="DER SHA2 BigNum RSA EC PKIX Trust Pinning Symmetric"
+modules="DER SHA2 BigNum RSA EC PKIX Trust Pinning Symmetric PKCS12"
 mkdir -p "$out"
 
 for module in $modules; do
@@ -55,6 +55,7 @@ emit("revokedIntermediate", chain[1])
 emit("revokedRoot", blocks(revoked + "roots.pem")[0])
 emit("revokingCRL", crls[0])
 print("let revokedTime: Int64 = 1748736000")
+emit("pkcs12File", open("Vectors/pkcs12/pyca/cert-key-aes256cbc.p12", "rb").read())
 PY
 at=$(python3 -c 'import json; print([c["at"] for c in json.load(open("Vectors/chains/cases.json")) if c["name"] == "valid"][0])')
 echo "let chainTime: Int64 = $at" >> "$out/EmbeddedCertificate.swift"
@@ -89,4 +90,6 @@ grep -qxF "ed25519 chain: trusted" <<<"$output" || { echo "embedded-check: Ed255
 grep -qxF "ed25519 tampered: badSignature" <<<"$output" || { echo "embedded-check: tampered Ed25519 signature not refused" >&2; exit 1; }
 grep -qxF "revoked leaf: revoked" <<<"$output" || { echo "embedded-check: a revoked leaf was not refused" >&2; exit 1; }
 grep -qxF "revocation off: trusted" <<<"$output" || { echo "embedded-check: revocation off refused the chain" >&2; exit 1; }
+grep -qxF "pkcs12: EC P-256 256-bit private key, derived" <<<"$output" || { echo "embedded-check: the .p12 identity was not read" >&2; exit 1; }
+grep -qxF "pkcs12 wrong password: MAC verification failed: wrong password, or the file is damaged" <<<"$output" || { echo "embedded-check: a wrong .p12 password was not refused" >&2; exit 1; }
 echo "embedded-check: OK, wasm module $(wc -c <"$out/smoke.wasm") bytes"

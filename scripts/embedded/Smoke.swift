@@ -7,6 +7,7 @@
 // builds and runs it and checks what it prints.
 import BigNum
 import DER
+import PKCS12
 import PKIX
 import Pinning
 import RSA
@@ -30,6 +31,7 @@ func swiftMain() {
     verifyChain()
     verifyEllipticCurveChains()
     checkRevocation()
+    openPKCS12()
     do throws(DERError) {
         _ = try Certificate(derEncoded: [0x30, 0x80, 0x00, 0x00])
         print("FAILED: indefinite length accepted")
@@ -174,5 +176,25 @@ func checkRevocation() {
     switch verifier.verify(leaf: leaf, intermediates: [intermediate]) {
     case .success: print("revocation off: trusted")
     case .failure(let failure): print("FAILED: revocation off " + failure.description)
+    }
+}
+
+/// A client identity from a password-protected .p12 held in memory (PBES2/AES-256-CBC, HMAC-SHA1 MAC).
+func openPKCS12() {
+    do throws(PKCS12Error) {
+        let file = try PKCS12File(bytes: pkcs12File, password: .utf8("cryptography"))
+        guard let identity = file.identities.first else {
+            print("FAILED: no identity in the .p12")
+            return
+        }
+        print("pkcs12: " + identity.privateKey.description + ", " + (identity.keyCheck == .derived ? "derived" : "not derived"))
+    } catch {
+        print("FAILED: pkcs12 " + error.description)
+    }
+    do throws(PKCS12Error) {
+        _ = try PKCS12File(bytes: pkcs12File, password: .utf8("wrong"))
+        print("FAILED: pkcs12 wrong password accepted")
+    } catch {
+        print("pkcs12 wrong password: " + error.description)
     }
 }
