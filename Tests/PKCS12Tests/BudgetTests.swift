@@ -41,6 +41,18 @@ private func replacingIntegers(_ node: ASN1Node, _ old: [UInt8], _ new: [UInt8])
     #expect(open(pfx.der, .utf8("pässwörd")).failure == .iterationLimitExceeded(requested: UInt64.max, limit: 10_000_000))
 }
 
+/// A PBMAC1 file asking for 2^31 PBKDF2 rounds fails at once too.
+@Test func hugePBMAC1IterationCountFailsAtOnce() throws {
+    var pfx = ASN1Node.parse(try base64Vector("rfc9579/rfc9579-a1.txt"))
+    // MacData › DigestInfo › AlgorithmIdentifier › PBMAC1-params › keyDerivationFunc › PBKDF2-params › iterationCount.
+    let path = [2, 0, 0, 1, 0, 1, 1]
+    #expect(pfx[path] == .primitive(tag: 0x02, bytes: [0x08, 0x00]))
+    pfx[path] = .primitive(tag: 0x02, bytes: [0x00, 0x80, 0x00, 0x00, 0x00])
+    let started = Date()
+    #expect(open(pfx.der, .utf8("1234")).failure == .iterationLimitExceeded(requested: 1 << 31, limit: 10_000_000))
+    #expect(Date().timeIntervalSince(started) < 1)
+}
+
 /// Without a MAC, a shrouded key asking for 2^31 PBKDF2 rounds fails at once.
 @Test func hugePBKDF2IterationCountFailsAtOnce() throws {
     guard let file = try exported("nomac") else { return }
