@@ -10,7 +10,7 @@ triple=wasm32-unknown-none-wasm
 scratch=.build-embedded
 out=$scratch/smoke
 products=$scratch/$triple/release
-modules="DER SHA2 BigNum RSA EC PKIX Trust Pinning Symmetric"
+modules="DER SHA2 BigNum RSA EC PKIX Trust Pinning Symmetric PKCS12"
 mkdir -p "$out"
 
 for module in $modules; do
@@ -55,6 +55,7 @@ emit("revokedIntermediate", chain[1])
 emit("revokedRoot", blocks(revoked + "roots.pem")[0])
 emit("revokingCRL", crls[0])
 print("let revokedTime: Int64 = 1748736000")
+emit("pkcs12File", open("Vectors/pkcs12/pyca/cert-key-aes256cbc.p12", "rb").read())
 PY
 at=$(python3 -c 'import json; print([c["at"] for c in json.load(open("Vectors/chains/cases.json")) if c["name"] == "valid"][0])')
 echo "let chainTime: Int64 = $at" >> "$out/EmbeddedCertificate.swift"
@@ -98,4 +99,6 @@ grep -qxF "pkcs12-kdf: $(grep '^sha256 0000 209074a18d0914a9 2048 3 33 ' Vectors
 grep -qxF "hmac-sha224: a30e01098bc6dbbf45690f3a7e9e6d0f8bbea2a39e6148008fd05e44" <<<"$output" || { echo "embedded-check: HMAC-SHA-224 differs from RFC 4231" >&2; exit 1; }
 grep -qxF "key derivation: P-256, P-384, P-521, Ed25519 match" <<<"$output" || { echo "embedded-check: a derived public key differs" >&2; exit 1; }
 grep -qxF "d = n: private scalar is not in [1, n-1]" <<<"$output" || { echo "embedded-check: d = n not refused" >&2; exit 1; }
+grep -qxF "pkcs12: EC P-256 256-bit private key, derived" <<<"$output" || { echo "embedded-check: the .p12 identity was not read" >&2; exit 1; }
+grep -qxF "pkcs12 wrong password: MAC verification failed: wrong password, or the file is damaged" <<<"$output" || { echo "embedded-check: a wrong .p12 password was not refused" >&2; exit 1; }
 echo "embedded-check: OK, wasm module $(wc -c <"$out/smoke.wasm") bytes"

@@ -70,6 +70,7 @@ func readsWhatOpenSSLReads(_ name: String) throws {
     #expect(try report("iter-1").weaknesses.count == 3)
     #expect(try report("macalg-sha512").integrity == .mac(.pkcs12KDF(digest: .sha512, iterations: 2048), passwordForm: .given))
     #expect(try report("nomaciter").integrity == .mac(.pkcs12KDF(digest: .sha256, iterations: 1), passwordForm: .given))
+    #expect(try report("maciter").integrity == .mac(.pkcs12KDF(digest: .sha256, iterations: 3000), passwordForm: .given))
     #expect(try report("unencrypted").encryptedParts.isEmpty)
     #expect(try report("unencrypted").bags.keyBags == 1)
 }

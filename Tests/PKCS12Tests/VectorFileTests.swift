@@ -123,3 +123,24 @@ func rfc9579Opens(_ name: String) throws {
     #expect(open(try base64Vector("rfc9579/pbmac1-short-key-bypass.txt"), .utf8("")).failure
             == .pbmac1KeyLengthOutOfRange(keyLength: 1, minimum: 32, maximum: 64))
 }
+
+/// Which byte form of an empty password each file's MAC was made with; all
+/// of them open in OpenSSL with `-passin pass:` as they do here with either
+/// `.none` or `.utf8("")` (docs/pkcs12.md, "Passwords").
+@Test(arguments: [
+    ("go-pkcs12/windows_azure_tools.p12", PasswordForm.absent),
+    ("go-pkcs12/testing_at_example_com.p12", .emptyString),
+    ("pyca/name-1-no-pwd.p12", .absent),
+    ("pyca/no-password.p12", .absent),
+    ("pyca/java-truststore.p12", .emptyString),
+])
+func emptyPasswordForms(_ path: String, _ form: PasswordForm) throws {
+    for password in [PKCS12Password.none, .utf8("")] {
+        let file = try PKCS12File(bytes: try vector(path), password: password)
+        guard case .mac(_, let used) = file.report.integrity else {
+            Issue.record("no MAC")
+            return
+        }
+        #expect(used == form, "\(path)")
+    }
+}

@@ -11,6 +11,7 @@
 import BigNum
 import DER
 import EC
+import PKCS12
 import PKIX
 import Pinning
 import RSA
@@ -36,6 +37,7 @@ func swiftMain() {
     checkRevocation()
     checkSymmetric()
     derivePublicKeys()
+    openPKCS12()
     do throws(DERError) {
         _ = try Certificate(derEncoded: [0x30, 0x80, 0x00, 0x00])
         print("FAILED: indefinite length accepted")
@@ -235,5 +237,22 @@ func derivePublicKeys() {
         print("FAILED: d = n accepted")
     } catch {
         print("d = n: " + error.description)
+/// A client identity from a password-protected .p12 held in memory (PBES2/AES-256-CBC, HMAC-SHA1 MAC).
+func openPKCS12() {
+    do throws(PKCS12Error) {
+        let file = try PKCS12File(bytes: pkcs12File, password: .utf8("cryptography"))
+        guard let identity = file.identities.first else {
+            print("FAILED: no identity in the .p12")
+            return
+        }
+        print("pkcs12: " + identity.privateKey.description + ", " + (identity.keyCheck == .derived ? "derived" : "not derived"))
+    } catch {
+        print("FAILED: pkcs12 " + error.description)
+    }
+    do throws(PKCS12Error) {
+        _ = try PKCS12File(bytes: pkcs12File, password: .utf8("wrong"))
+        print("FAILED: pkcs12 wrong password accepted")
+    } catch {
+        print("pkcs12 wrong password: " + error.description)
     }
 }
