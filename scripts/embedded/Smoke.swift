@@ -5,7 +5,8 @@
 // Ed25519 chain (EC) and refuses their tampered forms, refuses a leaf a CRL
 // revokes (ECDSA P-256 issuer), decrypts and derives keys with Symmetric
 // (SmokeSymmetric.swift), computes the public keys of RFC 6979's and
-// RFC 8032's example private keys (the constant-time derivation), then
+// RFC 8032's example private keys (the constant-time derivation), opens a
+// .p12 from memory and refuses it under a wrong password (PKCS12), then
 // exits. `scripts/embedded-check.sh`
 // builds and runs it and checks what it prints.
 import BigNum
