@@ -43,13 +43,21 @@ extension ClientIdentity {
     }
 
     /// The identity's private key for `TLSConfiguration.privateKey`,
-    /// handed over as PKCS #8 DER. BoringSSL takes RSA, ECDSA on P-256,
-    /// P-384 and P-521, and Ed25519 in that form.
+    /// handed over as the PKCS #8 DER the file held. BoringSSL takes RSA,
+    /// ECDSA on P-256, P-384 and P-521, and Ed25519 in a version 1
+    /// PrivateKeyInfo (what OpenSSL, Keychain and Windows export); a
+    /// version 2 OneAsymmetricKey (RFC 5958, the public key beside the
+    /// secret) it refuses, and that is `privateKeyNotAccepted`.
     public func nioSSLPrivateKey() throws(ClientIdentityTLSError) -> NIOSSLPrivateKeySource {
+        try Self.nioSSLPrivateKey(pkcs8: privateKey.privateKeyPKCS8DER(), algorithm: privateKey.algorithm)
+    }
+
+    /// `pkcs8` loaded by swift-nio-ssl, or its refusal naming `algorithm`.
+    static func nioSSLPrivateKey(pkcs8: [UInt8], algorithm: PrivateKey.Algorithm) throws(ClientIdentityTLSError) -> NIOSSLPrivateKeySource {
         do {
-            return .privateKey(try NIOSSLPrivateKey(bytes: privateKey.privateKeyPKCS8DER(), format: .der))
+            return .privateKey(try NIOSSLPrivateKey(bytes: pkcs8, format: .der))
         } catch {
-            throw .privateKeyNotAccepted(algorithm: privateKey.algorithm, reason: "\(error)")
+            throw .privateKeyNotAccepted(algorithm: algorithm, reason: "\(error)")
         }
     }
 }

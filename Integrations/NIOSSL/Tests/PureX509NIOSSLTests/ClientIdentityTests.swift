@@ -1,6 +1,7 @@
+import Foundation
 import NIOSSL
 import PureX509
-import PureX509NIOSSL
+@testable import PureX509NIOSSL
 import Testing
 
 // The client adapter presenting a ClientIdentity read from a .p12 file
@@ -91,5 +92,45 @@ import Testing
         var cleared = configuration
         try cleared.present(nil)
         #expect(cleared.certificateChain.isEmpty && cleared.privateKey == nil)
+    }
+
+    @Test func keyTheTLSStackRefusesIsATypedError() throws {
+        // RFC 8410 §10.3's OneAsymmetricKey: version 2, attributes and the
+        // public key. PureX509 reads it; BoringSSL takes version 1 only.
+        let version2 = try #require(Data(base64Encoded: "MHICAQEwBQYDK2VwBCIEINTuctv5E1hK1bbY8fdp+K06/nwoy/HU++CXqI9EdVhCoB8wHQYKKoZIhvcNAQkJFDEPDA1DdXJkbGUgQ2hhaXJzgSEAGb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE="))
+        #expect {
+            _ = try ClientIdentity.nioSSLPrivateKey(pkcs8: [UInt8](version2), algorithm: .ed25519)
+        } throws: { error in
+            guard case .privateKeyNotAccepted(.ed25519, _)? = error as? ClientIdentityTLSError else { return false }
+            return "\(error)".hasPrefix("swift-nio-ssl does not accept the identity's Ed25519 private key")
+        }
+        // Garbage never traps either.
+        #expect(throws: ClientIdentityTLSError.self) { _ = try ClientIdentity.nioSSLPrivateKey(pkcs8: [0x30, 0x00], algorithm: .rsa) }
+    }
+
+    @Test func p521IdentityIsTakenByTheTLSStack() throws {
+        // No test hierarchy issues P-521 clients: a self-signed certificate, made here, is enough to load.
+        guard let openssl else { throw PeerError("openssl is not on PATH") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("purex509-nio-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let key = folder.appendingPathComponent("key.pem").path, certificate = folder.appendingPathComponent("cert.pem").path
+        let p12 = folder.appendingPathComponent("id.p12").path
+        for arguments in [["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-521", "-nodes", "-subj", "/CN=p521 client",
+                           "-days", "1", "-keyout", key, "-out", certificate],
+                          ["pkcs12", "-export", "-in", certificate, "-inkey", key, "-passout", "pass:", "-out", p12]] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: openssl)
+            process.arguments = arguments
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            waitForExit(process)
+        }
+        let file = try PKCS12File(bytes: [UInt8](Data(contentsOf: URL(fileURLWithPath: p12))), password: .none)
+        let identity = try #require(file.identities.first)
+        #expect(identity.privateKey.algorithm == .ec(.p521))
+        let configuration = try TLSConfiguration.makeClientConfiguration(clientIdentity: identity)
+        _ = try NIOSSLContext(configuration: configuration)
     }
 }
