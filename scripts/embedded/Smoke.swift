@@ -238,6 +238,9 @@ func derivePublicKeys() {
         print("FAILED: d = n accepted")
     } catch {
         print("d = n: " + error.description)
+    }
+}
+
 /// A client identity from a password-protected .p12 held in memory (PBES2/AES-256-CBC, HMAC-SHA1 MAC).
 func openPKCS12() {
     do throws(PKCS12Error) {
