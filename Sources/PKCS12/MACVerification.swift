@@ -120,7 +120,7 @@ struct MACData {
         case .pkcs12(_, _, let iterations): count = iterations
         case .pbmac1(let kdf, _, _): count = kdf.iterations
         }
-        guard count <= UInt64(limits.maximumIterations) else {
+        guard count <= UInt64(clamping: limits.maximumIterations) else {
             throw .iterationLimitExceeded(requested: count, limit: limits.maximumIterations)
         }
     }
