@@ -104,12 +104,13 @@ struct AESDecryptionKey {
                                       UInt64(littleEndian: loaded.6), UInt64(littleEndian: loaded.7))
                 decrypt(&state, keys)
                 var plain = state.words()
+                // P_i = D(C_i) ⊕ C_(i−1), a word at a time; C_0 is the IV.
                 withUnsafeMutableBytes(of: &plain) { raw in
-                    for i in 0..<8 { raw.storeBytes(of: raw.load(fromByteOffset: 8 * i, as: UInt64.self).littleEndian, toByteOffset: 8 * i, as: UInt64.self) }
-                    for i in 0..<(16 * batch) {
-                        let previous = done == 0 && i < 16 ? iv.load(fromByteOffset: i, as: UInt8.self)
-                                                          : source.load(fromByteOffset: i - 16, as: UInt8.self)
-                        output.storeBytes(of: raw[i] ^ previous, toByteOffset: 16 * done + i, as: UInt8.self)
+                    for i in 0..<(2 * batch) {
+                        let chained = done == 0 && i < 2 ? iv.loadUnaligned(fromByteOffset: 8 * i, as: UInt64.self)
+                                                         : source.loadUnaligned(fromByteOffset: 8 * i - 16, as: UInt64.self)
+                        let word = raw.load(fromByteOffset: 8 * i, as: UInt64.self).littleEndian ^ chained
+                        (output + 16 * done).storeBytes(of: word, toByteOffset: 8 * i, as: UInt64.self)
                     }
                 }
                 done += batch

@@ -9,6 +9,18 @@ public enum HMAC {
         function.dispatch(OneShot(key: key, message: message))
     }
 
+    /// Whether a computed MAC and a received one are equal, in time that
+    /// depends only on their lengths: a comparison that stopped at the
+    /// first differing byte would let a forger find a valid MAC byte by
+    /// byte. Different lengths are unequal (a truncated MAC must be
+    /// truncated by the caller, on purpose).
+    public static func constantTimeEquals(_ computed: ArraySlice<UInt8>, _ received: ArraySlice<UInt8>) -> Bool {
+        guard computed.count == received.count else { return false }
+        var difference: UInt8 = 0
+        for (a, b) in zip(computed, received) { difference |= a ^ b }
+        return difference == 0
+    }
+
     struct OneShot: DigestBody {
         let key: ArraySlice<UInt8>
         let message: ArraySlice<UInt8>

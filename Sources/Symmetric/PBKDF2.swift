@@ -23,7 +23,8 @@ public enum PBKDF2 {
         func run<H: HashFunction>(_ type: H.Type) -> [UInt8] {
             let keyed = KeyedHash<H>(key: password)
             var output: [UInt8] = []
-            output.reserveCapacity(keyLength)
+            // Capped so that an unchecked length cannot trap here; the caller bounds it.
+            output.reserveCapacity(min(keyLength, 1 << 16))
             var blockIndex: UInt32 = 1
             while output.count < keyLength {
                 // U_1 = PRF(P, S || INT(i)).

@@ -79,7 +79,8 @@ public enum PKCS12KeyDerivation {
             let diversifier = [UInt8](repeating: id, count: v)
             var input = repeated(salt, v) + repeated(password, v)
             var output: [UInt8] = []
-            output.reserveCapacity(length)
+            // Capped so that an unchecked length cannot trap here; the caller bounds it.
+            output.reserveCapacity(min(length, 1 << 16))
             while true {
                 // Step 6a: A_i = H^r(D || I).
                 var hash = H()

@@ -133,3 +133,13 @@ func hmacRFCVectors(_ file: String) throws {
     #expect(DigestFunction.sha224.digestSize == 28 && DigestFunction.sha384.blockSize == 128)
     #expect(DigestFunction.sha1.description == "SHA-1")
 }
+
+@Test func macComparison() {
+    let mac = HMAC.authenticationCode(.sha256, key: [1, 2, 3][...], message: [4][...])
+    #expect(HMAC.constantTimeEquals(mac[...], mac[...]))
+    var flipped = mac
+    flipped[31] ^= 0x80
+    #expect(!HMAC.constantTimeEquals(mac[...], flipped[...]))
+    #expect(!HMAC.constantTimeEquals(mac[...], mac.dropLast()))
+    #expect(HMAC.constantTimeEquals([][...], [][...]))
+}

@@ -3,7 +3,8 @@
 // leaf's RSA signature with the issuer's key (SHA2, BigNum, RSA), prints a
 // malformed input's typed error, verifies an ECDSA P-384 chain and an
 // Ed25519 chain (EC) and refuses their tampered forms, refuses a leaf a CRL
-// revokes (ECDSA P-256 issuer), then exits. `scripts/embedded-check.sh`
+// revokes (ECDSA P-256 issuer), decrypts and derives keys with Symmetric
+// (SmokeSymmetric.swift), then exits. `scripts/embedded-check.sh`
 // builds and runs it and checks what it prints.
 import BigNum
 import DER
@@ -32,6 +33,7 @@ func swiftMain() {
     verifyEllipticCurveChains()
     checkRevocation()
     openPKCS12()
+    checkSymmetric()
     do throws(DERError) {
         _ = try Certificate(derEncoded: [0x30, 0x80, 0x00, 0x00])
         print("FAILED: indefinite length accepted")
