@@ -99,4 +99,6 @@ grep -qxF "refused: bad padding (wrong key or damaged data)" <<<"$output" || { e
 grep -qxF "pbkdf2-sha256: $(python3 -c 'import hashlib; print(hashlib.pbkdf2_hmac("sha256", b"password", b"salt", 2048, 32).hex())')" <<<"$output" || { echo "embedded-check: PBKDF2 differs from hashlib" >&2; exit 1; }
 grep -qxF "pkcs12-kdf: $(grep '^sha256 0000 209074a18d0914a9 2048 3 33 ' Vectors/symmetric/generated/pkcs12-kdf.txt | cut -d' ' -f7)" <<<"$output" || { echo "embedded-check: PKCS#12 KDF differs from OpenSSL" >&2; exit 1; }
 grep -qxF "hmac-sha224: a30e01098bc6dbbf45690f3a7e9e6d0f8bbea2a39e6148008fd05e44" <<<"$output" || { echo "embedded-check: HMAC-SHA-224 differs from RFC 4231" >&2; exit 1; }
+grep -qxF "key derivation: P-256, P-384, P-521, Ed25519 match" <<<"$output" || { echo "embedded-check: a derived public key differs" >&2; exit 1; }
+grep -qxF "d = n: private scalar is not in [1, n-1]" <<<"$output" || { echo "embedded-check: d = n not refused" >&2; exit 1; }
 echo "embedded-check: OK, wasm module $(wc -c <"$out/smoke.wasm") bytes"

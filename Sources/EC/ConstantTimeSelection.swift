@@ -13,11 +13,24 @@
 // JacobianPoint.adding, the NAF recodings — is used by verification only,
 // on public values, and is not called from the derivation.
 
-/// All ones when x is zero, else zero.
+/// All ones when x is zero, else zero, hidden from the optimiser
+/// (`valueBarrier`).
 @inline(__always)
 func maskIfZero(_ x: UInt64) -> UInt64 {
-    ((x | (0 &- x)) >> 63) &- 1
+    valueBarrier(((x | (0 &- x)) >> 63) &- 1)
 }
+
+/// x, through a call the optimiser does not look into. Without it LLVM
+/// proves that a mask from `maskIfZero` is 0 or all ones, turns
+/// `(a & mask) | (b & ~mask)` back into a select, and may then emit a
+/// branch: in the Ed25519 table scan it made the 16-entry loop stop at the
+/// entry equal to the digit and load only that one — a branch and an index
+/// on the secret (seen in the x86_64 release build). An unoptimised,
+/// never-inlined function is the portable barrier Swift offers (C code
+/// uses an empty `asm` with the value as operand); its cost is one call
+/// per mask, a few thousand per derivation.
+@inline(never) @_optimize(none)
+func valueBarrier(_ x: UInt64) -> UInt64 { x }
 
 /// All ones when a == b, else zero.
 @inline(__always)
