@@ -202,6 +202,9 @@ func openPKCS12() {
         print("FAILED: pkcs12 wrong password accepted")
     } catch {
         print("pkcs12 wrong password: " + error.description)
+    }
+}
+
 /// Bytes of an even-length hex string, read as UTF-8 code units.
 func hexBytes(_ text: StaticString) -> [UInt8] {
     var out: [UInt8] = []
