@@ -91,7 +91,7 @@ struct EncryptionParameters {
         case .pbkdf2(let parameters, _): count = parameters.iterations
         case .pkcs12(_, let iterations, _): count = iterations
         }
-        guard count <= UInt64(limits.maximumIterations) else {
+        guard count <= UInt64(clamping: limits.maximumIterations) else {
             throw .iterationLimitExceeded(requested: count, limit: limits.maximumIterations)
         }
     }

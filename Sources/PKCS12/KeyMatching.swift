@@ -70,7 +70,7 @@ struct KeyCandidate {
             if certKey.count == point.count { return Array(certKey) == point }
             // SEC 1 §2.3.3 compressed form: X and the parity of Y.
             let half = (point.count - 1) / 2
-            guard point.count == 1 + 2 * half, certKey.count == 1 + half, let last = point.last,
+            guard half > 0, point.count == 1 + 2 * half, certKey.count == 1 + half, let last = point.last,
                   certKey.first == 0x02 | (last & 1) else { return false }
             return Array(certKey.dropFirst()) == Array(point[1...half])
         case (.ed25519, .ed25519):

@@ -120,7 +120,7 @@ struct MACData {
         case .pkcs12(_, _, let iterations): count = iterations
         case .pbmac1(let kdf, _, _): count = kdf.iterations
         }
-        guard count <= UInt64(limits.maximumIterations) else {
+        guard count <= UInt64(clamping: limits.maximumIterations) else {
             throw .iterationLimitExceeded(requested: count, limit: limits.maximumIterations)
         }
     }
@@ -138,14 +138,6 @@ struct MACData {
             let key = try kdf.derive(password: password.utf8, length: keyLength, budget: &budget)
             computed = HMAC.authenticationCode(hmac, key: key[...], message: content)
         }
-        return Self.constantTimeEqual(computed, expected)
-    }
-
-    /// Compares without an early exit, so the time taken says nothing of where the MACs differ.
-    static func constantTimeEqual(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
-        guard lhs.count == rhs.count else { return false }
-        var difference: UInt8 = 0
-        for i in 0..<lhs.count { difference |= lhs[i] ^ rhs[i] }
-        return difference == 0
+        return HMAC.constantTimeEquals(computed[...], expected[...])
     }
 }

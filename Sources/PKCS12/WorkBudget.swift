@@ -12,7 +12,7 @@ struct WorkBudget {
     /// Charges one derivation of `blocks` hash-output blocks, each costing
     /// `count` iterations; refuses a count over the per-derivation limit first.
     mutating func chargeIterations(_ count: UInt64, blocks: Int) throws(PKCS12Error) {
-        guard count <= UInt64(limits.maximumIterations) else {
+        guard count <= UInt64(clamping: limits.maximumIterations) else {
             throw .iterationLimitExceeded(requested: count, limit: limits.maximumIterations)
         }
         let (cost, overflow1) = Int(count).multipliedReportingOverflow(by: max(blocks, 1))

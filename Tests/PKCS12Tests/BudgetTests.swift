@@ -25,6 +25,9 @@ private func replacingIntegers(_ node: ASN1Node, _ old: [UInt8], _ new: [UInt8])
     #expect(open(file.bytes, .utf8("secret"), limits: limits).failure == nil)
     limits.maximumIterations = 4_999
     #expect(open(file.bytes, .utf8("secret"), limits: limits).failure == .iterationLimitExceeded(requested: 5_000, limit: 4_999))
+    // A nonsensical negative limit refuses everything, without trapping.
+    limits.maximumIterations = -1
+    #expect(open(file.bytes, .utf8("secret"), limits: limits).failure == .iterationLimitExceeded(requested: 5_000, limit: -1))
 }
 
 /// A MAC asking for 2^31 rounds fails at once, before any hashing.
