@@ -31,7 +31,11 @@ let package = Package(
         .target(name: "PKIX", dependencies: ["DER"], swiftSettings: coreSettings),
         .target(name: "Trust", dependencies: ["DER", "SHA2", "BigNum", "RSA", "EC", "PKIX"], swiftSettings: coreSettings),
         .target(name: "Pinning", dependencies: ["SHA2", "PKIX", "Trust"], swiftSettings: coreSettings),
-        .target(name: "PureX509", dependencies: ["DER", "SHA2", "BigNum", "RSA", "EC", "PKIX", "Trust", "Pinning"]),
+        // HMAC, PBKDF2, the PKCS#12 KDF and CBC decryption, for reading PKCS#12 files.
+        .target(name: "Symmetric", dependencies: ["SHA2"], swiftSettings: coreSettings),
+        // The PFX reader and client identities (docs/pkcs12.md).
+        .target(name: "PKCS12", dependencies: ["DER", "Symmetric", "EC", "PKIX", "Trust"], swiftSettings: coreSettings),
+        .target(name: "PureX509", dependencies: ["DER", "SHA2", "BigNum", "RSA", "EC", "PKIX", "Trust", "Pinning", "Symmetric", "PKCS12"]),
         // Strict decoding of the CLI's configuration and time arguments:
         // outside the core (not built for Embedded), standard library only.
         .target(name: "PureX509Config", dependencies: ["PureX509"]),
@@ -52,6 +56,7 @@ let package = Package(
         .executableTarget(name: "purex509", dependencies: ["PureX509Tool"], path: "Sources/ToolMain"),
         .testTarget(name: "DERTests", dependencies: ["DER"]),
         .testTarget(name: "SHA2Tests", dependencies: ["SHA2"]),
+        .testTarget(name: "SymmetricTests", dependencies: ["Symmetric", "SHA2"]),
         .testTarget(name: "BigNumTests", dependencies: ["BigNum", "CGMP"]),
         .testTarget(name: "RSATests", dependencies: ["RSA", "SHA2", "BigNum", "Trust"]),
         // GMP, as a reference for the BigNum tests only (never linked into the library).
@@ -60,6 +65,7 @@ let package = Package(
         .testTarget(name: "PKIXTests", dependencies: ["DER", "PKIX"]),
         .testTarget(name: "TrustTests", dependencies: ["Trust", "PKIX", "DER"]),
         .testTarget(name: "PinningTests", dependencies: ["Pinning", "Trust", "PKIX", "SHA2"]),
+        .testTarget(name: "PKCS12Tests", dependencies: ["PKCS12", "Symmetric", "PKIX", "Trust", "DER"]),
         .testTarget(name: "PureX509Tests", dependencies: ["PureX509", "PureX509Config", "PureX509Fuzzing", "PureX509Tool", "purex509"]),
     ],
     swiftLanguageModes: [.v6]

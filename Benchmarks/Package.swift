@@ -72,6 +72,28 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "PKCS12Open",
+            dependencies: [
+                .product(name: "PureX509", package: "PureX509"),
+                .product(name: "Benchmark", package: "benchmark"),
+                "COpenSSL",
+            ],
+            path: "Benchmarks/PKCS12Open",
+            swiftSettings: [.swiftLanguageMode(.v5)],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "SymmetricPrimitives",
+            dependencies: [
+                .product(name: "PureX509", package: "PureX509"),
+                .product(name: "Benchmark", package: "benchmark"),
+                "COpenSSL",
+            ],
+            path: "Benchmarks/SymmetricPrimitives",
+            swiftSettings: [.swiftLanguageMode(.v5)],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "Evaluation",
             dependencies: [
                 .product(name: "PureX509", package: "PureX509"),

@@ -4,8 +4,9 @@
 Every benchmark is named "<operation>/<implementation>"; each operation's
 PureX509 figure is divided by each peer's figure from the same run
 (throughput, higher is better, so a ratio above 1 means PureX509 is faster).
-The SHA-256 rows run a second time with OPENSSL_ia32cap=:~0x20000000, which
+The SHA-256 and PBKDF2 rows run a second time with OPENSSL_ia32cap=:~0x20000000, which
 masks the SHA extensions from OpenSSL, to compare with its portable code; the
+AES rows with AES-NI masked (OPENSSL_ia32cap=~0x200000000000000); the
 ECDSA and Ed25519 rows with OPENSSL_ia32cap=0:0 (no CPU extensions at all).
 
 Usage: scripts/benchmark-ratios.py [--markdown]
@@ -58,6 +59,11 @@ def table(results, suffix=""):
 
 def main():
     rows = table(run("Signatures")) + table(run("Parsing")) + table(run("Evaluation")) + table(run("Revocation"))
+    rows += table(run("SymmetricPrimitives"))
+    # PBKDF2 against OpenSSL's portable SHA-256, AES against its code without
+    # AES-NI (bit 57 of the first capability word): issue 27 item 7.
+    rows += table(run("SymmetricPrimitives", {"OPENSSL_ia32cap": ":~0x20000000"}, ["PBKDF2.*"]), " (no SHA-NI)")
+    rows += table(run("SymmetricPrimitives", {"OPENSSL_ia32cap": "~0x200000000000000"}, ["AES.*"]), " (no AES-NI)")
     rows += table(run("Signatures", {"OPENSSL_ia32cap": ":~0x20000000"}, ["SHA-256.*"]), " (no SHA-NI)")
     # Every CPU feature bit cleared: OpenSSL's and BoringSSL's most generic
     # x86_64 paths (still assembly for P-256: nistz256 has no C fallback).

@@ -18,7 +18,7 @@ import sys
 import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-MODULES = ["DER", "SHA2", "BigNum", "RSA", "EC", "PKIX", "Trust", "Pinning", "PureX509"]
+MODULES = ["DER", "SHA2", "BigNum", "RSA", "EC", "PKIX", "Trust", "Pinning", "Symmetric", "PKCS12", "PureX509"]
 
 
 def main():

@@ -10,7 +10,7 @@ triple=wasm32-unknown-none-wasm
 scratch=.build-embedded
 out=$scratch/smoke
 products=$scratch/$triple/release
-modules="DER SHA2 BigNum RSA EC PKIX Trust Pinning"
+modules="DER SHA2 BigNum RSA EC PKIX Trust Pinning Symmetric PKCS12"
 mkdir -p "$out"
 
 for module in $modules; do
@@ -55,6 +55,7 @@ emit("revokedIntermediate", chain[1])
 emit("revokedRoot", blocks(revoked + "roots.pem")[0])
 emit("revokingCRL", crls[0])
 print("let revokedTime: Int64 = 1748736000")
+emit("pkcs12File", open("Vectors/pkcs12/pyca/cert-key-aes256cbc.p12", "rb").read())
 PY
 at=$(python3 -c 'import json; print([c["at"] for c in json.load(open("Vectors/chains/cases.json")) if c["name"] == "valid"][0])')
 echo "let chainTime: Int64 = $at" >> "$out/EmbeddedCertificate.swift"
@@ -62,7 +63,7 @@ expected_sha256=$(python3 -c 'import base64,hashlib,sys; t=open(sys.argv[1]).rea
 
 swiftc -target "$triple" -enable-experimental-feature Embedded -wmo -parse-as-library -Osize \
     -Xfrontend -disable-stack-protector -I "$products/Modules" -module-name Smoke \
-    -c scripts/embedded/Smoke.swift "$out/EmbeddedCertificate.swift" -o "$out/smoke.o"
+    -c scripts/embedded/Smoke.swift scripts/embedded/SmokeSymmetric.swift "$out/EmbeddedCertificate.swift" -o "$out/smoke.o"
 clang --target=wasm32-unknown-unknown -O2 -ffreestanding -nostdlib -c scripts/embedded/shim.c -o "$out/shim.o"
 objects=""
 for module in $modules; do objects="$objects $(ls "$products/$module.build/"*.o | tr '\n' ' ')"; done
@@ -89,4 +90,15 @@ grep -qxF "ed25519 chain: trusted" <<<"$output" || { echo "embedded-check: Ed255
 grep -qxF "ed25519 tampered: badSignature" <<<"$output" || { echo "embedded-check: tampered Ed25519 signature not refused" >&2; exit 1; }
 grep -qxF "revoked leaf: revoked" <<<"$output" || { echo "embedded-check: a revoked leaf was not refused" >&2; exit 1; }
 grep -qxF "revocation off: trusted" <<<"$output" || { echo "embedded-check: revocation off refused the chain" >&2; exit 1; }
+grep -qxF "aes-256-cbc: $(python3 -c 'print(open("Vectors/symmetric/aes-cbc/CBCMMT256.rsp").read().split("[DECRYPT]")[1].split("PLAINTEXT = ")[1].split()[0])')" <<<"$output" || { echo "embedded-check: AES-256-CBC differs from NIST" >&2; exit 1; }
+grep -qxF "3des-cbc: legacy!" <<<"$output" || { echo "embedded-check: 3DES-CBC failed" >&2; exit 1; }
+grep -qxF "rc2-40-cbc: rc2 text, padded" <<<"$output" || { echo "embedded-check: RC2-CBC failed" >&2; exit 1; }
+grep -qxF "refused: bad padding (wrong key or damaged data)" <<<"$output" || { echo "embedded-check: bad padding not refused" >&2; exit 1; }
+grep -qxF "pbkdf2-sha256: $(python3 -c 'import hashlib; print(hashlib.pbkdf2_hmac("sha256", b"password", b"salt", 2048, 32).hex())')" <<<"$output" || { echo "embedded-check: PBKDF2 differs from hashlib" >&2; exit 1; }
+grep -qxF "pkcs12-kdf: $(grep '^sha256 0000 209074a18d0914a9 2048 3 33 ' Vectors/symmetric/generated/pkcs12-kdf.txt | cut -d' ' -f7)" <<<"$output" || { echo "embedded-check: PKCS#12 KDF differs from OpenSSL" >&2; exit 1; }
+grep -qxF "hmac-sha224: a30e01098bc6dbbf45690f3a7e9e6d0f8bbea2a39e6148008fd05e44" <<<"$output" || { echo "embedded-check: HMAC-SHA-224 differs from RFC 4231" >&2; exit 1; }
+grep -qxF "key derivation: P-256, P-384, P-521, Ed25519 match" <<<"$output" || { echo "embedded-check: a derived public key differs" >&2; exit 1; }
+grep -qxF "d = n: private scalar is not in [1, n-1]" <<<"$output" || { echo "embedded-check: d = n not refused" >&2; exit 1; }
+grep -qxF "pkcs12: EC P-256 256-bit private key, derived" <<<"$output" || { echo "embedded-check: the .p12 identity was not read" >&2; exit 1; }
+grep -qxF "pkcs12 wrong password: MAC verification failed: wrong password, or the file is damaged" <<<"$output" || { echo "embedded-check: a wrong .p12 password was not refused" >&2; exit 1; }
 echo "embedded-check: OK, wasm module $(wc -c <"$out/smoke.wasm") bytes"

@@ -17,6 +17,13 @@ public enum ECError: Error, Sendable, Equatable, CustomStringConvertible {
     case signatureOutOfRange
     /// The verification equation does not hold: a bad signature.
     case signatureMismatch
+    /// A private key of the wrong length: an ECDSA scalar empty or longer
+    /// than the order n's octets (SEC 1 §2.3.7), an Ed25519 seed other than
+    /// 32 bytes (RFC 8032 §5.1.5).
+    case malformedPrivateKey
+    /// An ECDSA private scalar d outside [1, n − 1] (SEC 1 §3.2.1): 0, n, or
+    /// more, which no key pair has.
+    case privateKeyOutOfRange
 
     /// A short English explanation, e.g. `signature does not match`.
     public var description: String {
@@ -26,6 +33,8 @@ public enum ECError: Error, Sendable, Equatable, CustomStringConvertible {
         case .malformedSignature: return "malformed signature encoding"
         case .signatureOutOfRange: return "signature value out of range"
         case .signatureMismatch: return "signature does not match"
+        case .malformedPrivateKey: return "private key has the wrong length"
+        case .privateKeyOutOfRange: return "private scalar is not in [1, n-1]"
         }
     }
 }

@@ -7,6 +7,8 @@
 @_exported import PKIX
 @_exported import Trust
 @_exported import Pinning
+@_exported import Symmetric
+@_exported import PKCS12
 
 /// The library's version, as `purex509 --version` prints it. The minor
 /// number follows the project's stops (development releases, no API

@@ -23,6 +23,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case signature
     /// DER bytes as a CRL and as an OCSP response, then their lookups.
     case revocation
+    /// A PKCS #12 file (BER container, MAC, decryption, bags, keys, pairing),
+    /// its first byte choosing the password.
+    case pkcs12
 
     /// The libFuzzer executable that runs this target.
     public var executableName: String {
@@ -34,6 +37,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .pinConfiguration: return "FuzzPinConfiguration"
         case .signature: return "FuzzSignature"
         case .revocation: return "FuzzRevocation"
+        case .pkcs12: return "FuzzPKCS12"
         }
     }
 
@@ -46,6 +50,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .pinConfiguration: PinFuzzing.configuration(bytes)
         case .signature: SignatureFuzzing.run(bytes)
         case .revocation: RevocationFuzzing.run(bytes)
+        case .pkcs12: PKCS12Fuzzing.run(bytes)
         }
     }
 }

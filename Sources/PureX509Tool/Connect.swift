@@ -2,13 +2,19 @@ import ArgumentParser
 import Foundation
 import PureX509
 
-/// Where `connect` goes: the TCP endpoint, and the name sent in SNI.
-public struct ConnectTarget: Sendable, Equatable {
+/// Where `connect` goes: the TCP endpoint, the name sent in SNI, and the
+/// client identity to present when the server asks for a certificate.
+public struct ConnectTarget: Sendable {
+    /// The host name or address to connect to.
     public let host: String
+    /// The TCP port.
     public let port: Int
     /// nil when the host is an address literal and no --servername was given (RFC 6066 §3: no SNI for literals).
     public let serverName: String?
+    /// Seconds for the connection, and again for the handshake.
     public let timeoutSeconds: Int
+    /// The identity of --identity (nil: none is presented).
+    public let clientIdentity: ClientIdentity?
 }
 
 /// A TLS stack's refusal or failure to reach the server, in its words.
@@ -28,15 +34,21 @@ public struct ConnectCommand: ParsableCommand {
         discussion: """
             Prints each served certificate with its sha256/ SPKI pin, then the verdict and the built path with \
             fingerprints. The host is the reference identity unless --host or --ip says otherwise. Takes every \
-            `verify` flag (roots, pins, profile, --at, --json, --explain). Exit 0 trusted, 1 not trusted, 2 bad \
-            usage or no chain (the server could not be reached or the handshake failed before its certificates). \
-            No application data is sent: the handshake's certificates are only collected, and the verdict is PureX509's.
+            `verify` flag (roots, pins, profile, --at, --json, --explain). With --identity FILE.p12 (password from \
+            --password-file, --password-env, --password-stdin or --no-password, never argv) the identity is \
+            presented if the server asks for a client certificate, and the server's answer is printed. Exit 0 \
+            trusted, 1 not trusted, the identity refused by the server, a wrong password or a file without an \
+            identity, 2 bad usage, an unreadable file or no chain (the server could not be reached or the handshake \
+            failed before its certificates). No application data is sent: the handshake's certificates are only \
+            collected, and the verdict is PureX509's.
             """
     )
 
-    /// Performs a handshake and returns the served certificates (DER, as
-    /// sent); set once, before the command line is parsed.
-    nonisolated(unsafe) public static var handshake: (@Sendable (ConnectTarget) throws -> [[UInt8]])?
+    /// Performs a handshake, presenting the target's client identity when
+    /// there is one, and returns the served certificates (DER, as sent) and
+    /// the server's answer to the identity; set once, before the command
+    /// line is parsed.
+    nonisolated(unsafe) public static var handshake: (@Sendable (ConnectTarget) throws -> ServedHandshake)?
 
     @OptionGroup var options: VerifyOptions
 
@@ -45,6 +57,11 @@ public struct ConnectCommand: ParsableCommand {
 
     @Option(name: .customLong("timeout"), help: "Seconds to wait for the connection and the handshake (1–300).")
     var timeout: Int = 10
+
+    @Option(name: .customLong("identity"), help: "Present this PKCS #12 client identity (.p12/.pfx) when the server asks for a certificate; its password from --password-file, --password-env, --password-stdin or --no-password.")
+    var identity: String?
+
+    @OptionGroup var password: PasswordOptions
 
     @Argument(help: "HOST, HOST:PORT, or [IPv6]:PORT (port 443 by default).")
     var target: String
@@ -56,6 +73,14 @@ public struct ConnectCommand: ParsableCommand {
         guard (1...300).contains(timeout) else { throw ValidationError("--timeout: 1 to 300 seconds") }
         if let serverName, ServerIdentity(host: serverName).map({ if case .dnsName = $0 { true } else { false } }) != true {
             throw ValidationError("--servername: a DNS name")
+        }
+        if let identity {
+            try password.requireSource()
+            if identity == "-" && password.readsStandardInput {
+                throw ValidationError("standard input cannot hold both the identity and the password: use --password-file or --password-env")
+            }
+        } else if password.sourceCount > 0 {
+            throw ValidationError("the password options are for --identity FILE")
         }
     }
 
@@ -84,6 +109,9 @@ public struct ConnectCommand: ParsableCommand {
         guard let handshake = Self.handshake else {
             // git's habit: a command that lives in another binary runs it.
             if let helper = Self.helper() { Self.delegate(to: helper) }
+            if identity != nil {
+                printError("purex509: connect --identity: this build cannot present a client identity, as it has no TLS stack; the PKCS #12 file was not opened")
+            }
             printError("purex509: connect needs a TLS stack, which the core package does not carry; build the NIO integration's tool (swift build -c release --package-path Integrations/NIOSSL) and put purex509-nio beside purex509 or on PATH, or set PUREX509_NIO to it")
             throw ToolExit.usage
         }
@@ -97,10 +125,16 @@ public struct ConnectCommand: ParsableCommand {
         }
         // Anchors first: a bad --roots is a usage error before any traffic.
         let store = try options.loadAnchors()
+        // The identity too: a wrong password is known before any traffic.
+        let clientIdentity = try identity.map { try Self.openIdentity($0, password: password) }
         let sni = serverName ?? (isAddress ? nil : host)
         let served: [[UInt8]]
+        let answer: IdentityAnswer
         do {
-            served = try handshake(ConnectTarget(host: host, port: port, serverName: sni, timeoutSeconds: timeout))
+            let result = try handshake(ConnectTarget(host: host, port: port, serverName: sni, timeoutSeconds: timeout,
+                                                     clientIdentity: clientIdentity))
+            served = result.served
+            answer = result.identity
         } catch {
             printError("purex509: cannot get a certificate chain from \(DisplayText.escaped(target)): \(error)")
             throw ToolExit.usage
@@ -128,9 +162,17 @@ public struct ConnectCommand: ParsableCommand {
                 if let parsed { print("     \(SPKIPin(certificate: parsed))") }
                 print("     SHA-256 \(Hex.encode(SHA256.hash(der), separator: ":"))")
             }
+            if let clientIdentity { print(Self.identityLine(clientIdentity, answer)) }
         }
-        try options.decide(store: store, certificates: certificates, malformed: malformed,
-                           extra: [("served", .array(servedJSON)), ("endpoint", .string(endpoint))])
+        var extra: [(String, JSONOutput)] = [("served", .array(servedJSON)), ("endpoint", .string(endpoint))]
+        if let clientIdentity { extra.append(("identity", Self.identityJSON(clientIdentity, answer))) }
+        // A refused identity fails the connection whatever the verdict on
+        // the server's chain: the mutual authentication did not happen.
+        if case .refused(let reason) = answer {
+            printError("purex509: the server refused the client identity: \(DisplayText.escaped(reason))")
+        }
+        try options.decide(store: store, certificates: certificates, malformed: malformed, extra: extra)
+        if case .refused = answer { throw ToolExit.refused }
     }
 
     /// `purex509-nio`: $PUREX509_NIO, else beside this executable, else

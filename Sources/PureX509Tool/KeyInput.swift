@@ -3,18 +3,21 @@
 //
 // OkHttp's and TrustKit's users pin a key before its certificate exists (a
 // backup pin), so `pin` takes a public key, a CSR or a private key as well as
-// a certificate. The SPKI is never computed from private material: a PKCS#1
-// RSA key carries n and e, and an EC key (SEC1, RFC 5915) carries its public
-// point in the optional [1] field; when that field is absent (and for
-// Ed25519 / X25519 PKCS#8 keys without the RFC 5958 publicKey) the answer is a
-// clear error, not scalar multiplication in a CLI. Every structure is read
-// with the project's `DERReader`, so the strict X.690 rules apply.
+// a certificate. A PKCS#1 RSA key carries n and e. An EC key (SEC1, RFC 5915,
+// alone or inside PKCS#8) on P-256/384/521 and an Ed25519 PKCS#8 key
+// (RFC 8410) have their public key computed from the private key
+// (DerivedPublicKey.swift, constant time); a public key the structure
+// carries as well — SEC1's [1], RFC 5958's publicKey — must be that one, or
+// the key is refused. Other EC curves and algorithms are pinned from the
+// public key they carry, or refused with a clear error when they carry none.
+// Every structure is read with the project's `DERReader`, so the strict
+// X.690 rules apply.
 //
 // The SPKI built is byte-identical to `openssl pkey -pubout -outform DER`:
 // RSA keys get `rsaEncryption` with NULL parameters (RFC 3279 §2.3.1), PKCS#8
 // keys keep their own AlgorithmIdentifier, SEC1 keys get id-ecPublicKey with
-// their [0] parameters (RFC 5480 §2.1.1), and the public key BIT STRING is
-// copied as the key encodes it.
+// their [0] parameters (RFC 5480 §2.1.1), and an embedded public key BIT
+// STRING is copied as the key encodes it (a derived one is uncompressed).
 import PureX509
 
 enum KeyKind: String {
@@ -91,6 +94,9 @@ enum KeyKind: String {
 /// Why a key-shaped input gives no pin.
 enum KeyFailure: Error, CustomStringConvertible {
     case malformed(DERError)
+    /// Well-formed but unacceptable: a private value out of range, or an
+    /// embedded public key that is not the private key's (exit 1, as malformed).
+    case refused(String)
     /// A CRL or an encrypted key: nothing to hash without a secret.
     case noPublicKey(String)
     case unsupported(String)
@@ -98,7 +104,7 @@ enum KeyFailure: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .malformed(let error): return "malformed: \(error)"
-        case .noPublicKey(let reason), .unsupported(let reason): return reason
+        case .noPublicKey(let reason), .unsupported(let reason), .refused(let reason): return reason
         }
     }
 }
@@ -199,31 +205,39 @@ enum KeyInput {
     /// parameters [0] ECParameters OPTIONAL, publicKey [1] BIT STRING OPTIONAL } (RFC 5915 §3).
     /// `algorithm` is the PKCS#8 AlgorithmIdentifier, which names the curve when [0] is absent.
     static func sec1SPKI(_ der: [UInt8], algorithm: [UInt8]?) throws(KeyFailure) -> [UInt8] {
-        let parts: (parameters: Range<Int>?, publicKey: Range<Int>?)
+        struct Parts {
+            var privateKey: Range<Int>
+            var parameters: Range<Int>? = nil, curve: Range<Int>? = nil
+            /// The [1] BIT STRING whole, and its content (unused-bits octet first).
+            var publicKey: Range<Int>? = nil, publicKeyContent: Range<Int>? = nil
+        }
+        let parts: Parts
+        let algorithmCurve: [UInt8]?
         do throws(DERError) {
-            parts = try DERReader.parse(der) { (reader: inout DERReader) throws(DERError) -> (Range<Int>?, Range<Int>?) in
-                try reader.readNested(.sequence) { (key: inout DERReader) throws(DERError) -> (Range<Int>?, Range<Int>?) in
+            parts = try DERReader.parse(der) { (reader: inout DERReader) throws(DERError) -> Parts in
+                try reader.readNested(.sequence) { (key: inout DERReader) throws(DERError) -> Parts in
                     _ = try key.read(.integer)
-                    _ = try key.read(.octetString)
-                    var parameters: Range<Int>? = nil, publicKey: Range<Int>? = nil
+                    var parts = Parts(privateKey: try key.read(.octetString).value)
                     if let element = try key.readIfPresent(.contextSpecificConstructed(0)) {
                         var inner = try key.nested(element)
-                        parameters = try inner.readElement().encoded
+                        let parameters = try inner.readElement()
+                        parts.parameters = parameters.encoded
+                        if parameters.tag == .objectIdentifier { parts.curve = parameters.value }
                         try inner.expectEnd()
                     }
                     if let element = try key.readIfPresent(.contextSpecificConstructed(1)) {
                         var inner = try key.nested(element)
-                        publicKey = try inner.read(.bitString).encoded
+                        let bits = try inner.read(.bitString)
+                        parts.publicKey = bits.encoded
+                        parts.publicKeyContent = bits.value
                         try inner.expectEnd()
                     }
-                    return (parameters, publicKey)
+                    return parts
                 }
             }
+            algorithmCurve = try algorithm.flatMap { algorithm throws(DERError) in try namedCurve(algorithmIdentifier: algorithm) }
         } catch {
             throw .malformed(error)
-        }
-        guard let publicKey = parts.publicKey else {
-            throw .noPublicKey("the EC private key has no publicKey [1] field (RFC 5915 §3); PureX509 does not derive it from the private scalar — pin the public key instead")
         }
         let identifier: [UInt8]
         if let algorithm {
@@ -233,7 +247,39 @@ enum KeyInput {
         } else {
             throw .noPublicKey("the EC private key names no curve ([0] parameters absent)")
         }
+        // The curve as [0] names it, else as the PKCS#8 AlgorithmIdentifier does.
+        let curveOID = parts.curve.map { Array(der[$0]) } ?? algorithmCurve
+        guard let curve = curveOID.flatMap(DerivedPublicKey.curve(namedBy:)) else {
+            guard let publicKey = parts.publicKey else {
+                throw .noPublicKey("the EC private key has no publicKey [1] field (RFC 5915 §3), and PureX509 computes one only on P-256, P-384 and P-521 — pin the public key instead")
+            }
+            return tlv(0x30, identifier + Array(der[publicKey]))
+        }
+        let derived = try DerivedPublicKey.ecPoint(curve: curve, privateKey: Array(der[parts.privateKey]))
+        guard let publicKey = parts.publicKey, let content = parts.publicKeyContent else {
+            return tlv(0x30, identifier + tlv(0x03, [0x00] + derived))
+        }
+        // A point is whole octets: the unused-bits octet must be 0.
+        let bits = der[content]
+        guard bits.first == 0x00, DerivedPublicKey.ecPoint(bits.dropFirst(), matches: derived) else {
+            throw .refused(DerivedPublicKey.mismatch)
+        }
         return tlv(0x30, identifier + Array(der[publicKey]))
+    }
+
+    /// The namedCurve OID of an id-ecPublicKey AlgorithmIdentifier
+    /// (RFC 5480 §2.1.1), nil when its parameters are something else.
+    static func namedCurve(algorithmIdentifier der: [UInt8]) throws(DERError) -> [UInt8]? {
+        try DERReader.parse(der) { (reader: inout DERReader) throws(DERError) -> [UInt8]? in
+            try reader.readNested(.sequence) { (algorithm: inout DERReader) throws(DERError) -> [UInt8]? in
+                _ = try algorithm.read(.objectIdentifier)
+                guard let curve = try algorithm.readIfPresent(.objectIdentifier) else {
+                    if !algorithm.isAtEnd { _ = try algorithm.readElement() }
+                    return nil
+                }
+                return Array(der[curve.value])
+            }
+        }
     }
 
     /// OneAsymmetricKey ::= SEQUENCE { version, privateKeyAlgorithm, privateKey OCTET STRING,
@@ -258,9 +304,22 @@ enum KeyInput {
             throw .malformed(error)
         }
         let algorithm = Array(der[parts.algorithm]), oid = Array(der[parts.oid]), key = Array(der[parts.key])
+        if oid == OID.ecPublicKey.bytes {
+            // OpenSSL keeps an EC key's public point in SEC1's [1]; RFC 5958's would be a second copy.
+            let spki = try sec1SPKI(key, algorithm: algorithm)
+            if let publicKey = parts.publicKey, tlv(0x30, algorithm + tlv(0x03, Array(der[publicKey]))) != spki {
+                throw .refused(DerivedPublicKey.mismatch)
+            }
+            return spki
+        }
+        if oid == OID.ed25519.bytes {
+            // RFC 8410 §7: the public key is 32 bytes, whole octets.
+            let derived = [0x00] + (try DerivedPublicKey.ed25519(curvePrivateKey: key))
+            if let publicKey = parts.publicKey, Array(der[publicKey]) != derived { throw .refused(DerivedPublicKey.mismatch) }
+            return tlv(0x30, algorithm + tlv(0x03, derived))
+        }
         // RFC 5958's publicKey is the SPKI's BIT STRING content, whatever the algorithm.
         if let publicKey = parts.publicKey { return tlv(0x30, algorithm + tlv(0x03, Array(der[publicKey]))) }
-        if oid == OID.ecPublicKey.bytes { return try sec1SPKI(key, algorithm: algorithm) }
         if rsaOIDs.contains(oid) {
             do throws(DERError) {
                 // The key's own identifier (RSASSA-PSS parameters included), as OpenSSL keeps it.
@@ -269,7 +328,7 @@ enum KeyInput {
                 throw .malformed(error)
             }
         }
-        throw .noPublicKey("the private key (algorithm OID \(dotted(oid))) carries no public key (RFC 5958 publicKey absent); PureX509 does not derive it — pin the public key instead")
+        throw .noPublicKey("the private key (algorithm OID \(dotted(oid))) carries no public key (RFC 5958 publicKey absent); PureX509 computes one only for EC P-256/384/521 and Ed25519 keys — pin the public key instead")
     }
 
     /// A DER TLV with a minimal definite length (X.690 §10.1).

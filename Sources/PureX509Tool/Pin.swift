@@ -9,18 +9,24 @@ struct Pin: ParsableCommand {
             The pin is SHA-256 over the DER SubjectPublicKeyInfo, the same bytes as \
             `openssl pkey -pubout -outform der | openssl dgst -sha256 -binary | base64` (for a certificate, \
             `openssl x509 -pubkey -noout` first). A certificate's line ends with its subject; a key's or CSR's \
-            with its kind, file and PEM block. Private keys (PKCS#8, SEC1 EC, PKCS#1 RSA) are read only for \
-            the public key they carry, to compute a backup pin before the certificate exists. \
+            with its kind, file and PEM block. Private keys (PKCS#8, SEC1 EC, PKCS#1 RSA) give the pin of their \
+            public key, a backup pin before the certificate exists: RSA keys carry it; for EC P-256/384/521 and \
+            Ed25519 keys it is computed from the private key (in constant time), and a public key the file also \
+            carries must be that one, or the key is refused (exit 1). A PKCS #12 file (.p12, .pfx) gives \
+            the pin of each identity's key, opened with --password-file, --password-env, --password-stdin \
+            or --no-password as `identity` opens it. \
             Exit 0 when every input gave its pins, 1 when a certificate or key block is malformed, \
             2 on bad usage or an unusable file (missing, a directory, unreadable, empty, or nothing to pin).
             """
     )
 
-    @Argument(help: "PEM or DER files: certificates, public keys, CSRs, private keys.")
+    @Argument(help: "PEM or DER files: certificates, public keys, CSRs, private keys, PKCS #12 files.")
     var files: [String]
 
     @Flag(name: .customLong("json"), help: "One JSON array: {pin, kind, subject, file, block} per pin.")
     var json = false
+
+    @OptionGroup(title: "PKCS #12 files (pin of each identity's key)") var password: PasswordOptions
 
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("name at least one file") }
@@ -73,7 +79,10 @@ struct Pin: ParsableCommand {
             } catch {
                 let where_ = block.map { "PEM block \($0) (\(kind.rawValue))" } ?? "a DER \(kind.rawValue)"
                 printError("purex509: \(file.displayName): \(where_): \(error)")
-                if case .malformed = error { outcome.malformed = true } else { outcome.unusable = true }
+                switch error {
+                case .malformed, .refused: outcome.malformed = true
+                case .noPublicKey, .unsupported: outcome.unusable = true
+                }
                 failedBlocks += 1
             }
         }
@@ -95,6 +104,9 @@ struct Pin: ParsableCommand {
             }
         }
         switch file.content {
+        case .der(let bytes) where PKCS12Shape.matches(bytes):
+            printed += pkcs12(bytes, file, &outcome)
+            if printed == 0 { return }
         case .der(let bytes):
             let concatenated = CertificateInput.concatenatedElements(bytes)
             if concatenated.count > 1 {
@@ -130,5 +142,56 @@ struct Pin: ParsableCommand {
             printError("purex509: \(file.displayName): nothing to pin: no certificate, public key, CSR or private key (\(file.labelsFound.isEmpty ? "no PEM block, and not DER" : "PEM blocks: " + file.labelsFound))")
             outcome.unusable = true
         }
+    }
+
+    /// The pin of each identity's key in a PKCS #12 file (the certificate's
+    /// key, which the file's private key was shown to match), or exit 2 when
+    /// no password source was given, 1 when the file does not open.
+    func pkcs12(_ bytes: [UInt8], _ file: InputFile, _ outcome: inout Outcome) -> Int {
+        guard password.sourceCount == 1, let secret = try? password.password() else {
+            if password.sourceCount == 0 { printError("purex509: \(file.displayName): a PKCS #12 file: \(PasswordOptions.missingSource)") }
+            outcome.unusable = true
+            return 0
+        }
+        let opened: PKCS12File
+        do {
+            opened = try PKCS12File(bytes: bytes, password: secret)
+        } catch {
+            printError("purex509: \(file.displayName): \(error)")
+            outcome.malformed = true
+            return 0
+        }
+        if opened.identities.isEmpty {
+            printError("purex509: \(file.displayName): no identity (no private key that matches a certificate) to pin")
+            outcome.malformed = true
+            return 0
+        }
+        for identity in opened.identities {
+            let pin = SPKIPin(certificate: identity.certificate).description
+            let subject = identity.certificate.subjectForDisplay.description
+            if json {
+                outcome.records.append(record(pin, kind: "identity", subject: subject, file: file.path, block: nil))
+            } else {
+                print("\(pin)  identity key of \(subject) in \(file.displayName)")
+            }
+        }
+        return opened.identities.count
+    }
+}
+
+/// Whether DER (or BER, as Windows and Keychain export) bytes begin as a
+/// PFX does: a SEQUENCE whose first element is INTEGER 3 (RFC 7292 §4).
+enum PKCS12Shape {
+    static func matches(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count > 5, bytes[0] == 0x30 else { return false }
+        var offset = 1
+        let first = bytes[1]
+        if first & 0x80 == 0 || first == 0x80 {
+            offset = 2
+        } else {
+            offset = 2 + Int(first & 0x7F)
+        }
+        guard offset + 3 <= bytes.count else { return false }
+        return bytes[offset] == 0x02 && bytes[offset + 1] == 0x01 && bytes[offset + 2] == 0x03
     }
 }

@@ -33,7 +33,7 @@ public struct Digest: Sendable, RandomAccessCollection, Equatable, CustomStringC
     /// The byte at `position`, in digest order; traps outside `0..<count`.
     public subscript(position: Int) -> UInt8 {
         precondition(position >= 0 && position < count, "digest index out of range")
-        return withUnsafeBytes(of: storage) { words in
+        return Swift.withUnsafeBytes(of: storage) { words in
             let word = words.load(fromByteOffset: (position / 8) * 8, as: UInt64.self)
             return UInt8(truncatingIfNeeded: word >> UInt64(56 - (position % 8) * 8))
         }
@@ -44,8 +44,8 @@ public struct Digest: Sendable, RandomAccessCollection, Equatable, CustomStringC
     public static func == (lhs: Digest, rhs: Digest) -> Bool {
         guard lhs.count == rhs.count else { return false }
         var difference: UInt64 = 0
-        withUnsafeBytes(of: lhs.storage) { l in
-            withUnsafeBytes(of: rhs.storage) { r in
+        Swift.withUnsafeBytes(of: lhs.storage) { l in
+            Swift.withUnsafeBytes(of: rhs.storage) { r in
                 for i in 0..<8 {
                     let mask: UInt64 = i * 8 < lhs.count ? ~0 : 0
                     difference |= (l.load(fromByteOffset: i * 8, as: UInt64.self) ^ r.load(fromByteOffset: i * 8, as: UInt64.self)) & mask
@@ -65,6 +65,20 @@ public struct Digest: Sendable, RandomAccessCollection, Equatable, CustomStringC
             out.append(digits[Int(byte & 0x0F)])
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Calls `body` with the digest's bytes in order, laid out in a copy on
+    /// the stack: HMAC and PBKDF2 feed a digest back into a hash many
+    /// thousands of times, and this way neither allocates.
+    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+        var bigEndian = storage
+        Swift.withUnsafeMutableBytes(of: &bigEndian) { raw in
+            for i in 0..<8 {
+                let word = raw.load(fromByteOffset: i * 8, as: UInt64.self)
+                raw.storeBytes(of: word.bigEndian, toByteOffset: i * 8, as: UInt64.self)
+            }
+        }
+        return Swift.withUnsafeBytes(of: &bigEndian) { body(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
     }
 
     /// Compares with bytes in constant time for their length.

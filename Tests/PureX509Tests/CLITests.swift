@@ -19,15 +19,26 @@ struct ToolRun {
     let error: String
 }
 
-func runPurex509(_ arguments: [String]) throws -> ToolRun {
+/// Runs the tool from the repository's root; `environment` adds variables
+/// to the test's own, `input` is standard input (closed at its end).
+func runPurex509(_ arguments: [String], environment: [String: String] = [:], input: Data? = nil) throws -> ToolRun {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: try #require(toolPath, "purex509 binary not found"))
     process.arguments = arguments
     process.currentDirectoryURL = repository
+    if !environment.isEmpty {
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let output = Pipe(), error = Pipe()
     process.standardOutput = output
     process.standardError = error
+    let stdin = Pipe()
+    if input != nil { process.standardInput = stdin }
     try process.run()
+    if let input {
+        stdin.fileHandleForWriting.write(input)
+        try stdin.fileHandleForWriting.close()
+    }
     let out = output.fileHandleForReading.readDataToEndOfFile()
     let err = error.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()

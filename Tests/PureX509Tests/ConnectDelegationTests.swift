@@ -46,3 +46,17 @@ private func runWithEnvironment(_ arguments: [String], _ extra: [String: String]
     #expect(looped.status == 2)
     #expect(try runWithEnvironment(["connect", "example.com:99999"], [:]).status == 2)
 }
+
+@Test func connectWithAnIdentityButNoNIOToolSaysItCannotPresentIt() throws {
+    let run = try runWithEnvironment(["connect", "example.com", "--identity", "Vectors/pkcs12/pyca/cert-key-aes256cbc.p12",
+                                      "--password-env", "P"], ["P": "cryptography"])
+    #expect(run.status == 2)
+    #expect(run.error.contains("cannot present a client identity"), "\(run.error)")
+    // Handed on, the identity arguments go with the rest.
+    let helper = FileManager.default.temporaryDirectory.appendingPathComponent("purex509-nio-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: helper) }
+    try Data("#!/bin/sh\necho \"nio: $*\"\n".utf8).write(to: helper)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: helper.path)
+    let handed = try runWithEnvironment(["connect", "example.com", "--identity", "client.p12", "--password-env", "P"], ["PUREX509_NIO": helper.path])
+    #expect(handed.output == "nio: connect example.com --identity client.p12 --password-env P\n", "\(handed.output)")
+}

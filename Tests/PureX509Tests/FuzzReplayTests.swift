@@ -27,7 +27,7 @@ func regressionsAndSeedsReplayWithoutStopping(_ target: FuzzTarget) {
     let seeds = inputs("fuzz-seeds", target)
     for (_, bytes) in regressions + seeds { target.run(bytes) }
     print("fuzz replay \(target.rawValue): \(regressions.count) regressions, \(seeds.count) seeds")
-    if [.evaluation, .pinString, .pinConfiguration, .signature, .revocation].contains(target) { #expect(seeds.count >= 3) }
+    if [.evaluation, .pinString, .pinConfiguration, .signature, .revocation, .pkcs12].contains(target) { #expect(seeds.count >= 3) }
 }
 
 @Test func theEvaluationTargetStartsFromTrustedChains() throws {
@@ -40,6 +40,17 @@ func regressionsAndSeedsReplayWithoutStopping(_ target: FuzzTarget) {
         // (Amazon's real chain: it does not name www.example.com).
         #expect(trusted == name.hasPrefix("valid"), "\(name): \(result)")
         if name.hasPrefix("amazon") { #expect(result.failureCode == "hostnameMismatch", "\(result)") }
+    }
+}
+
+@Test func thePKCS12TargetStartsFromFilesThatOpen() throws {
+    let seeds = inputs("fuzz-seeds", .pkcs12)
+    #expect(seeds.count >= 9)
+    for (name, bytes) in seeds {
+        let password = PKCS12Fuzzing.passwords[Int(bytes[0]) % PKCS12Fuzzing.passwords.count]
+        let file = try PKCS12File(bytes: Array(bytes.dropFirst()), password: password, limits: PKCS12Fuzzing.limits)
+        // Each seed holds one identity, so mutations start past the MAC, the decryption and the pairing.
+        #expect(file.identities.count == 1, "\(name)")
     }
 }
 

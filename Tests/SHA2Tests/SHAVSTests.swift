@@ -43,13 +43,14 @@ struct SHAVSFile: CustomTestStringConvertible, Sendable {
 
 func digest(_ algorithm: Int, _ message: [UInt8]) -> Digest {
     switch algorithm {
+    case 224: return SHA224.hash(message)
     case 256: return SHA256.hash(message)
     case 384: return SHA384.hash(message)
     default: return SHA512.hash(message)
     }
 }
 
-@Test(arguments: [256, 384, 512].flatMap { a in ["ShortMsg", "LongMsg"].map { SHAVSFile(algorithm: a, kind: $0) } })
+@Test(arguments: [224, 256, 384, 512].flatMap { a in ["ShortMsg", "LongMsg"].map { SHAVSFile(algorithm: a, kind: $0) } })
 func shavsMessages(_ vectors: SHAVSFile) throws {
     var passed = 0
     let records = try rspRecords(vectors.file).filter { $0["Len"] != nil }
@@ -62,6 +63,7 @@ func shavsMessages(_ vectors: SHAVSFile) throws {
         // Streaming in uneven pieces must give the same digest.
         var streamed: [UInt8]
         switch vectors.algorithm {
+        case 224: var h = SHA224(); feedUnevenly(message, into: &h); streamed = Array(h.finalize())
         case 256: var h = SHA256(); feedUnevenly(message, into: &h); streamed = Array(h.finalize())
         case 384: var h = SHA384(); feedUnevenly(message, into: &h); streamed = Array(h.finalize())
         default: var h = SHA512(); feedUnevenly(message, into: &h); streamed = Array(h.finalize())
@@ -85,7 +87,7 @@ func feedUnevenly<H: HashFunction>(_ message: [UInt8], into hash: inout H) {
 }
 
 /// SHAVS §6.4 Monte Carlo: 100 checkpoints, each 1,000 chained hashes of the last three digests.
-@Test(arguments: [256, 384, 512])
+@Test(arguments: [224, 256, 384, 512])
 func shavsMonteCarlo(_ algorithm: Int) throws {
     let records = try rspRecords("SHA\(algorithm)Monte.rsp")
     var seed = hexBytes(try #require(records.first?["Seed"]))
@@ -114,6 +116,11 @@ func shavsMonteCarlo(_ algorithm: Int) throws {
     #expect(!abc.matches(Array(abc.dropLast())))
     #expect(SHA384.hash([]).count == 48)
     #expect(SHA384.hash([]).description.hasPrefix("38b060a751ac9638"))
+    #expect(SHA224.hash([]).count == 28)
+    // The stack copy HMAC feeds back must hold the digest's bytes in order.
+    #expect(abc.withUnsafeBytes { Array($0) } == Array(abc))
+    let short = SHA224.hash(Array("abc".utf8))
+    #expect(short.withUnsafeBytes { Array($0) } == Array(short))
 }
 
 /// SHA-1 against Python's hashlib on messages of every length 0–300 (made by

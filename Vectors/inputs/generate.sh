@@ -54,3 +54,6 @@ printf 'this is not a certificate\n' > no-block.txt
 
 # A legacy (RFC 1421) encrypted RSA key: "Proc-Type: 4,ENCRYPTED" and "DEK-Info" headers inside the block.
 openssl pkey -in rsa-pkcs8.pem -traditional -aes128 -passout pass:purex509 -out rsa-legacy-encrypted.pem
+
+# Keys whose public key pin computes from the private key.
+./derived-keys.sh

@@ -3,10 +3,16 @@
 // leaf's RSA signature with the issuer's key (SHA2, BigNum, RSA), prints a
 // malformed input's typed error, verifies an ECDSA P-384 chain and an
 // Ed25519 chain (EC) and refuses their tampered forms, refuses a leaf a CRL
-// revokes (ECDSA P-256 issuer), then exits. `scripts/embedded-check.sh`
+// revokes (ECDSA P-256 issuer), decrypts and derives keys with Symmetric
+// (SmokeSymmetric.swift), computes the public keys of RFC 6979's and
+// RFC 8032's example private keys (the constant-time derivation), opens a
+// .p12 from memory and refuses it under a wrong password (PKCS12), then
+// exits. `scripts/embedded-check.sh`
 // builds and runs it and checks what it prints.
 import BigNum
 import DER
+import EC
+import PKCS12
 import PKIX
 import Pinning
 import RSA
@@ -30,6 +36,9 @@ func swiftMain() {
     verifyChain()
     verifyEllipticCurveChains()
     checkRevocation()
+    checkSymmetric()
+    derivePublicKeys()
+    openPKCS12()
     do throws(DERError) {
         _ = try Certificate(derEncoded: [0x30, 0x80, 0x00, 0x00])
         print("FAILED: indefinite length accepted")
@@ -175,5 +184,79 @@ func checkRevocation() {
     switch verifier.verify(leaf: leaf, intermediates: [intermediate]) {
     case .success: print("revocation off: trusted")
     case .failure(let failure): print("FAILED: revocation off " + failure.description)
+    }
+}
+
+/// Bytes of an even-length hex string, read as UTF-8 code units.
+func hexBytes(_ text: StaticString) -> [UInt8] {
+    var out: [UInt8] = []
+    var high: UInt8? = nil
+    text.withUTF8Buffer { buffer in
+        for c in buffer {
+            let nibble = c >= 97 ? c - 87 : (c >= 65 ? c - 55 : c - 48)
+            if let h = high { out.append(h << 4 | nibble); high = nil } else { high = nibble }
+        }
+    }
+    return out
+}
+
+/// RFC 6979 A.2.5–A.2.7 and RFC 8032 §7.1 TEST 1: each private key's public
+/// key computed here must be the RFC's; d = n must be refused.
+func derivePublicKeys() {
+    let cases: [(ECDSACurve, StaticString, StaticString)] = [
+        (.p256, "C9AFA9D845BA75166B5C215767B1D6934E50C3DB36E89B127B8A622B120F6721",
+         "0460FED4BA255A9D31C961EB74C6356D68C049B8923B61FA6CE669622E60F29FB67903FE1008B8BC99A41AE9E95628BC64F2F1B20C2D7E9F5177A3C294D4462299"),
+        (.p384, "6B9D3DAD2E1B8C1C05B19875B6659F4DE23C3B667BF297BA9AA47740787137D896D5724E4C70A825F872C9EA60D2EDF5",
+         "04EC3A4E415B4E19A4568618029F427FA5DA9A8BC4AE92E02E06AAE5286B300C64DEF8F0EA9055866064A254515480BC138015D9B72D7D57244EA8EF9AC0C621896708A59367F9DFB9F54CA84B3F1C9DB1288B231C3AE0D4FE7344FD2533264720"),
+        (.p521, "00FAD06DAA62BA3B25D2FB40133DA757205DE67F5BB0018FEE8C86E1B68C7E75CAA896EB32F1F47C70855836A6D16FCC1466F6D8FBEC67DB89EC0C08B0E996B83538",
+         "0401894550D0785932E00EAA23B694F213F8C3121F86DC97A04E5A7167DB4E5BCD371123D46E45DB6B5D5370A7F20FB633155D38FFA16D2BD761DCAC474B9A2F5023A400493101C962CD4D2FDDF782285E64584139C2F91B47F87FF82354D6630F746A28A0DB25741B5B34A828008B22ACC23F924FAAFBD4D33F81EA66956DFEAA2BFDFCF5"),
+    ]
+    for (curve, d, q) in cases {
+        do throws(ECError) {
+            guard try curve.publicKey(privateScalar: hexBytes(d)[...]) == hexBytes(q) else {
+                print("FAILED: " + curve.description + " public key differs")
+                return
+            }
+        } catch {
+            print("FAILED: " + curve.description + " derivation " + error.description)
+            return
+        }
+    }
+    do throws(ECError) {
+        let key = try Ed25519PublicKey(privateSeed: hexBytes("9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60")[...])
+        guard key.rawRepresentation == hexBytes("d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a") else {
+            print("FAILED: Ed25519 public key differs")
+            return
+        }
+    } catch {
+        print("FAILED: Ed25519 derivation " + error.description)
+        return
+    }
+    print("key derivation: P-256, P-384, P-521, Ed25519 match")
+    do throws(ECError) {
+        _ = try ECDSACurve.p256.publicKey(privateScalar: hexBytes("FFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551")[...])
+        print("FAILED: d = n accepted")
+    } catch {
+        print("d = n: " + error.description)
+    }
+}
+
+/// A client identity from a password-protected .p12 held in memory (PBES2/AES-256-CBC, HMAC-SHA1 MAC).
+func openPKCS12() {
+    do throws(PKCS12Error) {
+        let file = try PKCS12File(bytes: pkcs12File, password: .utf8("cryptography"))
+        guard let identity = file.identities.first else {
+            print("FAILED: no identity in the .p12")
+            return
+        }
+        print("pkcs12: " + identity.privateKey.description + ", " + (identity.keyCheck == .derived ? "derived" : "not derived"))
+    } catch {
+        print("FAILED: pkcs12 " + error.description)
+    }
+    do throws(PKCS12Error) {
+        _ = try PKCS12File(bytes: pkcs12File, password: .utf8("wrong"))
+        print("FAILED: pkcs12 wrong password accepted")
+    } catch {
+        print("pkcs12 wrong password: " + error.description)
     }
 }

@@ -2,3 +2,4 @@
 #include <openssl/rsa.h>
 #include <openssl/x509.h>
 #include <openssl/crypto.h>
+#include <openssl/pkcs12.h>

@@ -1,6 +1,8 @@
 import NIOCore
 import NIOPosix
 import NIOSSL
+import NIOTLS
+import PureX509NIOSSL
 import PureX509Tool
 
 /// `connect`'s handshake: TCP, then TLS with SNI, collecting the
@@ -8,14 +10,29 @@ import PureX509Tool
 /// so that the handshake completes as a normal client's would; nothing is
 /// written after it, the connection is closed, and the verdict is made by
 /// `connect` with PureX509 afterwards.
+///
+/// With a client identity the handshake is followed to its end: the client
+/// sends close_notify and waits for the server's answer, which in TLS 1.3
+/// is where a refused client certificate shows (an alert after the client's
+/// Finished), and in TLS 1.2 the handshake itself fails.
 enum ServedChainFetcher {
-    @Sendable static func fetch(_ target: ConnectTarget) throws -> [[UInt8]] {
+    @Sendable static func fetch(_ target: ConnectTarget) throws -> ServedHandshake {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         defer { try? group.syncShutdownGracefully() }
-        var configuration = TLSConfiguration.makeClientConfiguration()
+        var configuration: TLSConfiguration
+        do {
+            configuration = try TLSConfiguration.makeClientConfiguration(clientIdentity: target.clientIdentity)
+        } catch {
+            throw ConnectFailure("\(error)")
+        }
         configuration.certificateVerification = .fullVerification
+        // The server's answer to close_notify is the identity's verdict; a
+        // server that keeps silent is not waited for longer than this.
+        configuration.shutdownTimeout = .seconds(Int64(min(5, target.timeoutSeconds)))
         let context = try NIOSSLContext(configuration: configuration)
         let collected = group.next().makePromise(of: [[UInt8]].self)
+        let answered = group.next().makePromise(of: IdentityAnswer.self)
+        let presenting = target.clientIdentity != nil
         let bootstrap = ClientBootstrap(group: group)
             .connectTimeout(.seconds(Int64(target.timeoutSeconds)))
             .channelInitializer { channel in
@@ -31,7 +48,8 @@ enum ServedChainFetcher {
                         }
                     })
                     try channel.pipeline.syncOperations.addHandler(handler)
-                    try channel.pipeline.syncOperations.addHandler(HandshakeWatcher(collected: collected))
+                    try channel.pipeline.syncOperations.addHandler(
+                        HandshakeWatcher(collected: collected, answered: answered, presenting: presenting))
                 }
             }
         let channel: Channel
@@ -39,40 +57,78 @@ enum ServedChainFetcher {
             channel = try bootstrap.connect(host: target.host, port: target.port).wait()
         } catch {
             collected.fail(error)
+            answered.succeed(.notPresented)
             throw ConnectFailure("cannot connect to port \(target.port): \(error)")
         }
         let timeout = channel.eventLoop.scheduleTask(in: .seconds(Int64(target.timeoutSeconds))) {
             collected.fail(ConnectFailure("no certificates within \(target.timeoutSeconds) s"))
+            answered.succeed(.refused("no answer within \(target.timeoutSeconds) s"))
         }
         defer {
             timeout.cancel()
             channel.close(promise: nil)
         }
+        let served: [[UInt8]]
         do {
-            return try collected.futureResult.wait()
+            served = try collected.futureResult.wait()
         } catch let failure as ConnectFailure {
             throw failure
         } catch {
             throw ConnectFailure("TLS handshake failed: \(error)")
         }
+        guard presenting else { return ServedHandshake(served: served, identity: .notPresented) }
+        return ServedHandshake(served: served, identity: try answered.futureResult.wait())
     }
 }
 
 /// Ends the wait when the handshake fails or the server hangs up before
-/// its certificates arrived (a promise already completed stays so).
-private final class HandshakeWatcher: ChannelInboundHandler, Sendable {
+/// its certificates arrived (a promise already completed stays so); when
+/// an identity is presented, also decides what the server made of it.
+private final class HandshakeWatcher: ChannelInboundHandler {
     typealias InboundIn = NIOAny
     let collected: EventLoopPromise<[[UInt8]]>
+    let answered: EventLoopPromise<IdentityAnswer>
+    let presenting: Bool
+    private var refusal: String?
 
-    init(collected: EventLoopPromise<[[UInt8]]>) { self.collected = collected }
+    init(collected: EventLoopPromise<[[UInt8]]>, answered: EventLoopPromise<IdentityAnswer>, presenting: Bool) {
+        self.collected = collected
+        self.answered = answered
+        self.presenting = presenting
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        // close goes through the TLS handler, which sends close_notify and
+        // reads until the server answers, refuses, or the shutdown times out.
+        if presenting, case TLSUserEvent.handshakeCompleted = event { context.close(promise: nil) }
+        context.fireUserInboundEventTriggered(event)
+    }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         collected.fail(error)
+        // A ragged close after our close_notify is how many servers (openssl
+        // s_server among them) end a connection they accepted.
+        if refusal == nil, !Self.isUncleanShutdown(error) { refusal = Self.reason(error) }
         context.close(promise: nil)
     }
 
     func channelInactive(context: ChannelHandlerContext) {
         collected.fail(ConnectFailure("the server closed the connection before presenting certificates"))
+        answered.succeed(refusal.map { .refused($0) } ?? .notRefused)
         context.fireChannelInactive()
+    }
+
+    static func isUncleanShutdown(_ error: any Error) -> Bool {
+        if let error = error as? NIOSSLError, case .uncleanShutdown = error { return true }
+        return false
+    }
+
+    /// BoringSSL's reason code (e.g. `TLSV1_ALERT_UNKNOWN_CA`) when the error
+    /// carries one, else the whole error.
+    static func reason(_ error: any Error) -> String {
+        let text = "\(error)"
+        guard let start = text.range(of: "OPENSSL_internal:") else { return text }
+        let rest = text[start.upperBound...]
+        return String(rest.prefix { $0 != " " && $0 != "]" })
     }
 }

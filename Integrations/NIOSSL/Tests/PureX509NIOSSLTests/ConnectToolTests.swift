@@ -19,14 +19,20 @@ import Testing
         let error: String
     }
 
-    func connect(_ arguments: [String]) throws -> Run {
+    /// Runs `purex509-nio connect` with `environment` added to this
+    /// process's and `input` as its standard input (empty: none).
+    func connect(_ arguments: [String], environment: [String: String] = [:], input: String = "") throws -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(Self.tool, "purex509-nio not built"))
         process.arguments = ["connect"] + arguments
-        let output = Pipe(), error = Pipe()
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let output = Pipe(), error = Pipe(), standardInput = Pipe()
         process.standardOutput = output
         process.standardError = error
+        process.standardInput = standardInput
         try process.run()
+        standardInput.fileHandleForWriting.write(Data(input.utf8))
+        try standardInput.fileHandleForWriting.close()
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = error.fileHandleForReading.readDataToEndOfFile()
         var status: Int32 = 0

@@ -24,14 +24,17 @@ let openssl: String? = ((ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bi
     .first { FileManager.default.isExecutableFile(atPath: $0) }
 
 /// An `openssl s_server` on 127.0.0.1 serving a leaf and its chain, for one
-/// test; stopped by `stop()` (and when the test process ends).
+/// test; stopped by `stop()` (and when the test process ends). With
+/// `clientCAs` it requires a client certificate that chains to them
+/// (`-Verify`, `-verify_return_error`), and its `-www` page names the client
+/// certificate it received.
 final class OpenSSLServer {
     let process: Process
     let port: Int
 
     /// Starts on a free port: a port another process holds makes s_server
     /// exit, and another port is tried.
-    init(leaf: String, chain: String?, key: String) throws {
+    init(leaf: String, chain: String?, key: String, clientCAs: String? = nil) throws {
         guard let openssl else { throw PeerError("openssl is not on PATH") }
         for _ in 0..<20 {
             let port = Int.random(in: 20_000...60_000)
@@ -39,6 +42,7 @@ final class OpenSSLServer {
             process.executableURL = URL(fileURLWithPath: openssl)
             process.arguments = ["s_server", "-accept", "127.0.0.1:\(port)", "-cert", leaf, "-key", key, "-www", "-quiet"]
                 + (chain.map { ["-cert_chain", $0] } ?? [])
+                + (clientCAs.map { ["-Verify", "1", "-CAfile", $0, "-verify_return_error"] } ?? [])
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()

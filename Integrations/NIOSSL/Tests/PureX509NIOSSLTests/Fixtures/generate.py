@@ -7,7 +7,10 @@ intermediate and leaf), each: root.pem, chain.pem (leaf for localhost and
 intermediate.pem), leaf.key; and under rsa/ also an expired leaf
 (expired.pem, expired-chain.pem, expired.key), a client certificate with
 clientAuth (client.pem, client.key) and one from a root nobody trusts
-(stranger.pem, stranger.key). Valid 2025-01-01 to 2045-01-01 (the expired
+(stranger.pem, stranger.key); under ec/ client certificates with clientAuth
+from the ECDSA intermediate for a P-256, a P-384 and an Ed25519 key
+(client-p256, client-p384, client-ed25519: .pem with the intermediate after
+the leaf, .key), which the mutual-TLS tests pack into .p12 files. Valid 2025-01-01 to 2045-01-01 (the expired
 leaf: 2020 to 2021). Test keys only; written for this project, fresh keys
 on every run.
 
@@ -17,7 +20,7 @@ import datetime, ipaddress, os
 from cryptography import x509
 from cryptography.x509.oid import NameOID, ExtendedKeyUsageOID
 from cryptography.hazmat.primitives import hashes, serialization
-from cryptography.hazmat.primitives.asymmetric import rsa, ec
+from cryptography.hazmat.primitives.asymmetric import rsa, ec, ed25519
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 START = datetime.datetime(2025, 1, 1, tzinfo=datetime.timezone.utc)
@@ -80,7 +83,7 @@ def hierarchy(folder, root_key, inter_key, leaf_key):
 
 rsa_key = lambda: rsa.generate_private_key(public_exponent=65537, key_size=2048)
 inter, inter_key = hierarchy("rsa", rsa_key(), rsa_key(), rsa_key())
-hierarchy("ec", ec.generate_private_key(ec.SECP384R1()), ec.generate_private_key(ec.SECP256R1()),
+ec_inter, ec_inter_key = hierarchy("ec", ec.generate_private_key(ec.SECP384R1()), ec.generate_private_key(ec.SECP256R1()),
           ec.generate_private_key(ec.SECP256R1()))
 
 expired_key = rsa_key()
@@ -100,3 +103,9 @@ stranger_root_key, stranger_key = rsa_key(), rsa_key()
 stranger = certificate("stranger", stranger_key, "nobody's root", stranger_root_key, False, eku=[ExtendedKeyUsageOID.CLIENT_AUTH])
 write("rsa", "stranger.pem", pem(stranger))
 write("rsa", "stranger.key", key_pem(stranger_key))
+
+for label, key in [("p256", ec.generate_private_key(ec.SECP256R1())), ("p384", ec.generate_private_key(ec.SECP384R1())),
+                   ("ed25519", ed25519.Ed25519PrivateKey.generate())]:
+    client = certificate(f"ec client {label}", key, "ec intermediate", ec_inter_key, False, eku=[ExtendedKeyUsageOID.CLIENT_AUTH])
+    write("ec", f"client-{label}.pem", pem(client) + pem(ec_inter))
+    write("ec", f"client-{label}.key", key_pem(key))

@@ -1,0 +1,90 @@
+import DER
+import PKIX
+import EC
+
+/// Why a private key was not paired with any certificate.
+public enum UnmatchedKeyReason: Sendable, Equatable, CustomStringConvertible {
+    /// No certificate in the file has this key's public key.
+    case noCertificate
+    /// The certificate with the same localKeyId has a different public key.
+    case localKeyIDMismatch
+    /// The public key the file carried is not the one the private key gives.
+    case inconsistentPublicKey
+    /// The key's public half could be neither read nor computed, so nothing could be compared.
+    case publicKeyUnavailable
+
+    /// One English phrase.
+    public var description: String {
+        switch self {
+        case .noCertificate: return "no certificate has this key"
+        case .localKeyIDMismatch: return "the certificate with the same localKeyId has another key"
+        case .inconsistentPublicKey: return "the public key stored with it is not its own"
+        case .publicKeyUnavailable: return "its public key is neither stored nor computable"
+        }
+    }
+}
+
+/// A private key with its public half settled, ready to compare with certificates.
+struct KeyCandidate {
+    let entry: KeyEntry
+    /// The EC point or Ed25519 key (derived, or carried when nothing could be derived).
+    let publicKey: [UInt8]?
+    /// Whether `publicKey` was computed from the secret (true) or only read from the file.
+    let derived: Bool
+    let problem: UnmatchedKeyReason?
+
+    init(_ entry: KeyEntry) throws(PKCS12Error) {
+        self.entry = entry
+        let key = entry.key
+        if key.algorithm == .rsa {
+            publicKey = nil
+            derived = true
+            problem = nil
+            return
+        }
+        let computed = try key.derivedPublicKey()
+        derived = computed != nil
+        if let computed, let carried = key.carriedPublicKey, computed != carried {
+            publicKey = nil
+            problem = .inconsistentPublicKey
+        } else if let point = computed ?? key.carriedPublicKey {
+            publicKey = point
+            problem = nil
+        } else {
+            publicKey = nil
+            problem = .publicKeyUnavailable
+        }
+    }
+
+    /// Whether `certificate`'s subject public key is this key's.
+    func matches(_ certificate: Certificate) -> Bool {
+        guard problem == nil else { return false }
+        let spki = certificate.publicKey
+        let certKey = certificate.der[spki.key]
+        switch (entry.key.algorithm, spki.kind) {
+        case (.rsa, .rsa(let modulus, let exponent)):
+            return Array(certificate.der[modulus].drop(while: { $0 == 0 })) == entry.key.rsaModulus
+                && Array(certificate.der[exponent].drop(while: { $0 == 0 })) == entry.key.rsaExponent
+        case (.ec(let curve), .ec(let named)):
+            guard let point = publicKey, Self.same(curve, named) else { return false }
+            if certKey.count == point.count { return Array(certKey) == point }
+            // SEC 1 §2.3.3 compressed form: X and the parity of Y.
+            let half = (point.count - 1) / 2
+            guard half > 0, point.count == 1 + 2 * half, certKey.count == 1 + half, let last = point.last,
+                  certKey.first == 0x02 | (last & 1) else { return false }
+            return Array(certKey.dropFirst()) == Array(point[1...half])
+        case (.ed25519, .ed25519):
+            guard let key = publicKey else { return false }
+            return Array(certKey) == key
+        default:
+            return false
+        }
+    }
+
+    private static func same(_ curve: ECDSACurve, _ named: PublicKey.NamedCurve) -> Bool {
+        switch (curve, named) {
+        case (.p256, .p256), (.p384, .p384), (.p521, .p521): return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import DER
+
+// The object identifiers a PFX file uses, as DER content octets. Each is
+// compared byte for byte, as DER gives each OID one encoding.
+extension OID {
+    // PKCS #7 content types (RFC 2315 §14).
+    /// pkcs7-data, 1.2.840.113549.1.7.1.
+    static let pkcs7Data = OID(der: [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x01])
+    /// pkcs7-signedData, 1.2.840.113549.1.7.2.
+    static let pkcs7SignedData = OID(der: [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x02])
+    /// pkcs7-envelopedData, 1.2.840.113549.1.7.3.
+    static let pkcs7EnvelopedData = OID(der: [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x03])
+    /// pkcs7-encryptedData, 1.2.840.113549.1.7.6.
+    static let pkcs7EncryptedData = OID(der: [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x06])
+
+    // RFC 7292 §4.2 bag types, 1.2.840.113549.1.12.10.1.n.
+    /// The bag-type arc; the last octet names the bag.
+    static let bagTypePrefix: [UInt8] = [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x0C, 0x0A, 0x01]
+    /// x509Certificate, 1.2.840.113549.1.9.22.1 (RFC 7292 §4.2.3).
+    static let x509CertificateBag = OID(der: [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x09, 0x16, 0x01])
+    /// friendlyName, 1.2.840.113549.1.9.20 (PKCS #9).
+    static let friendlyName = OID(der: [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x09, 0x14])
+    /// localKeyId, 1.2.840.113549.1.9.21 (PKCS #9).
+    static let localKeyID = OID(der: [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x09, 0x15])
+
+    // RFC 7292 Appendix C: PKCS #12 password-based encryption, 1.2.840.113549.1.12.1.n.
+    /// The PBE arc; the last octet names the cipher.
+    static let pkcs12PBEPrefix: [UInt8] = [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x0C, 0x01]
+
+    // RFC 8018 and RFC 9579.
+    /// id-PBKDF2, 1.2.840.113549.1.5.12.
+    static let pbkdf2 = OID(der: [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x05, 0x0C])
+    /// id-PBES2, 1.2.840.113549.1.5.13.
+    static let pbes2 = OID(der: [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x05, 0x0D])
+    /// id-PBMAC1, 1.2.840.113549.1.5.14.
+    static let pbmac1 = OID(der: [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x05, 0x0E])
+    /// The HMAC arc 1.2.840.113549.2.n: 7 SHA-1, 8 SHA-224, 9 SHA-256, 10 SHA-384, 11 SHA-512.
+    static let hmacPrefix: [UInt8] = [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x02]
+    /// The NIST AES arc 2.16.840.1.101.3.4.1.n: 2 AES-128-CBC, 22 AES-192-CBC, 42 AES-256-CBC.
+    static let aesPrefix: [UInt8] = [0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x01]
+    /// des-ede3-cbc, 1.2.840.113549.3.7 (RFC 8018 §B.2.2).
+    static let desEDE3CBC = OID(der: [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x03, 0x07])
+    /// id-sha224, 2.16.840.1.101.3.4.2.4.
+    static let sha224 = OID(der: [0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x04])
+}

@@ -1,0 +1,77 @@
+import DER
+import EC
+
+/// A private key read from a PKCS #12 file.
+///
+/// It says what it is (algorithm and size) and never prints or reflects
+/// its secret: `description`, `debugDescription` and the mirror show the
+/// type and size only. The key's bytes leave through one explicit call,
+/// `privateKeyPKCS8DER()`.
+public struct PrivateKey: Sendable {
+    /// The key's algorithm.
+    public enum Algorithm: Sendable, Equatable, CustomStringConvertible {
+        /// RSA (PKCS #1 RSAPrivateKey inside PKCS #8).
+        case rsa
+        /// ECDSA on a NIST curve (SEC 1 ECPrivateKey inside PKCS #8).
+        case ec(ECDSACurve)
+        /// Ed25519 (RFC 8410 CurvePrivateKey).
+        case ed25519
+
+        /// `RSA`, `EC P-256`, `Ed25519`.
+        public var description: String {
+            switch self {
+            case .rsa: return "RSA"
+            case .ec(let curve): return "EC \(curve)"
+            case .ed25519: return "Ed25519"
+            }
+        }
+    }
+
+    /// The key's algorithm, with the curve for EC keys.
+    public let algorithm: Algorithm
+    /// The RSA modulus length in bits, or the curve's size (256, 384, 521; 256 for Ed25519).
+    public let sizeInBits: Int
+    /// The public key the file carried beside the private key (the EC point
+    /// in ECPrivateKey, or OneAsymmetricKey's publicKey), if any; nil for RSA,
+    /// whose modulus and exponent are part of the private key itself.
+    public let carriedPublicKey: [UInt8]?
+
+    /// The PrivateKeyInfo / OneAsymmetricKey DER, exactly as the file held it (secret).
+    let pkcs8: [UInt8]
+    /// Where the secret scalar or seed sits in `pkcs8` (EC, Ed25519); empty for RSA.
+    let secret: Range<Int>
+    /// RSA modulus and public exponent, without leading zero octets.
+    let rsaModulus: [UInt8]
+    let rsaExponent: [UInt8]
+
+    init(algorithm: Algorithm, sizeInBits: Int, carriedPublicKey: [UInt8]?, pkcs8: [UInt8], secret: Range<Int>,
+         rsaModulus: [UInt8] = [], rsaExponent: [UInt8] = []) {
+        self.algorithm = algorithm
+        self.sizeInBits = sizeInBits
+        self.carriedPublicKey = carriedPublicKey
+        self.pkcs8 = pkcs8
+        self.secret = secret
+        self.rsaModulus = rsaModulus
+        self.rsaExponent = rsaExponent
+    }
+
+    /// The key as PKCS #8 PrivateKeyInfo (or OneAsymmetricKey) DER, as the
+    /// file held it. This is secret material: write it only where a key belongs.
+    public func privateKeyPKCS8DER() -> [UInt8] { pkcs8 }
+}
+
+extension PrivateKey: CustomStringConvertible, CustomDebugStringConvertible {
+    /// E.g. `RSA 2048-bit private key`; never the key's bytes.
+    public var description: String { "\(algorithm) \(sizeInBits)-bit private key" }
+    /// Same as `description`: a debugger shows no secret either.
+    public var debugDescription: String { description }
+}
+
+#if !hasFeature(Embedded)
+extension PrivateKey: CustomReflectable {
+    /// Algorithm and size only, so `dump` and debuggers never show the secret.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["algorithm": algorithm, "sizeInBits": sizeInBits], displayStyle: .struct)
+    }
+}
+#endif

@@ -1,0 +1,99 @@
+import Foundation
+import PureX509
+
+/// What one `connect` handshake brought back: the server's certificates,
+/// and what became of the client identity, if one was presented.
+public struct ServedHandshake: Sendable {
+    /// The certificates the server presented (DER, as sent, leaf first).
+    public let served: [[UInt8]]
+    /// The server's answer to the client identity.
+    public let identity: IdentityAnswer
+
+    /// A handshake's result, as the TLS stack observed it.
+    public init(served: [[UInt8]], identity: IdentityAnswer) {
+        self.served = served
+        self.identity = identity
+    }
+}
+
+/// How a server answered the client identity `connect --identity` presented.
+///
+/// Only a refusal is certain. In TLS 1.3 the client finishes its handshake
+/// before the server has read the client's certificate, so a refusal comes
+/// afterwards as an alert; the TLS stack waits for the server's answer to its
+/// close_notify, which the server can send only after reading the
+/// certificate, and anything but an alert means the server went on.
+public enum IdentityAnswer: Sendable, Equatable {
+    /// No identity was given.
+    case notPresented
+    /// The server read past the client's certificate without refusing it
+    /// (it accepted it, or had not asked for one).
+    case notRefused
+    /// The server ended the connection with an alert or error, in the TLS stack's words.
+    case refused(String)
+}
+
+extension ConnectCommand {
+    /// The first identity of the PKCS #12 file at `path`, opened with the
+    /// password from `password`. Exit 2 when the file or the password cannot
+    /// be read or is not PKCS #12; exit 1 when it does not open (wrong
+    /// password, damaged) or holds no certificate with its key.
+    static func openIdentity(_ path: String, password: PasswordOptions) throws -> ClientIdentity {
+        let name = path == "-" ? "standard input" : DisplayText.escaped(path)
+        let read: [UInt8]
+        switch InputFile.read(path) {
+        case .success(let bytes): read = bytes
+        case .failure(let failure):
+            printError("purex509: --identity: cannot read \(name): \(failure)")
+            throw ToolExit.usage
+        }
+        let bytes = try Identity.pkcs12Bytes(read, name: name)
+        let secret = try password.password()
+        let opened: PKCS12File
+        do {
+            opened = try PKCS12File(bytes: bytes, password: secret)
+        } catch {
+            let message = error == .macVerificationFailed
+                ? "MAC verification failed: wrong password, or the file is damaged" : error.description
+            printError("purex509: --identity \(name): \(message)")
+            throw ToolExit.refused
+        }
+        guard let identity = opened.identities.first else {
+            let reason = opened.unmatchedKeys.first.map { "the \($0.privateKey.algorithm) key matches no certificate (\($0.reason))" }
+                ?? "the file holds \(opened.unpairedCertificates.count) certificate(s) and no private key"
+            printError("purex509: --identity \(name): no identity: \(reason)")
+            throw ToolExit.refused
+        }
+        if opened.identities.count > 1 {
+            printError("purex509: --identity \(name): \(opened.identities.count) identities; presenting the first, \(identity.certificate.subjectForDisplay.description)")
+        }
+        return identity
+    }
+
+    /// The identity's line in the text output.
+    static func identityLine(_ identity: ClientIdentity, _ answer: IdentityAnswer) -> String {
+        let presented = "client identity: \(identity.certificate.subjectForDisplay.description) (\(identity.privateKey))"
+        switch answer {
+        case .notPresented: return presented + ": not presented"
+        case .notRefused: return presented + ": presented; the server went on without refusing it"
+        case .refused(let reason): return presented + ": refused by the server: \(DisplayText.escaped(reason))"
+        }
+    }
+
+    /// The identity's entry in the JSON output.
+    static func identityJSON(_ identity: ClientIdentity, _ answer: IdentityAnswer) -> JSONOutput {
+        var fields: [(String, JSONOutput)] = [
+            ("subject", .string(identity.certificate.subjectForDisplay.description)),
+            ("key", .string(identity.privateKey.algorithm.description)),
+            ("pin", .string(SPKIPin(certificate: identity.certificate).description)),
+        ]
+        switch answer {
+        case .notPresented: fields.append(("answer", .string("notPresented")))
+        case .notRefused: fields.append(("answer", .string("notRefused")))
+        case .refused(let reason):
+            fields.append(("answer", .string("refused")))
+            fields.append(("error", .string(reason)))
+        }
+        return .object(fields)
+    }
+}

@@ -1,0 +1,119 @@
+import ArgumentParser
+import Foundation
+import PureX509
+import PureX509Config
+
+struct Identity: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Open a PKCS #12 (.p12/.pfx) client identity: its certificate, key, chain and protection.",
+        discussion: """
+            Reads FILE (DER, or its base64 text) with the password from --password-file, --password-env, \
+            --password-stdin or --no-password; never from the command line. The MAC is checked before \
+            anything is decrypted. Prints each identity (a certificate with the private key that belongs \
+            to it: RSA modulus and exponent compared, EC and Ed25519 public keys computed from the private \
+            key), its chain with SHA-256 fingerprints and sha256/ pins, validity and friendlyName, and the \
+            file's MAC and encryption schemes with their iteration counts; weak ones (RC2, 3DES, a SHA-1 \
+            MAC or PRF, fewer than 2,048 iterations, no MAC) are flagged. With --roots, --at or --purpose \
+            the chain is verified as `verify` does (default purpose: client). \
+            Exit 0 when an identity was read and its key matches (and its chain verified, when asked); \
+            1 for a wrong password ("MAC verification failed: wrong password, or the file is damaged"), \
+            a damaged file, a key that matches no certificate, or a chain that fails verification; \
+            2 on bad usage or an unreadable file. docs/pkcs12.md.
+            """
+    )
+
+    @Argument(help: "The PKCS #12 file (- for standard input).")
+    var file: String
+
+    @OptionGroup var password: PasswordOptions
+
+    @Option(name: .customLong("roots"), help: "Verify the chain against these anchors (PEM, DER, or a directory); repeatable. With --at or --purpose alone: the system bundle.")
+    var roots: [String] = []
+
+    @Option(name: .customLong("at"), parsing: .unconditional, help: "Verification time (as for verify). Default: now.")
+    var at: String?
+
+    @Option(name: .customLong("purpose"), help: "client (the default), server or any.")
+    var purpose: String?
+
+    @Flag(name: .customLong("json"), help: "One JSON object: identities, unmatched keys, certificates without a key, protection.")
+    var json = false
+
+    func validate() throws {
+        try password.requireSource()
+        if let purpose, !["server", "client", "any"].contains(purpose) { throw ValidationError("--purpose: client, server or any") }
+        if let at, case .failure(let failure) = TimeArgument.parse(at) { throw ValidationError("--at: \(failure)") }
+        if file == "-" && password.readsStandardInput {
+            throw ValidationError("standard input cannot hold both the file and the password: use --password-file or --password-env")
+        }
+    }
+
+    /// Whether the chain is to be verified: any of the verification options asks for it.
+    var verifies: Bool { !roots.isEmpty || at != nil || purpose != nil }
+
+    func run() throws {
+        let name = file == "-" ? "standard input" : DisplayText.escaped(file)
+        let read: [UInt8]
+        switch InputFile.read(file) {
+        case .success(let bytes): read = bytes
+        case .failure(let failure):
+            printError("purex509: cannot read \(name): \(failure)")
+            throw ToolExit.usage
+        }
+        let bytes = try Self.pkcs12Bytes(read, name: name)
+        let secret = try password.password()
+        let opened: PKCS12File
+        do {
+            opened = try PKCS12File(bytes: bytes, password: secret)
+        } catch {
+            let message = error == .macVerificationFailed
+                ? "MAC verification failed: wrong password, or the file is damaged" : error.description
+            if json {
+                print(JSONOutput.object([("file", .string(file)), ("opened", .bool(false)), ("error", .string(message)),
+                                         ("code", .string(IdentityOutput.code(of: error)))]).serialized(pretty: false))
+            }
+            printError("purex509: \(name): \(message)")
+            throw ToolExit.refused
+        }
+        var verdicts: [Result<VerifiedChain, TrustFailure>?] = Array(repeating: nil, count: opened.identities.count)
+        var time: Int64? = nil
+        if verifies, !opened.identities.isEmpty {
+            var loader = VerifyOptions()
+            loader.roots = roots
+            let store = try loader.loadAnchors()
+            let now = at.flatMap(VerifyOptions.parseTime) ?? Int64(Date().timeIntervalSince1970)
+            time = now
+            var policy = VerificationPolicy(time: now)
+            policy.purpose = purpose == "server" ? .serverAuth : purpose == "any" ? .any : .clientAuth
+            for (index, identity) in opened.identities.enumerated() {
+                var verifier = Verifier(store: store, policy: policy)
+                verdicts[index] = verifier.verify(leaf: identity.certificate, intermediates: identity.chain)
+            }
+        }
+        let output = IdentityOutput(file: file, opened: opened, verdicts: verdicts, time: time,
+                                    purpose: purpose ?? "client")
+        if json { print(output.json().serialized(pretty: false)) } else { output.printText() }
+        if let problem = output.problem {
+            printError("purex509: \(name): \(problem)")
+            throw ToolExit.refused
+        }
+    }
+
+    /// The file's DER: as read, or decoded from base64 text (how RFC 9579
+    /// and many provisioning systems carry it). PEM text and anything else
+    /// that cannot be PKCS #12 is a usage error naming what it is.
+    static func pkcs12Bytes(_ bytes: [UInt8], name: String) throws -> [UInt8] {
+        guard let first = bytes.first else {
+            printError("purex509: \(name): empty file")
+            throw ToolExit.usage
+        }
+        if first == 0x30 { return bytes }
+        if bytes.starts(with: Array("-----BEGIN".utf8)) {
+            printError("purex509: \(name): PEM text, not a PKCS #12 file (inspect reads certificates; pin reads keys)")
+            throw ToolExit.usage
+        }
+        if let decoded = try? Base64.decode(bytes), decoded.first == 0x30 { return decoded }
+        printError("purex509: \(name): not a PKCS #12 file (neither DER nor base64 of DER)")
+        throw ToolExit.usage
+    }
+}

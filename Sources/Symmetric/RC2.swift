@@ -1,0 +1,88 @@
+// RC2 (RFC 2268), decryption only, for the pbeWithSHAAnd40BitRC2-CBC and
+// pbeWithSHAAnd128BitRC2-CBC schemes that older PKCS#12 exports use for
+// their certificates. Its "mash" steps index the key table by data, so
+// this is not constant-time (docs/security.md, "Symmetric primitives").
+
+/// An expanded RC2 key: sixty-four 16-bit words.
+struct RC2Key {
+    let words: [UInt16]
+
+    /// RFC 2268 §2: PITABLE, a permutation of 0…255 derived from the digits of π.
+    static let piTable: [UInt8] = [
+        0xd9, 0x78, 0xf9, 0xc4, 0x19, 0xdd, 0xb5, 0xed, 0x28, 0xe9, 0xfd, 0x79, 0x4a, 0xa0, 0xd8, 0x9d,
+        0xc6, 0x7e, 0x37, 0x83, 0x2b, 0x76, 0x53, 0x8e, 0x62, 0x4c, 0x64, 0x88, 0x44, 0x8b, 0xfb, 0xa2,
+        0x17, 0x9a, 0x59, 0xf5, 0x87, 0xb3, 0x4f, 0x13, 0x61, 0x45, 0x6d, 0x8d, 0x09, 0x81, 0x7d, 0x32,
+        0xbd, 0x8f, 0x40, 0xeb, 0x86, 0xb7, 0x7b, 0x0b, 0xf0, 0x95, 0x21, 0x22, 0x5c, 0x6b, 0x4e, 0x82,
+        0x54, 0xd6, 0x65, 0x93, 0xce, 0x60, 0xb2, 0x1c, 0x73, 0x56, 0xc0, 0x14, 0xa7, 0x8c, 0xf1, 0xdc,
+        0x12, 0x75, 0xca, 0x1f, 0x3b, 0xbe, 0xe4, 0xd1, 0x42, 0x3d, 0xd4, 0x30, 0xa3, 0x3c, 0xb6, 0x26,
+        0x6f, 0xbf, 0x0e, 0xda, 0x46, 0x69, 0x07, 0x57, 0x27, 0xf2, 0x1d, 0x9b, 0xbc, 0x94, 0x43, 0x03,
+        0xf8, 0x11, 0xc7, 0xf6, 0x90, 0xef, 0x3e, 0xe7, 0x06, 0xc3, 0xd5, 0x2f, 0xc8, 0x66, 0x1e, 0xd7,
+        0x08, 0xe8, 0xea, 0xde, 0x80, 0x52, 0xee, 0xf7, 0x84, 0xaa, 0x72, 0xac, 0x35, 0x4d, 0x6a, 0x2a,
+        0x96, 0x1a, 0xd2, 0x71, 0x5a, 0x15, 0x49, 0x74, 0x4b, 0x9f, 0xd0, 0x5e, 0x04, 0x18, 0xa4, 0xec,
+        0xc2, 0xe0, 0x41, 0x6e, 0x0f, 0x51, 0xcb, 0xcc, 0x24, 0x91, 0xaf, 0x50, 0xa1, 0xf4, 0x70, 0x39,
+        0x99, 0x7c, 0x3a, 0x85, 0x23, 0xb8, 0xb4, 0x7a, 0xfc, 0x02, 0x36, 0x5b, 0x25, 0x55, 0x97, 0x31,
+        0x2d, 0x5d, 0xfa, 0x98, 0xe3, 0x8a, 0x92, 0xae, 0x05, 0xdf, 0x29, 0x10, 0x67, 0x6c, 0xba, 0xc9,
+        0xd3, 0x00, 0xe6, 0xcf, 0xe1, 0x9e, 0xa8, 0x2c, 0x63, 0x16, 0x01, 0x3f, 0x58, 0xe2, 0x89, 0xa9,
+        0x0d, 0x38, 0x34, 0x1b, 0xab, 0x33, 0xff, 0xb0, 0xbb, 0x48, 0x0c, 0x5f, 0xb9, 0xb1, 0xcd, 0x2e,
+        0xc5, 0xf3, 0xdb, 0x47, 0xe5, 0xa5, 0x9c, 0x77, 0x0a, 0xa6, 0x20, 0x68, 0xfe, 0x7f, 0xc1, 0xad,
+    ]
+
+    /// nil unless the key is 1–128 bytes and the effective size 1–1024 bits.
+    init?(key: ArraySlice<UInt8>, effectiveKeyBits: Int) {
+        let t = key.count
+        guard t >= 1, t <= 128, effectiveKeyBits >= 1, effectiveKeyBits <= 1024 else { return nil }
+        // RFC 2268 §2: expand to 128 bytes, then cut to the effective size.
+        var l = [UInt8](repeating: 0, count: 128)
+        for (i, byte) in key.enumerated() { l[i] = byte }
+        for i in t..<128 { l[i] = Self.piTable[Int(l[i - 1] &+ l[i - t])] }
+        let t8 = (effectiveKeyBits + 7) / 8
+        let tm = UInt8(truncatingIfNeeded: 0xFF >> (8 * t8 - effectiveKeyBits))
+        l[128 - t8] = Self.piTable[Int(l[128 - t8] & tm)]
+        var i = 127 - t8
+        while i >= 0 {
+            l[i] = Self.piTable[Int(l[i + 1] ^ l[i + t8])]
+            i -= 1
+        }
+        words = (0..<64).map { UInt16(l[2 * $0]) | UInt16(l[2 * $0 + 1]) << 8 }
+        for k in l.indices { l[k] = 0 }
+    }
+
+    /// RFC 2268 §4: five inverse mixing rounds, an inverse mash, six
+    /// mixing, a mash, five mixing, with the key words used from the end.
+    func decryptBlock(_ r: inout (UInt16, UInt16, UInt16, UInt16)) {
+        var j = 63
+        words.withUnsafeBufferPointer { k in
+            func mix() {
+                r.3 = (r.3 &>> 5 | r.3 &<< 11) &- k[j] &- (r.2 & r.1) &- (~r.2 & r.0); j -= 1
+                r.2 = (r.2 &>> 3 | r.2 &<< 13) &- k[j] &- (r.1 & r.0) &- (~r.1 & r.3); j -= 1
+                r.1 = (r.1 &>> 2 | r.1 &<< 14) &- k[j] &- (r.0 & r.3) &- (~r.0 & r.2); j -= 1
+                r.0 = (r.0 &>> 1 | r.0 &<< 15) &- k[j] &- (r.3 & r.2) &- (~r.3 & r.1); j -= 1
+            }
+            func mash() {
+                r.3 = r.3 &- k[Int(r.2 & 63)]
+                r.2 = r.2 &- k[Int(r.1 & 63)]
+                r.1 = r.1 &- k[Int(r.0 & 63)]
+                r.0 = r.0 &- k[Int(r.3 & 63)]
+            }
+            for _ in 0..<5 { mix() }
+            mash()
+            for _ in 0..<6 { mix() }
+            mash()
+            for _ in 0..<5 { mix() }
+        }
+    }
+
+    func decryptCBC(iv: UnsafeRawPointer, input: UnsafeRawPointer, output: UnsafeMutableRawPointer, count: Int) {
+        var previous = UInt64(littleEndian: iv.loadUnaligned(as: UInt64.self))
+        for i in 0..<count {
+            let block = UInt64(littleEndian: input.loadUnaligned(fromByteOffset: 8 * i, as: UInt64.self))
+            // Words are little-endian in the block (RFC 2268 §4).
+            var r = (UInt16(truncatingIfNeeded: block), UInt16(truncatingIfNeeded: block &>> 16),
+                     UInt16(truncatingIfNeeded: block &>> 32), UInt16(truncatingIfNeeded: block &>> 48))
+            decryptBlock(&r)
+            let plain = UInt64(r.0) | UInt64(r.1) << 16 | UInt64(r.2) << 32 | UInt64(r.3) << 48
+            output.storeBytes(of: (plain ^ previous).littleEndian, toByteOffset: 8 * i, as: UInt64.self)
+            previous = block
+        }
+    }
+}
