@@ -28,9 +28,9 @@ public enum EncryptionScheme: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .pbes2(let prf, let cipher, let iterations):
-            return "PBES2 PBKDF2-HMAC-\(prf.name) \(cipher), \(iterations) iterations"
+            return "PBES2 PBKDF2-HMAC-\(prf.name) \(cipher), \(iterationCount(iterations))"
         case .pkcs12PBE(let cipher, let iterations):
-            return "\(cipher), \(iterations) iterations"
+            return "\(cipher), \(iterationCount(iterations))"
         }
     }
 }
@@ -94,4 +94,9 @@ extension DigestFunction {
         case .sha512: return "SHA512"
         }
     }
+}
+
+/// "1 iteration", "2048 iterations".
+func iterationCount(_ count: Int) -> String {
+    count == 1 ? "1 iteration" : "\(count) iterations"
 }

@@ -28,9 +28,9 @@ public enum MACScheme: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .pkcs12KDF(let digest, let iterations):
-            return "HMAC-\(digest.name) (PKCS #12 KDF), \(iterations) iterations"
+            return "HMAC-\(digest.name) (PKCS #12 KDF), \(iterationCount(iterations))"
         case .pbmac1(let prf, let hmac, let iterations, let keyLength):
-            return "PBMAC1 HMAC-\(hmac.name), PBKDF2-HMAC-\(prf.name), \(iterations) iterations, \(keyLength)-byte key"
+            return "PBMAC1 HMAC-\(hmac.name), PBKDF2-HMAC-\(prf.name), \(iterationCount(iterations)), \(keyLength)-byte key"
         }
     }
 }

@@ -65,6 +65,9 @@ private func json(_ run: ToolRun) throws -> [String: Any] {
     defer { try? FileManager.default.removeItem(at: passwordFile) }
     let byFile = try runPurex509(["identity", file, "--password-file", passwordFile.path])
     #expect(byFile.status == 0 && byFile.output == byEnvironment.output)
+    // A MAC of one iteration over SHA-1 is flagged on both counts.
+    let weak = try runPurex509(["identity", pyca + "name-all-pwd.p12", "--password-env", "P"], environment: ["P": "password"])
+    #expect(weak.output.contains("MAC: HMAC-SHA1 (PKCS #12 KDF), 1 iteration [weak: SHA-1 MAC, fewer than 2,048 iterations]"), "\(weak.output)")
     // The pin printed is the certificate's, as `pin` computes it.
     let pin = try runPurex509(["pin", pyca + "ca/ca.pem"]).output.split(separator: " ")[0]
     #expect(byEnvironment.output.contains("pin: \(pin)"))
