@@ -5,11 +5,6 @@ import DER
 
 // Each budget in PKCS12Limits, at both edges, and refused before its work.
 
-private func exported(_ name: String) throws -> ExportedFile? {
-    guard let files = exportedFiles else { return nil }
-    return try #require(files.first { $0.exportCase.name == name })
-}
-
 /// Replaces every INTEGER whose content is `old` with `new`.
 private func replacingIntegers(_ node: ASN1Node, _ old: [UInt8], _ new: [UInt8]) -> ASN1Node {
     switch node {
@@ -19,7 +14,7 @@ private func replacingIntegers(_ node: ASN1Node, _ old: [UInt8], _ new: [UInt8])
 }
 
 @Test func iterationLimitAtBothEdges() throws {
-    guard let file = try exported("iter-5000") else { return }
+    let file = try exported("iter-5000")
     var limits = PKCS12Limits()
     limits.maximumIterations = 5_000
     #expect(open(file.bytes, .utf8("secret"), limits: limits).failure == nil)
@@ -32,7 +27,7 @@ private func replacingIntegers(_ node: ASN1Node, _ old: [UInt8], _ new: [UInt8])
 
 /// A MAC asking for 2^31 rounds fails at once, before any hashing.
 @Test func hugeMACIterationCountFailsAtOnce() throws {
-    guard let file = try exported("default-p256") else { return }
+    let file = try exported("default-p256")
     var pfx = ASN1Node.parse(file.bytes)
     // MacData › iterations.
     pfx[[2, 2]] = .primitive(tag: 0x02, bytes: [0x00, 0x80, 0x00, 0x00, 0x00])
@@ -58,7 +53,7 @@ private func replacingIntegers(_ node: ASN1Node, _ old: [UInt8], _ new: [UInt8])
 
 /// Without a MAC, a shrouded key asking for 2^31 PBKDF2 rounds fails at once.
 @Test func hugePBKDF2IterationCountFailsAtOnce() throws {
-    guard let file = try exported("nomac") else { return }
+    let file = try exported("nomac")
     // OpenSSL leaves the certificates unencrypted under -nomac: the key bag's PBKDF2 is the one to change.
     let edited = plainFile(plainSafeContents(file.bytes).map { replacingIntegers($0, [0x08, 0x00], [0x00, 0x80, 0x00, 0x00, 0x00]) })
     let started = Date()
@@ -67,7 +62,7 @@ private func replacingIntegers(_ node: ASN1Node, _ old: [UInt8], _ new: [UInt8])
 }
 
 @Test func totalWorkLimit() throws {
-    guard let file = try exported("default-p256") else { return }
+    let file = try exported("default-p256")
     var limits = PKCS12Limits()
     // MAC (2,048) + certificates (2,048) + key (2,048, two PBKDF2 blocks for AES-256 under SHA-256: one).
     limits.maximumTotalIterations = 3 * 2_048
@@ -77,7 +72,7 @@ private func replacingIntegers(_ node: ASN1Node, _ old: [UInt8], _ new: [UInt8])
 }
 
 @Test func sizeAndCountLimits() throws {
-    guard let file = try exported("default-p256") else { return }
+    let file = try exported("default-p256")
     var limits = PKCS12Limits()
     limits.maximumInputSize = file.bytes.count
     #expect(open(file.bytes, .utf8("pässwörd"), limits: limits).failure == nil)
@@ -105,7 +100,7 @@ private func replacingIntegers(_ node: ASN1Node, _ old: [UInt8], _ new: [UInt8])
 
 /// safeContentsBags inside one another: read and counted up to the limit, refused past it.
 @Test func nestedSafeContentsLimit() throws {
-    guard let file = try exported("nomac-unencrypted") else { return }
+    let file = try exported("nomac-unencrypted")
     let safeContentsBagOID: [UInt8] = [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x0C, 0x0A, 0x01, 0x06]
     func nested(_ depth: Int) -> [UInt8] {
         plainFile(plainSafeContents(file.bytes).map { contents in
@@ -125,7 +120,7 @@ private func replacingIntegers(_ node: ASN1Node, _ old: [UInt8], _ new: [UInt8])
 }
 
 @Test func structuralRefusals() throws {
-    guard let file = try exported("nomac-unencrypted") else { return }
+    let file = try exported("nomac-unencrypted")
     #expect(open(plainFile(plainSafeContents(file.bytes), version: 2), .utf8("secret")).failure == .unsupportedVersion(2))
     var pfx = ASN1Node.parse(file.bytes)
     // authSafe contentType signedData: public-key integrity mode.

@@ -5,17 +5,12 @@ import PKIX
 
 // Pairing keys with certificates, and keeping the key's secret out of sight.
 
-private func exported(_ name: String) throws -> ExportedFile? {
-    guard let files = exportedFiles else { return nil }
-    return try #require(files.first { $0.exportCase.name == name })
-}
-
 private func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
 
 /// description, debugDescription, dump and the mirror show the type and size, never the secret.
 @Test(arguments: ["default-rsa", "default-p384", "default-ed25519"])
 func privateKeyNeverPrintsItsSecret(_ name: String) throws {
-    guard let file = try exported(name) else { return }
+    let file = try exported(name)
     let key = try #require(try PKCS12File(bytes: file.bytes, password: .utf8("pässwörd")).identities.first).privateKey
     var dumped = ""
     dump(key, to: &dumped)
@@ -37,7 +32,8 @@ func privateKeyNeverPrintsItsSecret(_ name: String) throws {
 
 /// Two files' contents joined: both identities come back, each with its own chain.
 @Test func severalIdentitiesInOneFile() throws {
-    guard let a = try exported("nomac-unencrypted"), let b = try exported("small") else { return }
+    let a = try exported("nomac-unencrypted")
+    let b = try exported("small")
     let joined = plainFile(plainSafeContents(a.bytes) + plainSafeContents(b.bytes))
     let file = try PKCS12File(bytes: joined, password: .utf8("secret"))
     #expect(file.identities.count == 2)
@@ -50,7 +46,7 @@ func privateKeyNeverPrintsItsSecret(_ name: String) throws {
 /// A localKeyId that points at the wrong certificate does not pair; the
 /// public key still finds the right one when it is there.
 @Test func localKeyIDIsCheckedAgainstThePublicKey() throws {
-    guard let file = try exported("nomac-unencrypted") else { return }
+    let file = try exported("nomac-unencrypted")
     var contents = plainSafeContents(file.bytes)
     // Give the CA certificates the leaf's localKeyId: the first match by id is a wrong key.
     let leafKeyID = try #require(PKCS12File(bytes: file.bytes, password: .utf8("secret")).identities.first?.localKeyID)
@@ -83,7 +79,7 @@ func privateKeyNeverPrintsItsSecret(_ name: String) throws {
 
 /// A stored EC point that is not the secret's own is caught by the derivation.
 @Test func inconsistentStoredPublicKey() throws {
-    guard let file = try exported("nomac-unencrypted") else { return }
+    let file = try exported("nomac-unencrypted")
     let identity = try #require(try PKCS12File(bytes: file.bytes, password: .utf8("secret")).identities.first)
     let point = Array(identity.certificate.der[identity.certificate.publicKey.key])
     var bytes = file.bytes

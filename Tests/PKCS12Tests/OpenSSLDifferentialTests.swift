@@ -10,10 +10,7 @@ import Trust
 
 @Test(arguments: exportCases.map(\.name))
 func readsWhatOpenSSLReads(_ name: String) throws {
-    guard let files = exportedFiles else {
-        print("NOTICE: openssl is absent; PKCS #12 differential skipped")
-        return
-    }
+    let files = try requireExportedFiles()
     let exported = try #require(files.first { $0.exportCase.name == name })
     let exportCase = exported.exportCase
     let password: PKCS12Password = exportCase.password.isEmpty ? .none : .utf8(exportCase.password)
@@ -49,7 +46,7 @@ func readsWhatOpenSSLReads(_ name: String) throws {
 
 /// The report says what OpenSSL wrote, so a tool can flag the weak parts.
 @Test func reportsTheSchemes() throws {
-    guard let files = exportedFiles else { return }
+    let files = try requireExportedFiles()
     func report(_ name: String) throws -> PKCS12Report {
         let exported = try #require(files.first { $0.exportCase.name == name })
         let password: PKCS12Password = exported.exportCase.password.isEmpty ? .none : .utf8(exported.exportCase.password)
@@ -79,7 +76,7 @@ func readsWhatOpenSSLReads(_ name: String) throws {
 /// BMPString form (`00 00`) into the MAC; an absent and an empty password
 /// both open it here, as both do with OpenSSL (docs/pkcs12.md, "Passwords").
 @Test func emptyPasswordAsOpenSSLWritesIt() throws {
-    guard let files = exportedFiles else { return }
+    let files = try requireExportedFiles()
     for name in ["empty-password", "empty-password-legacy"] {
         let exported = try #require(files.first { $0.exportCase.name == name })
         for password in [PKCS12Password.none, .utf8("")] {
@@ -93,7 +90,7 @@ func readsWhatOpenSSLReads(_ name: String) throws {
 }
 
 @Test func wrongPasswordsFailTheMAC() throws {
-    guard let files = exportedFiles else { return }
+    let files = try requireExportedFiles()
     for exported in files where !exported.exportCase.flags.contains("nomac") {
         for wrong in [PKCS12Password.utf8("wrong"), .none, .utf8(exported.exportCase.password + " ")] where wrong != .utf8(exported.exportCase.password) {
             if exported.exportCase.password.isEmpty && wrong == .none { continue }
@@ -104,7 +101,7 @@ func readsWhatOpenSSLReads(_ name: String) throws {
 
 /// Without a MAC, a wrong password shows only when decryption fails.
 @Test func wrongPasswordWithoutMAC() throws {
-    guard let files = exportedFiles else { return }
+    let files = try requireExportedFiles()
     let exported = try #require(files.first { $0.exportCase.name == "nomac" })
     let failure = open(exported.bytes, .utf8("wrong")).failure
     #expect(failure == .decryptionFailed || failure.map { if case .malformed = $0 { return true } else { return false } } == true)

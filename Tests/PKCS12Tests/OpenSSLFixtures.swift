@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import PKCS12
 
 // Files made at test time by this machine's `openssl pkcs12 -export`, in
@@ -87,6 +88,21 @@ struct ExportedFile: Sendable {
 }
 
 /// Makes every case once; nil when openssl is absent.
+/// The files OpenSSL made, or a test failure: these tests need the
+/// machine's openssl (CI installs it), and a test that skipped would count
+/// as passed without checking anything.
+func requireExportedFiles() throws -> [ExportedFile] {
+    let files = try #require(exportedFiles, "openssl is needed to make the PKCS #12 fixtures")
+    try #require(!files.isEmpty, "openssl could not make the PKCS #12 fixtures")
+    return files
+}
+
+/// The file OpenSSL made for the export case `name`.
+func exported(_ name: String) throws -> ExportedFile {
+    let files = try requireExportedFiles()
+    return try #require(files.first { $0.exportCase.name == name }, "no exported file named \(name)")
+}
+
 let exportedFiles: [ExportedFile]? = {
     guard opensslAvailable else { return nil }
     do {

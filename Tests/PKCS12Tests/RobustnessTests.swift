@@ -5,11 +5,6 @@ import PKIX
 
 // Damaged and re-encoded files: never a trap, never different content.
 
-private func exported(_ name: String) throws -> ExportedFile? {
-    guard let files = exportedFiles else { return nil }
-    return try #require(files.first { $0.exportCase.name == name })
-}
-
 private func password(_ file: ExportedFile) -> PKCS12Password {
     file.exportCase.password.isEmpty ? .none : .utf8(file.exportCase.password)
 }
@@ -25,7 +20,7 @@ private func contents(_ file: PKCS12File) -> [[UInt8]] {
 /// so the 5,000-odd readings stay fast) is refused, by the MAC or by a
 /// parse error; none is read with other content.
 @Test func everyBitFlipIsRefused() throws {
-    guard let small = try exported("small") else { return }
+    let small = try exported("small")
     let bytes = small.bytes
     let original = contents(try PKCS12File(bytes: bytes, password: .utf8("secret")))
     var limits = PKCS12Limits()
@@ -57,7 +52,7 @@ private func contents(_ file: PKCS12File) -> [[UInt8]] {
 /// the MAC covers the content octets, not their encoding.
 @Test(arguments: ["default-rsa", "legacy-p256", "macalg-sha512"])
 func berContainerReadsTheSame(_ name: String) throws {
-    guard let file = try exported(name) else { return }
+    let file = try exported(name)
     let ber = ASN1Node.parse(file.bytes).ber(chunk: 7, descend: { _, _ in false })
     #expect(ber != file.bytes)
     let der = try PKCS12File(bytes: file.bytes, password: password(file))
@@ -71,7 +66,7 @@ func berContainerReadsTheSame(_ name: String) throws {
 /// certificates and keys inside stay DER and read the same.
 @Test(arguments: ["nomac", "nomac-unencrypted", "empty-password-legacy-nomac"])
 func berThroughoutReadsTheSame(_ name: String) throws {
-    guard let file = try exported(name) else { return }
+    let file = try exported(name)
     let ber = ASN1Node.parse(file.bytes).ber(chunk: 16, descend: isDataContent)
     let der = try PKCS12File(bytes: file.bytes, password: password(file))
     let reread = try PKCS12File(bytes: ber, password: password(file))
@@ -81,7 +76,7 @@ func berThroughoutReadsTheSame(_ name: String) throws {
 
 /// A certificate must stay DER even inside a BER container.
 @Test func berInsideACertificateIsRefused() throws {
-    guard let file = try exported("nomac-unencrypted") else { return }
+    let file = try exported("nomac-unencrypted")
     var safeContents = plainSafeContents(file.bytes)
     // SafeContents › SafeBag › [0] › CertBag › [0] › OCTET STRING: re-encode the certificate itself as BER.
     let path = [0, 1, 0, 1, 0]
