@@ -39,23 +39,14 @@ extension ConnectCommand {
     /// be read or is not PKCS #12; exit 1 when it does not open (wrong
     /// password, damaged) or holds no certificate with its key.
     static func openIdentity(_ path: String, password: PasswordOptions) throws -> ClientIdentity {
-        let name = path == "-" ? "standard input" : DisplayText.escaped(path)
-        let read: [UInt8]
-        switch InputFile.read(path) {
-        case .success(let bytes): read = bytes
-        case .failure(let failure):
-            printError("purex509: --identity: cannot read \(name): \(failure)")
-            throw ToolExit.usage
-        }
-        let bytes = try Identity.pkcs12Bytes(read, name: name)
+        let input = try PKCS12Input.load(path, prefix: "purex509: --identity: ")
+        let name = input.name
         let secret = try password.password()
         let opened: PKCS12File
         do {
-            opened = try PKCS12File(bytes: bytes, password: secret)
+            opened = try PKCS12File(bytes: input.bytes, password: secret)
         } catch {
-            let message = error == .macVerificationFailed
-                ? "MAC verification failed: wrong password, or the file is damaged" : error.description
-            printError("purex509: --identity \(name): \(message)")
+            printError("purex509: --identity \(name): \(error)")
             throw ToolExit.refused
         }
         guard let identity = opened.identities.first else {

@@ -52,22 +52,15 @@ struct Identity: ParsableCommand {
     var verifies: Bool { !roots.isEmpty || at != nil || purpose != nil }
 
     func run() throws {
-        let name = file == "-" ? "standard input" : DisplayText.escaped(file)
-        let read: [UInt8]
-        switch InputFile.read(file) {
-        case .success(let bytes): read = bytes
-        case .failure(let failure):
-            printError("purex509: cannot read \(name): \(failure)")
-            throw ToolExit.usage
-        }
-        let bytes = try Self.pkcs12Bytes(read, name: name)
+        let input = try PKCS12Input.load(file)
+        let name = input.name
         let secret = try password.password()
         let opened: PKCS12File
         do {
-            opened = try PKCS12File(bytes: bytes, password: secret)
+            opened = try PKCS12File(bytes: input.bytes, password: secret)
         } catch {
-            let message = error == .macVerificationFailed
-                ? "MAC verification failed: wrong password, or the file is damaged" : error.description
+            // A wrong password's text is PKCS12Error's own: "MAC verification failed: wrong password, or the file is damaged".
+            let message = error.description
             if json {
                 print(JSONOutput.object([("file", .string(file)), ("opened", .bool(false)), ("error", .string(message)),
                                          ("code", .string(IdentityOutput.code(of: error)))]).serialized(pretty: false))
@@ -97,23 +90,5 @@ struct Identity: ParsableCommand {
             printError("purex509: \(name): \(problem)")
             throw ToolExit.refused
         }
-    }
-
-    /// The file's DER: as read, or decoded from base64 text (how RFC 9579
-    /// and many provisioning systems carry it). PEM text and anything else
-    /// that cannot be PKCS #12 is a usage error naming what it is.
-    static func pkcs12Bytes(_ bytes: [UInt8], name: String) throws -> [UInt8] {
-        guard let first = bytes.first else {
-            printError("purex509: \(name): empty file")
-            throw ToolExit.usage
-        }
-        if first == 0x30 { return bytes }
-        if bytes.starts(with: Array("-----BEGIN".utf8)) {
-            printError("purex509: \(name): PEM text, not a PKCS #12 file (inspect reads certificates; pin reads keys)")
-            throw ToolExit.usage
-        }
-        if let decoded = try? Base64.decode(bytes), decoded.first == 0x30 { return decoded }
-        printError("purex509: \(name): not a PKCS #12 file (neither DER nor base64 of DER)")
-        throw ToolExit.usage
     }
 }

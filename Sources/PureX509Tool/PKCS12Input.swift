@@ -1,0 +1,41 @@
+import PureX509
+
+/// A PKCS #12 file as `identity` and `connect --identity` take it: read
+/// from a path (`-` for standard input) and checked to be one before any
+/// password is asked for.
+struct PKCS12Input {
+    /// The file name as messages print it.
+    let name: String
+    /// The file's DER or BER (decoded when the file held base64 text).
+    let bytes: [UInt8]
+
+    /// Reads `path`; exit 2, with `prefix` and the reason, when it cannot
+    /// be read or cannot be a PKCS #12 file.
+    static func load(_ path: String, prefix: String = "purex509: ") throws -> PKCS12Input {
+        let name = path == "-" ? "standard input" : DisplayText.escaped(path)
+        switch InputFile.read(path) {
+        case .success(let read): return PKCS12Input(name: name, bytes: try pkcs12Bytes(read, name: prefix + name))
+        case .failure(let failure):
+            printError("\(prefix)cannot read \(name): \(failure)")
+            throw ToolExit.usage
+        }
+    }
+
+    /// The file's DER: as read, or decoded from base64 text (how RFC 9579
+    /// and many provisioning systems carry it). PEM text and anything else
+    /// that cannot be PKCS #12 is a usage error naming what it is.
+    static func pkcs12Bytes(_ bytes: [UInt8], name: String) throws -> [UInt8] {
+        guard let first = bytes.first else {
+            printError("\(name): empty file")
+            throw ToolExit.usage
+        }
+        if first == 0x30 { return bytes }
+        if bytes.starts(with: Array("-----BEGIN".utf8)) {
+            printError("\(name): PEM text, not a PKCS #12 file (inspect reads certificates; pin reads keys)")
+            throw ToolExit.usage
+        }
+        if let decoded = try? Base64.decode(bytes), decoded.first == 0x30 { return decoded }
+        printError("\(name): not a PKCS #12 file (neither DER nor base64 of DER)")
+        throw ToolExit.usage
+    }
+}
