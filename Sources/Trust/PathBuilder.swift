@@ -1,7 +1,7 @@
 import DER
 import PKIX
 
-// Depth-first path building with backtracking (DESIGN.md, STYLE.md §6):
+// Depth-first path building with backtracking (docs/trust.md):
 // candidates are anchors first, then presented intermediates, each group
 // ordered so that an AKI/SKI match comes first; loops are cut by subject +
 // SPKI; each edge's signature is verified before any policy check; any

@@ -65,7 +65,8 @@ public struct CertificatePolicyInputs: Sendable, Equatable {
     public init() {}
 }
 
-/// Bounds on the work one evaluation may do (DESIGN.md: budgets are API).
+/// Bounds on the work one evaluation may do: part of the API, so a caller
+/// sets what a hostile chain may cost.
 public struct Budgets: Sendable, Equatable {
     /// Signature verifications, as Go's `maxChainSignatureChecks` and
     /// webpki's default: 100 covers any real chain many times over, and

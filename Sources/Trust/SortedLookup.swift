@@ -1,7 +1,7 @@
 // The one binary search behind Trust's sorted indexes (the trust store by
 // subject, the presented certificates by subject and by canonical name):
 // arrays sorted once and searched, since the core has no Dictionary
-// (DESIGN.md: no hashing seed source in Embedded Swift).
+// (Embedded Swift has no hashing seed source; docs/embedded.md).
 
 /// The first position in 0..<count at which `isBefore` turns false, for an
 /// `isBefore` that is true on a prefix and false after it.
