@@ -24,27 +24,24 @@ extension BagCollector {
                 } catch { throw .malformed(.authenticatedSafe, error) }
                 guard let content else { throw .malformed(.authenticatedSafe, DERError(.truncated, at: infos.position)) }
                 var inner = infos.reader(over: content.value)
+                // Plain or decrypted, the SafeContents is BER as exporters write it.
+                let body: [UInt8]
                 if infos.bytes(type, equal: OID.pkcs7Data.bytes) {
-                    let data: Range<Int>
                     do throws(DERError) {
-                        data = try inner.readOctetString()
+                        let data = try inner.readOctetString()
                         try inner.expectEnd()
+                        body = inner.copy(data)
                     } catch { throw .malformed(.authenticatedSafe, error) }
-                    let safeContents: [UInt8]
-                    do throws(DERError) {
-                        safeContents = try BERTranscoder.transcode(ArraySlice(inner.copy(data)), maximumDepth: limits.maximumNesting)
-                    } catch { throw .malformed(.safeContents, error) }
-                    try readSafeContents(safeContents, nesting: 0)
                 } else if infos.bytes(type, equal: OID.pkcs7EncryptedData.bytes) {
-                    let plaintext = try readEncryptedData(inner, index: index)
-                    let safeContents: [UInt8]
-                    do throws(DERError) {
-                        safeContents = try BERTranscoder.transcode(plaintext[...], maximumDepth: limits.maximumNesting)
-                    } catch { throw .malformed(.safeContents, error) }
-                    try readSafeContents(safeContents, nesting: 0)
+                    body = try readEncryptedData(inner, index: index)
                 } else {
                     throw .unsupportedContentType(infos.dotted(type))
                 }
+                let safeContents: [UInt8]
+                do throws(DERError) {
+                    safeContents = try BERTranscoder.transcode(body[...], maximumDepth: limits.maximumNesting)
+                } catch { throw .malformed(.safeContents, error) }
+                try readSafeContents(safeContents, nesting: 0)
                 index += 1
             }
         }

@@ -50,9 +50,7 @@ extension ConnectCommand {
             throw ToolExit.refused
         }
         guard let identity = opened.identities.first else {
-            let reason = opened.unmatchedKeys.first.map { "the \($0.privateKey.algorithm) key matches no certificate (\($0.reason))" }
-                ?? "the file holds \(opened.unpairedCertificates.count) certificate(s) and no private key"
-            printError("purex509: --identity \(name): no identity: \(reason)")
+            printError("purex509: --identity \(name): no identity: \(opened.noIdentityReason)")
             throw ToolExit.refused
         }
         if opened.identities.count > 1 {

@@ -14,8 +14,7 @@ struct IdentityOutput {
     /// Why the exit code is 1 although the file opened, or nil for 0.
     var problem: String? {
         if opened.identities.isEmpty {
-            if let key = opened.unmatchedKeys.first { return "no identity: the \(key.privateKey.algorithm) key matches no certificate (\(key.reason))" }
-            return "no identity: the file holds \(opened.unpairedCertificates.count) certificate(s) and no private key"
+            return "no identity: " + opened.noIdentityReason
         }
         for (index, verdict) in verdicts.enumerated() {
             if case .failure(let failure)? = verdict {
@@ -55,7 +54,8 @@ struct IdentityOutput {
         for key in opened.unmatchedKeys {
             print("key without a certificate: \(key.privateKey.algorithm), \(key.privateKey.sizeInBits) bits: \(key.reason)\(Self.attributes(key.attributes))")
         }
-        for certificate in opened.unpairedCertificates where !opened.identities.contains(where: { $0.chain.contains { $0.der == certificate.certificate.der } }) {
+        // PKCS12 already leaves out of unpairedCertificates every certificate of an identity's chain.
+        for certificate in opened.unpairedCertificates {
             print("certificate without a key: \(certificate.certificate.subjectForDisplay.description)\(Self.attributes(certificate.attributes))")
         }
         let report = opened.report

@@ -39,3 +39,11 @@ struct PKCS12Input {
         throw ToolExit.usage
     }
 }
+
+extension PKCS12File {
+    /// Why the file gave no identity, for a file whose `identities` is empty.
+    var noIdentityReason: String {
+        if let key = unmatchedKeys.first { return "the \(key.privateKey.algorithm) key matches no certificate (\(key.reason))" }
+        return "the file holds \(unpairedCertificates.count) certificate(s) and no private key"
+    }
+}
