@@ -67,21 +67,21 @@ public struct DERTag: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// One tag-length-value element located in the reader's input.
-public struct DERElement: Sendable, Equatable {
+package struct DERElement: Sendable, Equatable {
     /// The identifier octet the element was read with.
-    public let tag: DERTag
+    package let tag: DERTag
     /// Offset of the tag octet: `start..<value.upperBound` is the whole encoding.
-    public let start: Int
+    package let start: Int
     /// The content octets.
-    public let value: Range<Int>
+    package let value: Range<Int>
 
     /// An element at the given absolute offsets, taken unchecked.
-    public init(tag: DERTag, start: Int, value: Range<Int>) {
+    package init(tag: DERTag, start: Int, value: Range<Int>) {
         self.tag = tag
         self.start = start
         self.value = value
     }
 
     /// Header and content, as a hash or a byte comparison needs them.
-    public var encoded: Range<Int> { start..<value.upperBound }
+    package var encoded: Range<Int> { start..<value.upperBound }
 }

@@ -5,7 +5,7 @@
 
 extension DERReader {
     /// A `Time ::= CHOICE { utcTime UTCTime, generalTime GeneralizedTime }`.
-    public mutating func readTime() throws(DERError) -> Int64 {
+    package mutating func readTime() throws(DERError) -> Int64 {
         switch peekTag() {
         case DERTag.utcTime: return try readUTCTime()
         case DERTag.generalizedTime: return try readGeneralizedTime()
@@ -14,7 +14,7 @@ extension DERReader {
     }
 
     /// RFC 5280 §4.1.2.5.1: `YYMMDDHHMMSSZ`; YY ≥ 50 means 19YY, else 20YY.
-    public mutating func readUTCTime() throws(DERError) -> Int64 {
+    package mutating func readUTCTime() throws(DERError) -> Int64 {
         let element = try read(.utcTime)
         let text = bytes(in: element.value)
         guard text.count == 13 else { throw DERError(.invalidTimeFormat, at: element.start) }
@@ -23,7 +23,7 @@ extension DERReader {
     }
 
     /// RFC 5280 §4.1.2.5.2: `YYYYMMDDHHMMSSZ`, no fractions, no offsets.
-    public mutating func readGeneralizedTime() throws(DERError) -> Int64 {
+    package mutating func readGeneralizedTime() throws(DERError) -> Int64 {
         let element = try read(.generalizedTime)
         let text = bytes(in: element.value)
         guard text.count == 15 else { throw DERError(.invalidTimeFormat, at: element.start) }

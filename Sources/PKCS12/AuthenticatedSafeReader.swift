@@ -77,6 +77,7 @@ extension BagCollector {
         } catch { throw .malformed(.encryptedData, error) }
         let parameters = try EncryptionParameters.read(r, algorithm: algorithm)
         encryptedParts.append(.init(location: .safeContents(index: index), scheme: parameters.scheme))
-        return try decrypt(parameters, ciphertext)
+        let depth = budget.limits.maximumNesting
+        return try decrypt(parameters, ciphertext) { (try? BERTranscoder.transcode($0[...], maximumDepth: depth)) != nil }
     }
 }

@@ -77,13 +77,13 @@ struct IdentityPairing {
         used[leaf] = true
         var current = certificates[leaf].certificate
         while !current.isSelfIssued {
-            let issuerName = current[current.issuer]
-            let authorityKeyID = current.extensions.authorityKeyIdentifier?.keyIdentifier.map { Array(current[$0]) }
+            let issuerName = current.issuer.encoded
+            let authorityKeyID = current.extensions.authorityKeyIdentifier?.keyIdentifier.map { Array($0) }
             var best: Int? = nil
             for (index, bag) in certificates.enumerated() where !used[index] {
                 let candidate = bag.certificate
-                guard candidate[candidate.subject] == issuerName else { continue }
-                let subjectKeyID = candidate.extensions.subjectKeyIdentifier.map { Array(candidate[$0.list]) }
+                guard candidate.subject.encoded == issuerName else { continue }
+                let subjectKeyID = candidate.extensions.subjectKeyIdentifier.map { Array($0.list) }
                 if let authorityKeyID, let subjectKeyID {
                     if authorityKeyID == subjectKeyID { best = index; break }
                     continue

@@ -60,11 +60,11 @@ struct KeyCandidate {
     func matches(_ certificate: Certificate) -> Bool {
         guard problem == nil else { return false }
         let spki = certificate.publicKey
-        let certKey = certificate.der[spki.key]
+        let certKey = spki.key
         switch (entry.key.algorithm, spki.kind) {
         case (.rsa, .rsa(let modulus, let exponent)):
-            return Array(certificate.der[modulus].drop(while: { $0 == 0 })) == entry.key.rsaModulus
-                && Array(certificate.der[exponent].drop(while: { $0 == 0 })) == entry.key.rsaExponent
+            return Array(modulus.drop(while: { $0 == 0 })) == entry.key.rsaModulus
+                && Array(exponent.drop(while: { $0 == 0 })) == entry.key.rsaExponent
         case (.ec(let curve), .ec(let named)):
             guard let point = publicKey, Self.same(curve, named) else { return false }
             if certKey.count == point.count { return Array(certKey) == point }

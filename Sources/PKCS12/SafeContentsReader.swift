@@ -92,7 +92,7 @@ struct BagCollector {
         } catch { throw .malformed(.safeContents, error) }
         let parameters = try EncryptionParameters.read(r, algorithm: algorithm)
         encryptedParts.append(.init(location: .shroudedKeyBag(index: counts.shroudedKeyBags - 1), scheme: parameters.scheme))
-        let plaintext = try decrypt(parameters, r.copy(ciphertext))
+        let plaintext = try decrypt(parameters, r.copy(ciphertext)) { (try? PrivateKey(pkcs8: $0)) != nil }
         keys.append(KeyEntry(key: try PrivateKey(pkcs8: plaintext), attributes: attributes))
     }
 
@@ -123,12 +123,18 @@ struct BagCollector {
     }
 
     /// Decrypts with the password form the MAC proved, or, without a MAC and
-    /// with an empty password, with each form in turn; the first that decrypts is kept.
-    mutating func decrypt(_ parameters: EncryptionParameters, _ ciphertext: [UInt8]) throws(PKCS12Error) -> [UInt8] {
+    /// with an empty password, with each form in turn; the first whose
+    /// plaintext `accept`s is kept. Valid padding alone does not prove the
+    /// form: a wrong key ends in a valid pad about once in 256 files, and
+    /// the right form must still be tried then.
+    mutating func decrypt(_ parameters: EncryptionParameters, _ ciphertext: [UInt8],
+                          accept: ([UInt8]) -> Bool) throws(PKCS12Error) -> [UInt8] {
         var lastError = PKCS12Error.decryptionFailed
         for (index, password) in passwords.enumerated() {
             do throws(PKCS12Error) {
                 let plaintext = try parameters.decrypt(ciphertext[...], password: password, budget: &budget)
+                // The last form left is kept whatever it reads as: the caller's parse then says what is wrong.
+                if index + 1 < passwords.count && !accept(plaintext) { continue }
                 if index > 0 { passwords.removeFirst(index) }
                 return plaintext
             } catch {

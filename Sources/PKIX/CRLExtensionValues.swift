@@ -13,10 +13,10 @@ import DER
 // revocation information (pyca's crl_all_reasons.pem, for one, carries a
 // non-critical certificateIssuer, and OpenSSL and Go read it).
 
-extension CRLExtensions {
+extension CRLExtensionLayout {
     /// Reads `crlExtensions [0] EXPLICIT Extensions` content.
-    static func read(_ reader: inout DERReader) throws(DERError) -> CRLExtensions {
-        var result = CRLExtensions()
+    static func read(_ reader: inout DERReader) throws(DERError) -> CRLExtensionLayout {
+        var result = CRLExtensionLayout()
         let walk = try ExtensionWalk.read(&reader) { (oid, critical, value, valueReader: inout DERReader, start) throws(DERError) in
             try result.store(oid: oid, critical: critical, value: value, reader: &valueReader, at: start)
         }
@@ -31,7 +31,7 @@ extension CRLExtensions {
         let duplicate = DERError(.duplicateExtension, at: start)
         if reader.bytes(oid, equal: OID.authorityInfoAccess.bytes) {
             guard authorityInformationAccess == nil else { throw duplicate }
-            authorityInformationAccess = ExtensionSlot(critical: critical, value: value)
+            authorityInformationAccess = ExtensionLocation(critical: critical, value: value)
             _ = try reader.read(.sequence)
             try reader.expectEnd()
             return true
@@ -40,7 +40,7 @@ extension CRLExtensions {
         switch reader[oid.lowerBound + 2] {
         case 0x12:
             guard issuerAlternativeName == nil else { throw duplicate }
-            issuerAlternativeName = ListExtension(critical: critical, list: try GeneralName.readList(&reader, context: .alternativeName))
+            issuerAlternativeName = ExtensionLocation(critical: critical, value: try GeneralName.readList(&reader, context: .alternativeName))
         case 0x14:
             guard crlNumber == nil else { throw duplicate }
             crlNumber = try Self.readCRLNumber(&reader)
@@ -55,7 +55,7 @@ extension CRLExtensions {
             authorityKeyIdentifier = try ExtensionValues.authorityKeyIdentifier(&reader, critical: critical)
         case 0x2E:
             guard freshestCRL == nil else { throw duplicate }
-            freshestCRL = ExtensionSlot(critical: critical, value: value)
+            freshestCRL = ExtensionLocation(critical: critical, value: value)
             _ = try reader.read(.sequence)
         default:
             return false
@@ -78,7 +78,7 @@ extension CRLExtensions {
     /// §5.2.5, with the DER rules: a BOOLEAN DEFAULT FALSE is never encoded
     /// as FALSE, the SEQUENCE is not empty, and at most one of the three
     /// "only contains" flags is set.
-    private static func readIssuingDistributionPoint(_ reader: inout DERReader) throws(DERError) -> IssuingDistributionPoint {
+    private static func readIssuingDistributionPoint(_ reader: inout DERReader) throws(DERError) -> IssuingDistributionPoint.Location {
         let element = try reader.read(.sequence)
         let invalid = DERError(.invalidIssuingDistributionPoint, at: element.start)
         guard !element.value.isEmpty else { throw invalid }
@@ -103,7 +103,7 @@ extension CRLExtensions {
         let indirect = try flag(4), attribute = try flag(5)
         try fields.expectEnd()
         guard [user, ca, attribute].filter({ $0 }).count <= 1 else { throw invalid }
-        return IssuingDistributionPoint(encoded: element.encoded, fullName: fullName, relativeName: relativeName, onlyContainsUserCerts: user,
+        return IssuingDistributionPoint.Location(encoded: element.encoded, fullName: fullName, relativeName: relativeName, onlyContainsUserCerts: user,
                                         onlyContainsCACerts: ca, onlySomeReasons: reasons, indirectCRL: indirect,
                                         onlyContainsAttributeCerts: attribute)
     }

@@ -55,12 +55,12 @@ public struct ReasonFlags: OptionSet, Sendable, Equatable {
 /// RFC 5280 §5.2.5 issuingDistributionPoint.
 public struct IssuingDistributionPoint: Sendable, Equatable {
     /// The extension value's TLV: two CRLs have the same scope when these bytes are equal.
-    public let encoded: Range<Int>
+    public let encoded: ArraySlice<UInt8>
     /// `fullName`: the content of the GeneralNames.
-    public let fullName: Range<Int>?
+    public let fullName: ArraySlice<UInt8>?
     /// `nameRelativeToCRLIssuer`: the RelativeDistinguishedName SET TLV
     /// (its tag is the implicit [1]).
-    public let relativeName: Range<Int>?
+    public let relativeName: ArraySlice<UInt8>?
     /// The CRL covers end-entity certificates only.
     public let onlyContainsUserCerts: Bool
     /// The CRL covers CA certificates only.
@@ -71,37 +71,73 @@ public struct IssuingDistributionPoint: Sendable, Equatable {
     public let indirectCRL: Bool
     /// The CRL covers attribute certificates only, so it decides nothing for public-key certificates.
     public let onlyContainsAttributeCerts: Bool
+
+    /// Where a parse found the point's parts; the flags as read.
+    struct Location: Sendable {
+        let encoded: Range<Int>
+        let fullName: Range<Int>?
+        let relativeName: Range<Int>?
+        let onlyContainsUserCerts: Bool
+        let onlyContainsCACerts: Bool
+        let onlySomeReasons: ReasonFlags?
+        let indirectCRL: Bool
+        let onlyContainsAttributeCerts: Bool
+
+        func view(in der: [UInt8]) -> IssuingDistributionPoint {
+            IssuingDistributionPoint(
+                encoded: der[encoded], fullName: fullName.map { der[$0] }, relativeName: relativeName.map { der[$0] },
+                onlyContainsUserCerts: onlyContainsUserCerts, onlyContainsCACerts: onlyContainsCACerts,
+                onlySomeReasons: onlySomeReasons, indirectCRL: indirectCRL, onlyContainsAttributeCerts: onlyContainsAttributeCerts)
+        }
+    }
 }
 
-/// The extensions of a CRL (§5.2) this library knows, each kept once, and
-/// whether an unknown one is critical (then the CRL must not be used, §5.2).
+/// The extensions of a CRL (§5.2) this library knows, each kept once, with
+/// the bytes of the CRL that holds them, and whether an unknown one is
+/// critical (then the CRL must not be used, §5.2).
 public struct CRLExtensions: Sendable {
-    /// The content of the Extensions SEQUENCE, nil when absent.
-    public internal(set) var list: Range<Int>? = nil
+    /// The CRL's storage: a view is one retain, not a copy of every slot.
+    let storage: CertificateList.Storage
+    var der: [UInt8] { storage.der }
+    var layout: CRLExtensionLayout { storage.extensions }
+
     /// cRLNumber's INTEGER content (§5.2.3).
-    public internal(set) var crlNumber: Range<Int>? = nil
+    public var crlNumber: ArraySlice<UInt8>? { layout.crlNumber.map { der[$0] } }
     /// deltaCRLIndicator's BaseCRLNumber content (§5.2.4): a delta CRL.
-    public internal(set) var deltaCRLIndicator: Range<Int>? = nil
+    public var deltaCRLIndicator: ArraySlice<UInt8>? { layout.deltaCRLIndicator.map { der[$0] } }
     /// issuingDistributionPoint (§5.2.5): which certificates and reasons the CRL covers; nil when absent.
-    public internal(set) var issuingDistributionPoint: IssuingDistributionPoint? = nil
+    public var issuingDistributionPoint: IssuingDistributionPoint? { layout.issuingDistributionPoint?.view(in: der) }
     /// authorityKeyIdentifier (§5.2.1): which of the issuer's keys signed the CRL.
-    public internal(set) var authorityKeyIdentifier: AuthorityKeyIdentifier? = nil
+    public var authorityKeyIdentifier: AuthorityKeyIdentifier? { layout.authorityKeyIdentifier?.view(in: der) }
     /// issuerAltName (§5.2.2); `list` is the GeneralNames content.
-    public internal(set) var issuerAlternativeName: ListExtension? = nil
+    public var issuerAlternativeName: ListExtension? { layout.issuerAlternativeName?.list(in: der) }
     /// freshestCRL (§5.2.6): where delta CRLs are published, kept raw.
-    public internal(set) var freshestCRL: ExtensionSlot? = nil
+    public var freshestCRL: ExtensionSlot? { layout.freshestCRL?.slot(in: der) }
     /// authorityInfoAccess (§5.2.7), kept raw.
-    public internal(set) var authorityInformationAccess: ExtensionSlot? = nil
+    public var authorityInformationAccess: ExtensionSlot? { layout.authorityInformationAccess?.slot(in: der) }
     /// Whether a CRL extension this library does not process is critical; entry extensions count only in `CertificateList.hasUnrecognisedCriticalExtension`.
-    public internal(set) var hasUnrecognisedCriticalExtension = false
+    public var hasUnrecognisedCriticalExtension: Bool { layout.hasUnrecognisedCriticalExtension }
+}
+
+/// Where a CRL's parse found the extensions it knows; `CRLExtensions` is the public view.
+struct CRLExtensionLayout: Sendable {
+    var list: Range<Int>? = nil
+    var crlNumber: Range<Int>? = nil
+    var deltaCRLIndicator: Range<Int>? = nil
+    var issuingDistributionPoint: IssuingDistributionPoint.Location? = nil
+    var authorityKeyIdentifier: AuthorityKeyIdentifier.Location? = nil
+    var issuerAlternativeName: ExtensionLocation? = nil
+    var freshestCRL: ExtensionLocation? = nil
+    var authorityInformationAccess: ExtensionLocation? = nil
+    var hasUnrecognisedCriticalExtension = false
 }
 
 /// One revokedCertificates entry (§5.1.2.6, §5.3), decoded when asked for.
 public struct RevokedCertificate: Sendable, Equatable {
     /// The entry's SEQUENCE TLV.
-    public let encoded: Range<Int>
-    /// userCertificate's INTEGER content octets.
-    public let serialNumber: Range<Int>
+    public let encoded: ArraySlice<UInt8>
+    /// userCertificate.
+    public let serialNumber: SerialNumber
     /// Seconds since 1970-01-01T00:00:00Z.
     public let revocationDate: Int64
     /// reasonCode (§5.3.1); nil when absent (read as unspecified).
@@ -111,5 +147,5 @@ public struct RevokedCertificate: Sendable, Equatable {
     /// The GeneralNames content of the certificateIssuer that governs this
     /// entry (§5.3.3: its own, else the nearest earlier entry's); nil means
     /// the CRL issuer.
-    public let certificateIssuer: Range<Int>?
+    public let certificateIssuer: ArraySlice<UInt8>?
 }

@@ -28,7 +28,7 @@ public struct Certificate: Sendable {
         let version: Version
         let tbsCertificate: Range<Int>
         let serialNumber: Range<Int>
-        let signatureAlgorithm: AlgorithmIdentifier
+        let signatureAlgorithm: AlgorithmIdentifier.Location
         let issuer: Range<Int>
         let subject: Range<Int>
         let notBefore: Int64
@@ -36,12 +36,12 @@ public struct Certificate: Sendable {
         let subjectPublicKeyInfo: Range<Int>
         let publicKey: PublicKey
         let signatureValue: Range<Int>
-        let extensions: Extensions
+        let extensions: ExtensionLayout
 
         init(der: [UInt8], version: Version, tbsCertificate: Range<Int>, serialNumber: Range<Int>,
-             signatureAlgorithm: AlgorithmIdentifier, issuer: Range<Int>, subject: Range<Int>,
+             signatureAlgorithm: AlgorithmIdentifier.Location, issuer: Range<Int>, subject: Range<Int>,
              notBefore: Int64, notAfter: Int64, subjectPublicKeyInfo: Range<Int>, publicKey: PublicKey,
-             signatureValue: Range<Int>, extensions: Extensions) {
+             signatureValue: Range<Int>, extensions: ExtensionLayout) {
             self.der = der
             self.version = version
             self.tbsCertificate = tbsCertificate
@@ -60,38 +60,43 @@ public struct Certificate: Sendable {
 
     let storage: Storage
 
-    /// The whole certificate encoding; every range below indexes it.
+    /// The whole certificate encoding; every view below carries a part of it.
     public var der: [UInt8] { storage.der }
     /// The syntax version; v1 when the `[0]` field is absent.
     public var version: Version { storage.version }
-    /// The TBSCertificate TLV: the bytes the issuer signed.
-    public var tbsCertificate: Range<Int> { storage.tbsCertificate }
+    /// The TBSCertificate the issuer signed, the signature algorithm (outer
+    /// and TBS copies are equal) and the signature octets.
+    public var signedData: SignedData {
+        let der = storage.der
+        return SignedData(message: der[storage.tbsCertificate], algorithm: storage.signatureAlgorithm.view(in: der),
+                          signature: der[storage.signatureValue])
+    }
     /// The serial number's INTEGER content octets (two's complement, minimal).
-    public var serialNumber: Range<Int> { storage.serialNumber }
-    /// The signature AlgorithmIdentifier TLV (outer and TBS copies are equal).
-    public var signatureAlgorithm: AlgorithmIdentifier { storage.signatureAlgorithm }
-    /// The issuer Name TLV.
-    public var issuer: Range<Int> { storage.issuer }
-    /// The subject Name TLV.
-    public var subject: Range<Int> { storage.subject }
+    public var serialNumber: SerialNumber { SerialNumber(bytes: storage.der[storage.serialNumber]) }
+    /// The signature AlgorithmIdentifier (outer and TBS copies are equal).
+    public var signatureAlgorithm: AlgorithmIdentifier { storage.signatureAlgorithm.view(in: storage.der) }
+    /// The issuer Name; chaining compares its bytes.
+    public var issuer: Name { Name(encoded: storage.der[storage.issuer]) }
+    /// The subject Name; chaining compares its bytes.
+    public var subject: Name { Name(encoded: storage.der[storage.subject]) }
     /// Seconds since 1970-01-01T00:00:00Z.
     public var notBefore: Int64 { storage.notBefore }
     /// The last second of validity, inclusive (RFC 5280 §4.1.2.5), in seconds since 1970-01-01T00:00:00Z.
     public var notAfter: Int64 { storage.notAfter }
-    /// The SubjectPublicKeyInfo TLV.
-    public var subjectPublicKeyInfo: Range<Int> { storage.subjectPublicKeyInfo }
+    /// The SubjectPublicKeyInfo TLV, which pins hash, and the key decoded from it.
+    public var subjectPublicKeyInfo: SubjectPublicKeyInfo {
+        SubjectPublicKeyInfo(storage.publicKey)
+    }
     /// The subject's key, decoded from `subjectPublicKeyInfo`.
     public var publicKey: PublicKey { storage.publicKey }
-    /// The signature octets (the BIT STRING content after its unused-bits octet).
-    public var signatureValue: Range<Int> { storage.signatureValue }
     /// The v3 extensions, one slot per type this library knows; all empty before v3.
-    public var extensions: Extensions { storage.extensions }
+    public var extensions: Extensions { Extensions(storage: storage) }
 
     init(
         der: [UInt8], version: Version, tbsCertificate: Range<Int>, serialNumber: Range<Int>,
-        signatureAlgorithm: AlgorithmIdentifier, issuer: Range<Int>, subject: Range<Int>,
+        signatureAlgorithm: AlgorithmIdentifier.Location, issuer: Range<Int>, subject: Range<Int>,
         notBefore: Int64, notAfter: Int64, subjectPublicKeyInfo: Range<Int>, publicKey: PublicKey,
-        signatureValue: Range<Int>, extensions: Extensions
+        signatureValue: Range<Int>, extensions: ExtensionLayout
     ) {
         storage = Storage(
             der: der, version: version, tbsCertificate: tbsCertificate, serialNumber: serialNumber,
@@ -100,15 +105,12 @@ public struct Certificate: Sendable {
             signatureValue: signatureValue, extensions: extensions)
     }
 
-    /// The bytes at `range` of this certificate's encoding, clamped to the DER so that a range from another
-    /// certificate reads less rather than trapping.
-    public subscript(range: Range<Int>) -> ArraySlice<UInt8> { der[range.clamped(to: der.indices)] }
-
     /// Whether the issuer and subject names are byte-for-byte equal (RFC 5280
     /// §6.1 "self-issued" as chaining compares names).
     public var isSelfIssued: Bool {
         // Eight bytes at a time: every evaluation asks this of each path
         // certificate, and the slices' element-wise == costs about ten times more.
+        let issuer = storage.issuer, subject = storage.subject
         guard issuer.count == subject.count else { return false }
         return der.withUnsafeBytes { raw in
             var offset = 0
@@ -129,28 +131,5 @@ public struct Certificate: Sendable {
     /// Runs `body` with a reader over this certificate's encoding.
     func withReader<T>(_ range: Range<Int>, _ body: (inout DERReader) -> T) -> T {
         DERReader.withReader(over: der, range: range, body)
-    }
-}
-
-/// An AlgorithmIdentifier: `SEQUENCE { algorithm OID, parameters ANY OPTIONAL }`.
-public struct AlgorithmIdentifier: Sendable, Equatable {
-    /// The whole TLV; algorithms are chosen by these exact bytes.
-    public let encoded: Range<Int>
-    /// The OID's content octets.
-    public let algorithm: Range<Int>
-    /// The parameters TLV, when present.
-    public let parameters: Range<Int>?
-}
-
-extension DERReader {
-    /// Reads an AlgorithmIdentifier (RFC 5280 §4.1.1.2).
-    mutating func readAlgorithmIdentifier() throws(DERError) -> AlgorithmIdentifier {
-        let element = try read(.sequence)
-        var inner = try nested(element)
-        let algorithm = try inner.readOID()
-        var parameters: Range<Int>? = nil
-        if !inner.isAtEnd { parameters = try inner.readElement().encoded }
-        try inner.expectEnd()
-        return AlgorithmIdentifier(encoded: element.encoded, algorithm: algorithm, parameters: parameters)
     }
 }

@@ -31,19 +31,19 @@ public struct CertificateList: Sendable {
         let der: [UInt8]
         let version: Version
         let tbsCertList: Range<Int>
-        let signatureAlgorithm: AlgorithmIdentifier
+        let signatureAlgorithm: AlgorithmIdentifier.Location
         let issuer: Range<Int>
         let thisUpdate: Int64
         let nextUpdate: Int64?
         let revokedCertificates: Range<Int>?
         let index: [IndexEntry]
         let hasUnrecognisedCriticalEntryExtension: Bool
-        let extensions: CRLExtensions
+        let extensions: CRLExtensionLayout
         let signatureValue: Range<Int>
 
-        init(der: [UInt8], version: Version, tbsCertList: Range<Int>, signatureAlgorithm: AlgorithmIdentifier,
+        init(der: [UInt8], version: Version, tbsCertList: Range<Int>, signatureAlgorithm: AlgorithmIdentifier.Location,
              issuer: Range<Int>, thisUpdate: Int64, nextUpdate: Int64?, revokedCertificates: Range<Int>?,
-             index: [IndexEntry], hasUnrecognisedCriticalEntryExtension: Bool, extensions: CRLExtensions,
+             index: [IndexEntry], hasUnrecognisedCriticalEntryExtension: Bool, extensions: CRLExtensionLayout,
              signatureValue: Range<Int>) {
             self.der = der
             self.version = version
@@ -62,26 +62,29 @@ public struct CertificateList: Sendable {
 
     let storage: Storage
 
-    /// The whole CRL encoding; every range below indexes it.
+    /// The whole CRL encoding; every view below carries a part of it.
     public var der: [UInt8] { storage.der }
     /// The syntax version; v1 when the version field is absent.
     public var version: Version { storage.version }
-    /// The TBSCertList TLV: the bytes the issuer signed.
-    public var tbsCertList: Range<Int> { storage.tbsCertList }
-    /// The signature AlgorithmIdentifier TLV (outer and TBS copies are equal).
-    public var signatureAlgorithm: AlgorithmIdentifier { storage.signatureAlgorithm }
-    /// The issuer Name TLV.
-    public var issuer: Range<Int> { storage.issuer }
+    /// The TBSCertList the issuer signed, the signature algorithm (outer and
+    /// TBS copies are equal) and the signature octets.
+    public var signedData: SignedData {
+        let der = storage.der
+        return SignedData(message: der[storage.tbsCertList], algorithm: storage.signatureAlgorithm.view(in: der),
+                          signature: der[storage.signatureValue])
+    }
+    /// The signature AlgorithmIdentifier (outer and TBS copies are equal).
+    public var signatureAlgorithm: AlgorithmIdentifier { storage.signatureAlgorithm.view(in: storage.der) }
+    /// The issuer Name; scope checks compare its bytes.
+    public var issuer: Name { Name(encoded: storage.der[storage.issuer]) }
     /// Seconds since 1970-01-01T00:00:00Z.
     public var thisUpdate: Int64 { storage.thisUpdate }
     /// When the next CRL is due, in seconds since 1970-01-01T00:00:00Z; nil when the CRL omits it (§5.1.2.5).
     public var nextUpdate: Int64? { storage.nextUpdate }
-    /// The signature octets (the BIT STRING content after its unused-bits octet).
-    public var signatureValue: Range<Int> { storage.signatureValue }
     /// The crlExtensions this library knows, checked at parse time (§5.2).
-    public var extensions: CRLExtensions { storage.extensions }
+    public var extensions: CRLExtensions { CRLExtensions(storage: storage) }
     /// The content of the revokedCertificates SEQUENCE; nil when the CRL lists none.
-    public var revokedCertificates: Range<Int>? { storage.revokedCertificates }
+    public var revokedCertificates: ArraySlice<UInt8>? { storage.revokedCertificates.map { storage.der[$0] } }
     /// The number of revokedCertificates entries.
     public var entryCount: Int { storage.index.count }
     /// RFC 5280 §5.2 and §5.3: a critical extension this library does not
@@ -92,10 +95,6 @@ public struct CertificateList: Sendable {
     }
     /// A delta CRL (§5.2.4).
     public var isDelta: Bool { storage.extensions.deltaCRLIndicator != nil }
-
-    /// The bytes at `range` of this CRL's encoding, clamped to the DER so
-    /// that a foreign range reads less rather than trapping.
-    public subscript(range: Range<Int>) -> ArraySlice<UInt8> { der[range.clamped(to: der.indices)] }
 
     /// The entries for a serial number (INTEGER content octets, as
     /// `Certificate.serialNumber` locates them), in encoding order. Usually
@@ -163,8 +162,8 @@ public struct CertificateList: Sendable {
             issuer = (try? Self.readEntry(der, at: Int(item.issuerEntry)))?.values.certificateIssuer
         }
         guard let read = try? Self.readEntry(der, at: Int(item.entry)) else { return nil }
-        return RevokedCertificate(encoded: read.encoded, serialNumber: read.serial, revocationDate: read.date,
-                                  reason: read.values.reason, invalidityDate: read.values.invalidityDate,
-                                  certificateIssuer: read.values.certificateIssuer ?? issuer)
+        return RevokedCertificate(encoded: der[read.encoded], serialNumber: SerialNumber(bytes: der[read.serial]),
+                                  revocationDate: read.date, reason: read.values.reason, invalidityDate: read.values.invalidityDate,
+                                  certificateIssuer: (read.values.certificateIssuer ?? issuer).map { der[$0] })
     }
 }

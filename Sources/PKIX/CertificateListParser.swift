@@ -59,11 +59,11 @@ extension CertificateList {
                 index.append(IndexEntry(key: key(der[read.serial]), entry: UInt32(read.encoded.lowerBound), issuerEntry: issuerEntry))
             }
         }
-        var extensions = CRLExtensions()
+        var extensions = CRLExtensionLayout()
         if tbsFields.peekTag() == .contextSpecificConstructed(0) {
             let wrapper = try tbsFields.read(.contextSpecificConstructed(0))
             var inner = try tbsFields.nested(wrapper)
-            extensions = try CRLExtensions.read(&inner)
+            extensions = try CRLExtensionLayout.read(&inner)
             try inner.expectEnd()
         }
         try tbsFields.expectEnd()

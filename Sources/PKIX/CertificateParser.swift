@@ -47,12 +47,12 @@ extension Certificate {
         nameReader = reader.reader(over: layout.subject.encoded, depth: depth)
         let subject = try DistinguishedName.check(&nameReader)
         var keyReader = reader.reader(over: layout.subjectPublicKeyInfo.encoded, depth: depth)
-        let (spki, publicKey) = try PublicKey.read(&keyReader)
+        let (keyLayout, keySize) = try PublicKey.read(&keyReader)
 
-        var extensions = Extensions()
+        var extensions = ExtensionLayout()
         if let element = layout.extensions {
             var extensionReader = reader.reader(over: element.encoded, depth: depth + 1)
-            extensions = try Extensions.read(&extensionReader)
+            extensions = try ExtensionLayout.read(&extensionReader)
         }
         // RFC 5280 §4.2.1.6: with an empty subject, the identity lives in a
         // subjectAltName that MUST be critical.
@@ -64,7 +64,8 @@ extension Certificate {
             der: der, version: layout.version, tbsCertificate: tbs.encoded,
             serialNumber: layout.serialNumber, signatureAlgorithm: signatureAlgorithm,
             issuer: issuer, subject: subject, notBefore: layout.notBefore, notAfter: layout.notAfter,
-            subjectPublicKeyInfo: spki, publicKey: publicKey, signatureValue: signature.bytes,
+            subjectPublicKeyInfo: keyLayout.encoded,
+            publicKey: PublicKey(der: der, layout: keyLayout, sizeInBits: keySize), signatureValue: signature.bytes,
             extensions: extensions)
     }
 }

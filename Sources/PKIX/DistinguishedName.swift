@@ -156,25 +156,14 @@ public struct DistinguishedName: Sendable, Equatable, CustomStringConvertible {
 }
 
 extension Certificate {
-    /// The issuer Name, decoded for display and policy; chaining compares the `issuer` bytes instead.
-    public var issuerName: DistinguishedName { name(at: issuer) }
-    /// The subject Name, decoded for display and policy; chaining compares the `subject` bytes instead.
-    public var subjectName: DistinguishedName { name(at: subject) }
-
-    /// Decodes the Name TLV at `range` (an issuer, subject or directoryName).
-    public func name(at range: Range<Int>) -> DistinguishedName {
-        DERReader.withReader(over: der, range: range) { DistinguishedName(decoding: &$0) }
-    }
-
+    /// The issuer Name, decoded for display and policy; chaining compares `issuer.encoded` instead.
+    public var issuerName: DistinguishedName { issuer.distinguishedName }
+    /// The subject Name, decoded for display and policy; chaining compares `subject.encoded` instead.
+    public var subjectName: DistinguishedName { subject.distinguishedName }
     /// The subject for display: at most `DistinguishedName.maximumDisplayedAttributes` attributes decoded.
-    public var subjectForDisplay: DistinguishedName { nameForDisplay(at: subject) }
+    public var subjectForDisplay: DistinguishedName { subject.forDisplay }
     /// The issuer for display: at most `DistinguishedName.maximumDisplayedAttributes` attributes decoded.
-    public var issuerForDisplay: DistinguishedName { nameForDisplay(at: issuer) }
-
-    /// The Name TLV at `range` decoded for display, within the display budget.
-    public func nameForDisplay(at range: Range<Int>) -> DistinguishedName {
-        DERReader.withReader(over: der, range: range) { DistinguishedName(decoding: &$0, limit: DistinguishedName.maximumDisplayedAttributes) }
-    }
+    public var issuerForDisplay: DistinguishedName { issuer.forDisplay }
 }
 
 /// Lower-case hexadecimal, for display.
@@ -190,40 +179,6 @@ public enum Hex {
             out.append(digits[Int(byte & 0x0F)])
         }
         return String(decoding: out, as: UTF8.self)
-    }
-}
-
-extension CertificateList {
-    /// The CRL issuer's Name, decoded for display and scope checks.
-    public var issuerName: DistinguishedName { name(at: issuer) }
-
-    /// Decodes a Name TLV of this CRL (its issuer, a directoryName).
-    public func name(at range: Range<Int>) -> DistinguishedName {
-        DERReader.withReader(over: der, range: range.clamped(to: der.indices)) { DistinguishedName(decoding: &$0) }
-    }
-
-    /// The CRL issuer for display, within the display budget.
-    public var issuerForDisplay: DistinguishedName { nameForDisplay(at: issuer) }
-
-    /// A Name TLV of this CRL decoded for display, within the display budget.
-    public func nameForDisplay(at range: Range<Int>) -> DistinguishedName {
-        DERReader.withReader(over: der, range: range.clamped(to: der.indices)) {
-            DistinguishedName(decoding: &$0, limit: DistinguishedName.maximumDisplayedAttributes)
-        }
-    }
-}
-
-extension OCSPResponse {
-    /// Decodes a Name TLV of this response (a responder's byName).
-    public func name(at range: Range<Int>) -> DistinguishedName {
-        DERReader.withReader(over: der, range: range.clamped(to: der.indices)) { DistinguishedName(decoding: &$0) }
-    }
-
-    /// A Name TLV of this response decoded for display, within the display budget.
-    public func nameForDisplay(at range: Range<Int>) -> DistinguishedName {
-        DERReader.withReader(over: der, range: range.clamped(to: der.indices)) {
-            DistinguishedName(decoding: &$0, limit: DistinguishedName.maximumDisplayedAttributes)
-        }
     }
 }
 

@@ -5,7 +5,18 @@ public struct ExtensionSlot: Sendable, Equatable {
     /// Whether the extension is marked critical (an absent flag reads false).
     public let critical: Bool
     /// The content of the extnValue OCTET STRING (the DER of the extension's value).
-    public let value: Range<Int>
+    public let value: ArraySlice<UInt8>
+}
+
+/// Where a parse found an extension's bytes: its criticality and the
+/// offsets of its value (or of the list inside it) in the encoding that
+/// holds it. The public views are built from it when asked for.
+struct ExtensionLocation: Sendable, Equatable {
+    let critical: Bool
+    let value: Range<Int>
+
+    func slot(in der: [UInt8]) -> ExtensionSlot { ExtensionSlot(critical: critical, value: der[value]) }
+    func list(in der: [UInt8]) -> ListExtension { ListExtension(critical: critical, list: der[value]) }
 }
 
 /// RFC 5280 §4.2.1.9. An enum-free shape: `pathLength` is only meaningful
@@ -65,18 +76,30 @@ public struct KeyUsageExtension: Sendable, Equatable {
 public struct ListExtension: Sendable, Equatable {
     /// Whether the extension is marked critical.
     public let critical: Bool
-    /// The value's content octets (for subjectKeyIdentifier, the key identifier), a range into the certificate's or CRL's DER.
-    public let list: Range<Int>
+    /// The value's content octets (for subjectKeyIdentifier, the key identifier).
+    public let list: ArraySlice<UInt8>
 }
 
-/// RFC 5280 §4.2.1.10: GeneralSubtrees content ranges.
+/// RFC 5280 §4.2.1.10: the GeneralSubtrees contents; `Certificate.permittedSubtrees`
+/// and `excludedSubtrees` decode their base names.
 public struct NameConstraints: Sendable, Equatable {
     /// Whether the extension is marked critical.
     public let critical: Bool
     /// The permittedSubtrees content; nil when absent (at least one of the two is present).
-    public let permittedSubtrees: Range<Int>?
+    public let permittedSubtrees: ArraySlice<UInt8>?
     /// The excludedSubtrees content; nil when absent.
-    public let excludedSubtrees: Range<Int>?
+    public let excludedSubtrees: ArraySlice<UInt8>?
+
+    struct Location: Sendable, Equatable {
+        let critical: Bool
+        let permittedSubtrees: Range<Int>?
+        let excludedSubtrees: Range<Int>?
+
+        func view(in der: [UInt8]) -> NameConstraints {
+            NameConstraints(critical: critical, permittedSubtrees: permittedSubtrees.map { der[$0] },
+                            excludedSubtrees: excludedSubtrees.map { der[$0] })
+        }
+    }
 }
 
 /// RFC 5280 §4.2.1.1.
@@ -84,11 +107,26 @@ public struct AuthorityKeyIdentifier: Sendable, Equatable {
     /// Whether the extension is marked critical.
     public let critical: Bool
     /// The keyIdentifier octets; path building matches them against an issuer's subjectKeyIdentifier.
-    public let keyIdentifier: Range<Int>?
-    /// authorityCertIssuer GeneralNames content.
-    public let issuer: Range<Int>?
-    /// authorityCertSerialNumber INTEGER content.
-    public let serialNumber: Range<Int>?
+    public let keyIdentifier: ArraySlice<UInt8>?
+    /// authorityCertIssuer's GeneralNames content.
+    let issuerContent: ArraySlice<UInt8>?
+    /// authorityCertIssuer's names, decoded when asked for.
+    public var issuer: [GeneralName]? { issuerContent.map { GeneralName.list(in: $0) } }
+    /// authorityCertSerialNumber.
+    public let serialNumber: SerialNumber?
+
+    struct Location: Sendable, Equatable {
+        let critical: Bool
+        let keyIdentifier: Range<Int>?
+        let issuer: Range<Int>?
+        let serialNumber: Range<Int>?
+
+        func view(in der: [UInt8]) -> AuthorityKeyIdentifier {
+            AuthorityKeyIdentifier(critical: critical, keyIdentifier: keyIdentifier.map { der[$0] },
+                                   issuerContent: issuer.map { der[$0] },
+                                   serialNumber: serialNumber.map { SerialNumber(bytes: der[$0]) })
+        }
+    }
 }
 
 /// One extension of any kind, for listing.
@@ -97,6 +135,6 @@ public struct Extension: Sendable, Equatable {
     public let oid: OID
     /// Whether the extension is marked critical.
     public let critical: Bool
-    /// The content of the extnValue OCTET STRING, a range into the certificate's DER.
-    public let value: Range<Int>
+    /// The content of the extnValue OCTET STRING.
+    public let value: ArraySlice<UInt8>
 }

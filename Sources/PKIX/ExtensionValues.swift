@@ -56,14 +56,14 @@ enum ExtensionValues {
 
     /// RFC 5280 §4.2.1.10: at least one of the two subtree lists, each
     /// non-empty; `minimum` is 0 (so omitted) and `maximum` absent, both MUSTs.
-    static func nameConstraints(_ reader: inout DERReader, critical: Bool) throws(DERError) -> NameConstraints {
+    static func nameConstraints(_ reader: inout DERReader, critical: Bool) throws(DERError) -> NameConstraints.Location {
         let element = try reader.read(.sequence)
         var fields = try reader.nested(element)
         let permitted = try subtrees(&fields, tag: .contextSpecificConstructed(0))
         let excluded = try subtrees(&fields, tag: .contextSpecificConstructed(1))
         try fields.expectEnd()
         guard permitted != nil || excluded != nil else { throw DERError(.invalidNameConstraints, at: element.start) }
-        return NameConstraints(critical: critical, permittedSubtrees: permitted, excludedSubtrees: excluded)
+        return NameConstraints.Location(critical: critical, permittedSubtrees: permitted, excludedSubtrees: excluded)
     }
 
     private static func subtrees(_ reader: inout DERReader, tag: DERTag) throws(DERError) -> Range<Int>? {
@@ -84,7 +84,7 @@ enum ExtensionValues {
     /// X.509 asks for the last two together; RFC 5280 does not repeat it, and
     /// the identifier is only a hint for path building, so a lone issuer or
     /// serial is kept as encoded rather than refused (docs/parsing.md).
-    static func authorityKeyIdentifier(_ reader: inout DERReader, critical: Bool) throws(DERError) -> AuthorityKeyIdentifier {
+    static func authorityKeyIdentifier(_ reader: inout DERReader, critical: Bool) throws(DERError) -> AuthorityKeyIdentifier.Location {
         let element = try reader.read(.sequence)
         var fields = try reader.nested(element)
         let keyIdentifier = try fields.readIfPresent(.contextSpecific(0))?.value
@@ -99,7 +99,7 @@ enum ExtensionValues {
         var serial: Range<Int>? = nil
         if fields.peekTag() == .contextSpecific(2) { serial = try fields.readInteger(tag: .contextSpecific(2)) }
         try fields.expectEnd()
-        return AuthorityKeyIdentifier(critical: critical, keyIdentifier: keyIdentifier, issuer: issuer, serialNumber: serial)
+        return AuthorityKeyIdentifier.Location(critical: critical, keyIdentifier: keyIdentifier, issuer: issuer, serialNumber: serial)
     }
 
     /// RFC 5280 §4.2.1.4: `SEQUENCE SIZE (1..MAX) OF PolicyInformation`, where
@@ -165,11 +165,11 @@ enum ExtensionValues {
 
 extension Certificate {
     /// The extendedKeyUsage purposes, or an empty list when the extension is absent.
-    public var extendedKeyUsages: [OID] { oids(in: extensions.extendedKeyUsage?.list) }
+    public var extendedKeyUsages: [OID] { oids(in: storage.extensions.extendedKeyUsage?.value) }
 
     /// The certificatePolicies identifiers.
     public var policyIdentifiers: [OID] {
-        guard let list = extensions.certificatePolicies?.list else { return [] }
+        guard let list = storage.extensions.certificatePolicies?.value else { return [] }
         return withReader(list) { reader in
             var result: [OID] = []
             while let info = try? reader.read(.sequence) {
@@ -182,7 +182,8 @@ extension Certificate {
 
     /// Every extension in encoding order, known or not.
     public var allExtensions: [Extension] {
-        guard let list = extensions.list else { return [] }
+        guard let list = storage.extensions.list else { return [] }
+        let der = self.der
         return withReader(list) { reader in
             var result: [Extension] = []
             while let element = try? reader.read(.sequence) {
@@ -190,7 +191,7 @@ extension Certificate {
                 guard let oid = try? fields.readOID() else { break }
                 let critical = fields.peekTag() == .boolean ? ((try? fields.readBoolean()) ?? false) : false
                 guard let value = try? fields.readOctetString() else { break }
-                result.append(Extension(oid: OID(der: reader.copy(oid)), critical: critical, value: value))
+                result.append(Extension(oid: OID(der: reader.copy(oid)), critical: critical, value: der[value]))
             }
             return result
         }

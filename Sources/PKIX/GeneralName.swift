@@ -1,6 +1,6 @@
 import DER
 
-/// One GeneralName (RFC 5280 §4.2.1.6), located in the certificate's DER.
+/// One GeneralName (RFC 5280 §4.2.1.6), with the bytes of the object that holds it.
 ///
 /// The forms a verifier compares (dNSName, iPAddress, rfc822Name, URI,
 /// directoryName) are checked when the certificate is parsed; the others are
@@ -16,15 +16,31 @@ public struct GeneralName: Sendable, Equatable {
 
     /// Which alternative this name is.
     public let kind: Kind
-    /// A range into the DER: the content octets, or for directoryName the inner Name TLV.
-    public let value: Range<Int>
+    /// The content octets, or for directoryName the inner Name TLV.
+    public let value: ArraySlice<UInt8>
+
+    /// The name from its alternative and content, as a caller builds one to compare.
+    public init(kind: Kind, value: ArraySlice<UInt8>) {
+        self.kind = kind
+        self.value = value
+    }
+
+    /// A directoryName's Name; nil for the other forms.
+    public var directoryName: Name? { kind == .directoryName ? Name(encoded: value) : nil }
+
+    /// Where a name lies in the encoding a reader runs over: what the
+    /// checks inside a parse see before the bytes are handed out.
+    struct Located {
+        let kind: Kind
+        let value: Range<Int>
+    }
 
     /// Where the name appears; an iPAddress is an address in a subjectAltName
     /// and an address plus mask in a name constraint.
     enum Context { case alternativeName, constraint }
 
     /// Reads and checks one GeneralName.
-    static func read(_ reader: inout DERReader, context: Context) throws(DERError) -> GeneralName {
+    static func read(_ reader: inout DERReader, context: Context) throws(DERError) -> Located {
         let element = try reader.readElement()
         let tag = element.tag.rawValue
         guard tag & 0xC0 == 0x80, let kind = Kind(rawValue: tag & 0x1F) else {
@@ -65,7 +81,7 @@ public struct GeneralName: Sendable, Equatable {
         case .x400Address, .ediPartyName:
             break
         }
-        return GeneralName(kind: kind, value: value)
+        return Located(kind: kind, value: value)
     }
 
     /// The mask half of a constraint's address is a run of ones then zeros
@@ -97,45 +113,44 @@ public struct GeneralName: Sendable, Equatable {
         return element.value
     }
 
-    /// Decodes a GeneralNames content range that `readList` accepted.
-    static func decodeList(_ range: Range<Int>, in certificate: Certificate, context: Context) -> [GeneralName] {
-        decodeList(range, in: certificate.der, context: context)
-    }
-
-    /// Decodes the GeneralNames content at `range` of `der`, a certificate's
-    /// or a CRL's encoding that parsing checked (a distribution point's
+    /// Decodes the GeneralNames content at `range` of `der`, an encoding
+    /// that parsing checked (a subjectAltName, a distribution point's
     /// fullName or cRLIssuer, an entry's certificateIssuer).
-    public static func list(at range: Range<Int>, in der: [UInt8]) -> [GeneralName] {
-        decodeList(range, in: der, context: .alternativeName)
+    /// The names of a GeneralNames content that a parser of this module
+    /// checked (a distribution point's fullName or cRLIssuer, a CRL entry's
+    /// certificateIssuer); other bytes decode as far as they read.
+    public static func list(in content: ArraySlice<UInt8>) -> [GeneralName] {
+        let base = content.startIndex
+        return DERReader.withReader(over: content) { reader in
+            var names: [GeneralName] = []
+            while !reader.isAtEnd, let name = try? read(&reader, context: .alternativeName) {
+                names.append(GeneralName(kind: name.kind, value: content[(base + name.value.lowerBound)..<(base + name.value.upperBound)]))
+            }
+            return names
+        }
     }
 
-    static func decodeList(_ range: Range<Int>, in der: [UInt8], context: Context) -> [GeneralName] {
+    static func decodeList(_ range: Range<Int>, in der: [UInt8], context: Context = .alternativeName) -> [GeneralName] {
         DERReader.withReader(over: der, range: range.clamped(to: der.indices)) { reader in
             var names: [GeneralName] = []
-            while !reader.isAtEnd, let name = try? read(&reader, context: context) { names.append(name) }
+            while !reader.isAtEnd, let name = try? read(&reader, context: context) {
+                names.append(GeneralName(kind: name.kind, value: der[name.value]))
+            }
             return names
         }
     }
 }
 
 extension Certificate {
-    /// The text of a dNSName, rfc822Name or URI (which parsing checked is
-    /// ASCII), safe to print and to list: `\` and `,` take a backslash and
-    /// control characters are `\xNN` (`DisplayText.escaped`). This is what
-    /// failure messages such as a hostname mismatch show; matching reads
-    /// the raw bytes, `self[name.value]`.
-    public func text(of name: GeneralName) -> String {
-        DisplayText.escaped(utf8: self[name.value], escapingCommas: true)
-    }
-
     /// Whether any subjectAltName entry satisfies `predicate`, decoding one
     /// entry at a time: no list is built, so the hot path's name checks
     /// (matching the host, the dNSName syntax rule) allocate nothing.
     public func containsAlternativeName(where predicate: (GeneralName) -> Bool) -> Bool {
-        guard let san = extensions.subjectAlternativeName else { return false }
-        return withReader(san.list) { reader in
+        guard let san = storage.extensions.subjectAlternativeName else { return false }
+        let der = self.der
+        return withReader(san.value) { reader in
             while !reader.isAtEnd, let name = try? GeneralName.read(&reader, context: .alternativeName) {
-                if predicate(name) { return true }
+                if predicate(GeneralName(kind: name.kind, value: der[name.value])) { return true }
             }
             return false
         }
@@ -143,7 +158,7 @@ extension Certificate {
 
     /// The subjectAltName entries, or an empty list when the extension is absent.
     public var subjectAlternativeNames: [GeneralName] {
-        guard let san = extensions.subjectAlternativeName else { return [] }
-        return GeneralName.decodeList(san.list, in: self, context: .alternativeName)
+        guard let san = storage.extensions.subjectAlternativeName else { return [] }
+        return GeneralName.decodeList(san.value, in: der)
     }
 }

@@ -42,26 +42,19 @@ public struct OCSPResponse: Sendable {
 
     let storage: Storage
 
-    /// The whole response encoding; every range in `basic` indexes it.
+    /// The whole response encoding; every view in `basic` carries a part of it.
     public var der: [UInt8] { storage.der }
     /// The responseStatus; only a `successful` response carries `basic`.
     public var status: Status { storage.status }
     /// The BasicOCSPResponse of a successful response; nil otherwise.
     public var basic: BasicOCSPResponse? { storage.basic }
 
-    /// The bytes at `range` of this response's encoding, clamped so that a
-    /// foreign range reads less rather than trapping.
-    public subscript(range: Range<Int>) -> ArraySlice<UInt8> { der[range.clamped(to: der.indices)] }
 }
 
 /// §4.2.1 BasicOCSPResponse, with its ResponseData read out.
 public struct BasicOCSPResponse: Sendable {
-    /// The ResponseData TLV: the bytes the responder signed.
-    public let tbsResponseData: Range<Int>
-    /// The algorithm of the responder's signature over `tbsResponseData`.
-    public let signatureAlgorithm: AlgorithmIdentifier
-    /// The signature octets (the BIT STRING content after its unused-bits octet).
-    public let signatureValue: Range<Int>
+    /// The ResponseData the responder signed, its signature algorithm and the signature octets.
+    public let signedData: SignedData
     /// Who signed the response: the responder's Name or key hash.
     public let responderID: ResponderID
     /// Seconds since 1970-01-01T00:00:00Z.
@@ -69,10 +62,10 @@ public struct BasicOCSPResponse: Sendable {
     /// The SingleResponses in encoding order, at most `OCSPResponse.maximumSingleResponses`.
     public let responses: [SingleResponse]
     /// The content of responseExtensions, when present.
-    public let extensions: Range<Int>?
+    public let extensions: ArraySlice<UInt8>?
     /// The nonce extension's value (§4.4.1), when present. Never required here:
     /// stapled and cached responses carry none.
-    public let nonce: Range<Int>?
+    public let nonce: ArraySlice<UInt8>?
     /// A response extension this library does not process is critical:
     /// the response must not be used (§4.4, RFC 5280 §4.2).
     public let hasUnrecognisedCriticalExtension: Bool
@@ -86,11 +79,11 @@ public struct BasicOCSPResponse: Sendable {
 
 /// §4.2.1 ResponderID.
 public enum ResponderID: Sendable, Equatable {
-    /// `byName`: the responder's subject Name TLV.
-    case byName(Range<Int>)
+    /// `byName`: the responder's subject Name.
+    case byName(Name)
     /// `byKey`: the SHA-1 hash of the responder's subjectPublicKey BIT STRING
     /// content (without the unused-bits octet); 20 octets.
-    case byKey(Range<Int>)
+    case byKey(ArraySlice<UInt8>)
 }
 
 /// §4.1.1 CertID: which certificate a SingleResponse speaks of.
@@ -107,11 +100,11 @@ public struct CertID: Sendable, Equatable {
     /// nil when the hash algorithm is not one of `Hash`: the CertID then matches nothing.
     public let hash: Hash?
     /// The hash of the issuer's Name DER.
-    public let issuerNameHash: Range<Int>
+    public let issuerNameHash: ArraySlice<UInt8>
     /// The hash of the issuer's subjectPublicKey BIT STRING content.
-    public let issuerKeyHash: Range<Int>
-    /// The serial number's INTEGER content octets.
-    public let serialNumber: Range<Int>
+    public let issuerKeyHash: ArraySlice<UInt8>
+    /// The certificate's serial number.
+    public let serialNumber: SerialNumber
 }
 
 /// §4.2.1 CertStatus.
@@ -136,7 +129,7 @@ public enum OCSPCertStatus: Sendable, Equatable {
 /// §4.2.1 SingleResponse.
 public struct SingleResponse: Sendable, Equatable {
     /// The SingleResponse TLV.
-    public let encoded: Range<Int>
+    public let encoded: ArraySlice<UInt8>
     /// The certificate this status is about.
     public let certID: CertID
     /// The certificate's revocation status.
@@ -146,7 +139,7 @@ public struct SingleResponse: Sendable, Equatable {
     /// nil: "newer information is available all the time" (§4.2.2.1).
     public let nextUpdate: Int64?
     /// The content of singleExtensions, when present.
-    public let extensions: Range<Int>?
+    public let extensions: ArraySlice<UInt8>?
     /// A single extension this library does not process is critical: this
     /// status must not be used.
     public let hasUnrecognisedCriticalExtension: Bool

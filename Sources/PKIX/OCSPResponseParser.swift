@@ -97,14 +97,14 @@ extension BasicOCSPResponse {
             try inner.expectEnd()
             throw DERError(value == 0 ? .explicitDefaultValue : .unsupportedOCSPVersion, at: version.start)
         }
-        let responderID = try readResponderID(&data)
+        let responderID = try readResponderID(der, &data)
         let producedAt = try data.readGeneralizedTime()
         let list = try data.read(.sequence)
         var items = try data.nested(list)
         var responses: [SingleResponse] = []
         while !items.isAtEnd {
             guard responses.count < OCSPResponse.maximumSingleResponses else { throw DERError(.tooManyOCSPItems, at: items.position) }
-            responses.append(try SingleResponse.read(&items))
+            responses.append(try SingleResponse.read(der, &items))
         }
         var extensions: Range<Int>? = nil, nonce: Range<Int>? = nil, unknownCritical = false
         if let wrapper = try data.readIfPresent(.contextSpecificConstructed(1)) {
@@ -121,24 +121,25 @@ extension BasicOCSPResponse {
         }
         try data.expectEnd()
         return BasicOCSPResponse(
-            tbsResponseData: tbs.encoded, signatureAlgorithm: signatureAlgorithm, signatureValue: signature.bytes,
-            responderID: responderID, producedAt: producedAt, responses: responses, extensions: extensions,
-            nonce: nonce, hasUnrecognisedCriticalExtension: unknownCritical, certificates: certificates,
+            signedData: SignedData(message: der[tbs.encoded], algorithm: signatureAlgorithm.view(in: der),
+                                   signature: der[signature.bytes]),
+            responderID: responderID, producedAt: producedAt, responses: responses, extensions: extensions.map { der[$0] },
+            nonce: nonce.map { der[$0] }, hasUnrecognisedCriticalExtension: unknownCritical, certificates: certificates,
             skippedCertificates: skipped)
     }
 
     /// `CHOICE { byName [1] Name, byKey [2] KeyHash }`, both explicitly tagged.
-    private static func readResponderID(_ reader: inout DERReader) throws(DERError) -> ResponderID {
+    private static func readResponderID(_ der: [UInt8], _ reader: inout DERReader) throws(DERError) -> ResponderID {
         let element = try reader.readElement()
         var inner = try reader.nested(element)
         let id: ResponderID
         if element.tag == .contextSpecificConstructed(1) {
-            id = .byName(try DistinguishedName.check(&inner))
+            id = .byName(Name(encoded: der[try DistinguishedName.check(&inner)]))
         } else if element.tag == .contextSpecificConstructed(2) {
             let hash = try inner.readOctetString()
             // KeyHash is a SHA-1 hash: anything else cannot name a key.
             guard hash.count == 20 else { throw DERError(.invalidResponderID, at: element.start) }
-            id = .byKey(hash)
+            id = .byKey(der[hash])
         } else {
             throw DERError(.invalidResponderID, at: element.start)
         }
@@ -149,10 +150,10 @@ extension BasicOCSPResponse {
 
 extension SingleResponse {
     /// `SEQUENCE { certID, certStatus, thisUpdate, nextUpdate [0] EXPLICIT OPTIONAL, singleExtensions [1] EXPLICIT OPTIONAL }`.
-    static func read(_ reader: inout DERReader) throws(DERError) -> SingleResponse {
+    static func read(_ der: [UInt8], _ reader: inout DERReader) throws(DERError) -> SingleResponse {
         let element = try reader.read(.sequence)
         var fields = try reader.nested(element)
-        let certID = try CertID.read(&fields)
+        let certID = try CertID.read(der, &fields)
         let status = try readStatus(&fields)
         let thisUpdate = try fields.readGeneralizedTime()
         var nextUpdate: Int64? = nil
@@ -173,8 +174,8 @@ extension SingleResponse {
             unknownCritical = walk.hasUnrecognisedCriticalExtension
         }
         try fields.expectEnd()
-        return SingleResponse(encoded: element.encoded, certID: certID, status: status, thisUpdate: thisUpdate,
-                              nextUpdate: nextUpdate, extensions: extensions, hasUnrecognisedCriticalExtension: unknownCritical)
+        return SingleResponse(encoded: der[element.encoded], certID: certID, status: status, thisUpdate: thisUpdate,
+                              nextUpdate: nextUpdate, extensions: extensions.map { der[$0] }, hasUnrecognisedCriticalExtension: unknownCritical)
     }
 
     /// `CHOICE { good [0] IMPLICIT NULL, revoked [1] IMPLICIT RevokedInfo, unknown [2] IMPLICIT NULL }`.
@@ -209,7 +210,7 @@ extension SingleResponse {
 
 extension CertID {
     /// `SEQUENCE { hashAlgorithm, issuerNameHash OCTET STRING, issuerKeyHash OCTET STRING, serialNumber INTEGER }`.
-    static func read(_ reader: inout DERReader) throws(DERError) -> CertID {
+    static func read(_ der: [UInt8], _ reader: inout DERReader) throws(DERError) -> CertID {
         let element = try reader.read(.sequence)
         var fields = try reader.nested(element)
         let algorithm = try fields.readAlgorithmIdentifier()
@@ -229,7 +230,8 @@ extension CertID {
         }
         // Hashes of the wrong length for their function name nothing.
         if let known = hash, nameHash.count != known.size || keyHash.count != known.size { hash = nil }
-        return CertID(hashAlgorithm: algorithm, hash: hash, issuerNameHash: nameHash, issuerKeyHash: keyHash, serialNumber: serial)
+        return CertID(hashAlgorithm: algorithm.view(in: der), hash: hash, issuerNameHash: der[nameHash], issuerKeyHash: der[keyHash],
+                      serialNumber: SerialNumber(bytes: der[serial]))
     }
 }
 

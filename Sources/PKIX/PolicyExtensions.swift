@@ -71,7 +71,7 @@ extension ExtensionValues {
 extension Certificate {
     /// The certificatePolicies entries in order; empty when the extension is absent.
     public var certificatePolicyList: [PolicyInformation] {
-        guard let list = extensions.certificatePolicies?.list else { return [] }
+        guard let list = storage.extensions.certificatePolicies?.value else { return [] }
         return withReader(list) { reader in
             var result: [PolicyInformation] = []
             while let info = try? reader.read(.sequence), var fields = try? reader.nested(info), let oid = try? fields.readOID() {
@@ -89,7 +89,7 @@ extension Certificate {
 
     /// The policyMappings pairs, or nil when the extension is absent.
     public var policyMappingList: [PolicyMapping]? {
-        guard let slot = extensions.policyMappings else { return nil }
+        guard let slot = storage.extensions.policyMappings else { return nil }
         return withReader(slot.value) { reader in
             var result: [PolicyMapping] = []
             guard let outer = try? reader.read(.sequence), var pairs = try? reader.nested(outer) else { return result }
@@ -103,7 +103,7 @@ extension Certificate {
 
     /// The policyConstraints values, or nil when the extension is absent.
     public var policyConstraintValues: PolicyConstraintValues? {
-        guard let slot = extensions.policyConstraints else { return nil }
+        guard let slot = storage.extensions.policyConstraints else { return nil }
         return withReader(slot.value) { reader in
             guard let outer = try? reader.read(.sequence), var fields = try? reader.nested(outer) else { return nil }
             let require = (try? fields.readIfPresent(.contextSpecific(0))).flatMap { $0 }
@@ -116,7 +116,7 @@ extension Certificate {
 
     /// The inhibitAnyPolicy SkipCerts, or nil when the extension is absent.
     public var inhibitAnyPolicyValue: Int? {
-        guard let slot = extensions.inhibitAnyPolicy else { return nil }
+        guard let slot = storage.extensions.inhibitAnyPolicy else { return nil }
         return withReader(slot.value) { reader in
             guard let element = try? reader.read(.integer) else { return nil }
             return try? ExtensionValues.skipCerts(element.value, reader, at: element.start)

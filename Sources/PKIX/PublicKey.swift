@@ -1,18 +1,21 @@
 import DER
 
-/// The SubjectPublicKeyInfo, located in the certificate's encoding.
+/// The key of a SubjectPublicKeyInfo, decoded, with the bytes of the
+/// object that holds it.
 ///
-/// RSA keys are decoded to their modulus and exponent ranges; EC keys are
+/// RSA keys are decoded to their modulus and exponent; EC keys are
 /// recognised by named curve and kept as bytes; other algorithms stay opaque
 /// (the certificate still parses, and a verifier reports them unsupported).
+/// The value keeps one reference to its encoding and the offsets of its
+/// parts, so that a certificate's parse stores it without a copy.
 public struct PublicKey: Sendable, Equatable {
-    /// The key's type, from the algorithm OID, with an RSA key's components located.
+    /// The key's type, from the algorithm OID, with an RSA key's components.
     public enum Kind: Sendable, Equatable {
         /// RFC 3279 §2.3.1: INTEGER content octets (leading 0x00 included when present).
-        case rsa(modulus: Range<Int>, exponent: Range<Int>)
+        case rsa(modulus: ArraySlice<UInt8>, exponent: ArraySlice<UInt8>)
         /// RFC 4055 §1.2: an RSA key for RSASSA-PSS only; `parameters` is
         /// the RSASSA-PSS-params TLV that restricts its signatures, when present.
-        case rsaPSS(modulus: Range<Int>, exponent: Range<Int>, parameters: Range<Int>?)
+        case rsaPSS(modulus: ArraySlice<UInt8>, exponent: ArraySlice<UInt8>, parameters: ArraySlice<UInt8>?)
         /// RFC 5480: the curve from namedCurve parameters, point bytes in `key`.
         case ec(NamedCurve)
         /// RFC 8410 Ed25519; `key` holds the public key octets.
@@ -29,21 +32,63 @@ public struct PublicKey: Sendable, Equatable {
         case p256, p384, p521
         /// Another named curve (`oid` holds its OID content octets), or
         /// explicit/implicit parameters (`oid` nil), which RFC 5480 §2.1.1 forbids.
-        case other(oid: Range<Int>?)
+        case other(oid: ArraySlice<UInt8>?)
     }
 
+    /// Where the parts lie in `der`: what a parse computes and stores.
+    struct Layout: Sendable, Equatable {
+        enum Kind: Sendable, Equatable {
+            case rsa(modulus: Range<Int>, exponent: Range<Int>)
+            case rsaPSS(modulus: Range<Int>, exponent: Range<Int>, parameters: Range<Int>?)
+            case ec(Curve)
+            case ed25519, ed448, unknown
+        }
+        enum Curve: Sendable, Equatable { case p256, p384, p521, other(oid: Range<Int>?) }
+
+        let encoded: Range<Int>
+        let algorithm: AlgorithmIdentifier.Location
+        let key: Range<Int>
+        let kind: Kind
+    }
+
+    let der: [UInt8]
+    let layout: Layout
+
+    /// The SubjectPublicKeyInfo TLV, as encoded: what SPKI pins hash.
+    public var subjectPublicKeyInfo: ArraySlice<UInt8> { der[layout.encoded] }
     /// The SubjectPublicKeyInfo's AlgorithmIdentifier; for EC keys its parameters name the curve.
-    public let algorithm: AlgorithmIdentifier
+    public var algorithm: AlgorithmIdentifier { layout.algorithm.view(in: der) }
     /// The subjectPublicKey BIT STRING content octets.
-    public let key: Range<Int>
+    public var key: ArraySlice<UInt8> { der[layout.key] }
     /// The key as the parser recognised it.
-    public let kind: Kind
+    public var kind: Kind {
+        switch layout.kind {
+        case .rsa(let modulus, let exponent): return .rsa(modulus: der[modulus], exponent: der[exponent])
+        case .rsaPSS(let modulus, let exponent, let parameters):
+            return .rsaPSS(modulus: der[modulus], exponent: der[exponent], parameters: parameters.map { der[$0] })
+        case .ec(let curve):
+            switch curve {
+            case .p256: return .ec(.p256)
+            case .p384: return .ec(.p384)
+            case .p521: return .ec(.p521)
+            case .other(let oid): return .ec(.other(oid: oid.map { der[$0] }))
+            }
+        case .ed25519: return .ed25519
+        case .ed448: return .ed448
+        case .unknown: return .unknown
+        }
+    }
     /// The key size: the RSA modulus bit length, the curve's field size, or
     /// for unknown algorithms the key BIT STRING's length in bits.
     public let sizeInBits: Int
 
+    /// Two keys are equal when their SubjectPublicKeyInfo encodings are.
+    public static func == (lhs: PublicKey, rhs: PublicKey) -> Bool {
+        lhs.subjectPublicKeyInfo == rhs.subjectPublicKeyInfo
+    }
+
     /// Reads a SubjectPublicKeyInfo (RFC 5280 §4.1.2.7).
-    static func read(_ reader: inout DERReader) throws(DERError) -> (Range<Int>, PublicKey) {
+    static func read(_ reader: inout DERReader) throws(DERError) -> (layout: Layout, sizeInBits: Int) {
         let element = try reader.read(.sequence)
         var inner = try reader.nested(element)
         let algorithm = try inner.readAlgorithmIdentifier()
@@ -51,7 +96,7 @@ public struct PublicKey: Sendable, Equatable {
         try inner.expectEnd()
         let bitLength = bits.bytes.count * 8 - Int(bits.unusedBits)
         let oid = algorithm.algorithm
-        var kind = Kind.unknown
+        var kind = Layout.Kind.unknown
         var size = bitLength
         let isPSS = inner.bytes(oid, equal: OID.rsassaPSS.bytes)
         if inner.bytes(oid, equal: OID.rsaEncryption.bytes) || isPSS {
@@ -73,7 +118,7 @@ public struct PublicKey: Sendable, Equatable {
         } else if inner.bytes(oid, equal: OID.ecPublicKey.bytes) {
             // SEC 1 §2.3.3 points are whole octets.
             guard bits.unusedBits == 0 else { throw DERError(.invalidPublicKey, at: element.start) }
-            var curve = NamedCurve.other(oid: nil)
+            var curve = Layout.Curve.other(oid: nil)
             if let parameters = algorithm.parameters, reader[parameters.lowerBound] == DERTag.objectIdentifier.rawValue {
                 var paramReader = reader.reader(over: parameters, depth: inner.depth)
                 let curveOID = try paramReader.readOID()
@@ -91,7 +136,7 @@ public struct PublicKey: Sendable, Equatable {
             kind = .ed448
             size = 456
         }
-        return (element.encoded, PublicKey(algorithm: algorithm, key: bits.bytes, kind: kind, sizeInBits: size))
+        return (Layout(encoded: element.encoded, algorithm: algorithm, key: bits.bytes, kind: kind), size)
     }
 
     /// Significant bits of a non-negative INTEGER's content octets.
@@ -104,9 +149,24 @@ public struct PublicKey: Sendable, Equatable {
 }
 
 extension PublicKey {
-    /// A SubjectPublicKeyInfo on its own (a pin file, a signed-data test
-    /// case); the ranges index `der`.
+    /// A key from a SubjectPublicKeyInfo on its own (a pin file, a signed-data test case).
     public init(subjectPublicKeyInfo der: [UInt8]) throws(DERError) {
-        self = try DERReader.parse(der) { (reader: inout DERReader) throws(DERError) in try Self.read(&reader).1 }
+        let (layout, size) = try DERReader.parse(der) { (reader: inout DERReader) throws(DERError) in try Self.read(&reader) }
+        self.init(der: der, layout: layout, sizeInBits: size)
     }
+}
+
+/// A SubjectPublicKeyInfo (RFC 5280 §4.1.2.7): its encoded bytes, which SPKI
+/// pins hash, and the key decoded from them.
+public struct SubjectPublicKeyInfo: Sendable, Equatable {
+    /// The SubjectPublicKeyInfo TLV, as encoded.
+    public var encoded: ArraySlice<UInt8> { publicKey.subjectPublicKeyInfo }
+    /// The key decoded from `encoded`.
+    public let publicKey: PublicKey
+
+    /// The SubjectPublicKeyInfo of `publicKey`.
+    public init(_ publicKey: PublicKey) { self.publicKey = publicKey }
+
+    /// Parses a SubjectPublicKeyInfo on its own.
+    public init(derEncoded der: [UInt8]) throws(DERError) { publicKey = try PublicKey(subjectPublicKeyInfo: der) }
 }

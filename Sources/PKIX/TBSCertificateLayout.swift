@@ -5,35 +5,35 @@ import DER
 /// raw elements for `Certificate` to check one by one. Kept apart so that a
 /// TBSCertificate on its own (as Chromium's parse suite supplies some) can
 /// be checked for structure without a signature around it.
-public struct TBSCertificateLayout: Sendable {
+package struct TBSCertificateLayout: Sendable {
     /// The syntax version; v1 when the `[0]` field is absent.
-    public let version: Certificate.Version
+    package let version: Certificate.Version
     /// The serial number's INTEGER content octets, DER-minimal (sign and length are not checked).
-    public let serialNumber: Range<Int>
+    package let serialNumber: Range<Int>
     /// The `signature` AlgorithmIdentifier SEQUENCE, located but not yet checked.
-    public let signature: DERElement
+    package let signature: DERElement
     /// The issuer Name SEQUENCE, located but not yet checked.
-    public let issuer: DERElement
+    package let issuer: DERElement
     /// The first second of validity, in seconds since 1970-01-01T00:00:00Z.
-    public let notBefore: Int64
+    package let notBefore: Int64
     /// The last second of validity, inclusive, in seconds since 1970-01-01T00:00:00Z.
-    public let notAfter: Int64
+    package let notAfter: Int64
     /// The subject Name SEQUENCE, located but not yet checked.
-    public let subject: DERElement
+    package let subject: DERElement
     /// The SubjectPublicKeyInfo SEQUENCE, located but not yet checked.
-    public let subjectPublicKeyInfo: DERElement
+    package let subjectPublicKeyInfo: DERElement
     /// The element inside `[3] EXPLICIT`, when present.
-    public let extensions: DERElement?
+    package let extensions: DERElement?
 
     /// Checks a standalone TBSCertificate encoding.
-    public static func check(_ bytes: [UInt8]) throws(DERError) {
+    package static func check(_ bytes: [UInt8]) throws(DERError) {
         _ = try DERReader.parse(bytes) { (reader: inout DERReader) throws(DERError) in
             try reader.readNested(.sequence) { (fields: inout DERReader) throws(DERError) in try read(&fields) }
         }
     }
 
     /// Reads the fields of a TBSCertificate SEQUENCE; the caller refuses leftovers.
-    public static func read(_ reader: inout DERReader) throws(DERError) -> TBSCertificateLayout {
+    package static func read(_ reader: inout DERReader) throws(DERError) -> TBSCertificateLayout {
         var version = Certificate.Version.v1
         if reader.peekTag() == .contextSpecificConstructed(0) {
             let start = reader.position

@@ -30,7 +30,7 @@ public struct SPKIPin: Sendable, Equatable, CustomStringConvertible {
 
     /// The pin of a certificate's public key.
     public init(certificate: Certificate) {
-        digest = SHA256.hash(certificate[certificate.subjectPublicKeyInfo])
+        digest = SHA256.hash(certificate.subjectPublicKeyInfo.encoded)
     }
 
     /// The pin of a DER SubjectPublicKeyInfo.

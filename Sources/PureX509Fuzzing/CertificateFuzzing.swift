@@ -9,8 +9,8 @@ enum CertificateFuzzing {
         _ = certificate.subjectName.description
         _ = certificate.issuerName.description
         for name in certificate.subjectAlternativeNames {
-            _ = certificate.text(of: name)
-            if name.kind == .directoryName { _ = certificate.name(at: name.value).description }
+            _ = name.text
+            if let directoryName = name.directoryName { _ = directoryName.distinguishedName.description }
         }
         _ = certificate.extendedKeyUsages
         _ = certificate.policyIdentifiers

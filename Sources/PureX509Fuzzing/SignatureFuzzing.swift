@@ -23,8 +23,8 @@ enum SignatureFuzzing {
               blocks.count >= 2, let leaf = try? Certificate(derEncoded: blocks[0].der),
               let issuer = try? Certificate(derEncoded: blocks[1].der), case .success(let key) = VerificationKey.prepare(issuer)
         else { FuzzInvariant.fail("cannot load the fixed signature case Vectors/chains/\(profile)") }
-        return Case(key: key, precomputed: key.withPrecomputation(), message: leaf[leaf.tbsCertificate],
-                    algorithm: leaf[leaf.signatureAlgorithm.encoded])
+        return Case(key: key, precomputed: key.withPrecomputation(), message: leaf.signedData.message,
+                    algorithm: leaf.signatureAlgorithm.encoded)
     }
 
     /// Every AlgorithmIdentifier the cases carry, so any key meets any scheme.

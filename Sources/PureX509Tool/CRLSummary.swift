@@ -29,22 +29,22 @@ struct CRLSummary {
     let fingerprint: String
 
     init(_ crl: CertificateList) {
-        let name = crl.issuerForDisplay
+        let name = crl.issuer.forDisplay
         issuer = name.description
         issuerAttributes = name.relativeNames
         issuerAttributesOmitted = name.omittedAttributes
         version = crl.version.rawValue + 1
-        let oid = OID(der: Array(crl[crl.signatureAlgorithm.algorithm]))
+        let oid = OID(der: Array(crl.signatureAlgorithm.algorithm))
         signatureAlgorithm = oid.shortName ?? oid.description
         thisUpdate = CivilTime.iso8601(crl.thisUpdate)
         nextUpdate = crl.nextUpdate.map(CivilTime.iso8601)
         let extensions = crl.extensions
-        crlNumber = extensions.crlNumber.map { Hex.encode(crl[$0], separator: ":") }
-        deltaBase = extensions.deltaCRLIndicator.map { Hex.encode(crl[$0], separator: ":") }
-        authorityKeyIdentifier = extensions.authorityKeyIdentifier?.keyIdentifier.map { Hex.encode(crl[$0], separator: ":") }
+        crlNumber = extensions.crlNumber.map { Hex.encode($0, separator: ":") }
+        deltaBase = extensions.deltaCRLIndicator.map { Hex.encode($0, separator: ":") }
+        authorityKeyIdentifier = extensions.authorityKeyIdentifier?.keyIdentifier.map { Hex.encode($0, separator: ":") }
         scope = extensions.issuingDistributionPoint.map { point in
             var words: [String] = []
-            if let full = point.fullName { words += GeneralName.list(at: full, in: crl.der).map { Self.describe($0, in: crl) } }
+            if let full = point.fullName { words += GeneralName.list(in: full).map(\.description) }
             if point.relativeName != nil { words.append("name relative to the issuer") }
             if point.onlyContainsUserCerts { words.append("only user certificates") }
             if point.onlyContainsCACerts { words.append("only CA certificates") }
@@ -55,20 +55,11 @@ struct CRLSummary {
         }
         unrecognisedCritical = crl.hasUnrecognisedCriticalExtension
         entries = crl.allEntries.map { entry in
-            Entry(serial: Hex.encode(crl[entry.serialNumber], separator: ":"), date: CivilTime.iso8601(entry.revocationDate),
+            Entry(serial: entry.serialNumber.description, date: CivilTime.iso8601(entry.revocationDate),
                   reason: entry.reason?.name, invalidityDate: entry.invalidityDate.map(CivilTime.iso8601),
-                  certificateIssuer: entry.certificateIssuer.map { GeneralName.list(at: $0, in: crl.der).map { Self.describe($0, in: crl) } } ?? [])
+                  certificateIssuer: entry.certificateIssuer.map { GeneralName.list(in: $0).map(\.description) } ?? [])
         }
         fingerprint = Hex.encode(SHA256.hash(crl.der), separator: ":")
-    }
-
-    static func describe(_ name: GeneralName, in crl: CertificateList) -> String {
-        switch name.kind {
-        case .directoryName: return "DirName:" + crl.nameForDisplay(at: name.value).description
-        case .uniformResourceIdentifier: return "URI:" + DisplayText.escaped(utf8: crl[name.value], escapingCommas: true)
-        case .dnsName: return "DNS:" + DisplayText.escaped(utf8: crl[name.value], escapingCommas: true)
-        default: return "\(name.kind):" + Hex.encode(crl[name.value])
-        }
     }
 
     static func reasonNames(_ flags: ReasonFlags) -> [String] {

@@ -47,7 +47,7 @@ struct CertificateSummary {
         issuerAttributes = issuerName.relativeNames
         subjectAttributesOmitted = subjectName.omittedAttributes
         issuerAttributesOmitted = issuerName.omittedAttributes
-        serial = Self.serialText(Array(certificate[certificate.serialNumber]))
+        serial = Self.serialText(Array(certificate.serialNumber.bytes))
         notBefore = CivilTime.iso8601(certificate.notBefore)
         notAfter = CivilTime.iso8601(certificate.notAfter)
         switch certificate.publicKey.kind {
@@ -58,19 +58,19 @@ struct CertificateSummary {
             case .p256: keyType = "EC P-256"
             case .p384: keyType = "EC P-384"
             case .p521: keyType = "EC P-521"
-            case .other(let oid?): keyType = "EC " + Self.oidName(certificate, oid)
+            case .other(let oid?): keyType = "EC " + Self.oidName(oid)
             case .other(nil): keyType = "EC (explicit parameters)"
             }
         case .ed25519: keyType = "Ed25519"
         case .ed448: keyType = "Ed448"
         case .unknown:
-            keyType = Self.oidName(certificate, certificate.publicKey.algorithm.algorithm)
+            keyType = Self.oidName(certificate.publicKey.algorithm.algorithm)
         }
         keyBits = certificate.publicKey.sizeInBits
-        signatureAlgorithm = Self.oidName(certificate, certificate.signatureAlgorithm.algorithm)
+        signatureAlgorithm = Self.oidName(certificate.signatureAlgorithm.algorithm)
         let altNames = certificate.subjectAlternativeNames
-        subjectAltNames = altNames.map { Self.describe($0, in: certificate) }
-        subjectAltNameEntries = altNames.map { Self.entry($0, in: certificate) }
+        subjectAltNames = altNames.map(\.description)
+        subjectAltNameEntries = altNames.map { ($0.label, $0.rawText) }
         let extensions = certificate.extensions
         basicConstraints = extensions.basicConstraints.map { ($0.isCA, $0.pathLength, $0.critical) }
         keyUsage = extensions.keyUsage.map { ext in
@@ -79,9 +79,9 @@ struct CertificateSummary {
         extendedKeyUsage = extensions.extendedKeyUsage.map { _ in
             certificate.extendedKeyUsages.map { $0.shortName ?? $0.description }
         }
-        subjectKeyIdentifier = extensions.subjectKeyIdentifier.map { Hex.encode(certificate[$0.list], separator: ":") }
+        subjectKeyIdentifier = extensions.subjectKeyIdentifier.map { Hex.encode($0.list, separator: ":") }
         authorityKeyIdentifier = extensions.authorityKeyIdentifier?.keyIdentifier.map {
-            Hex.encode(certificate[$0], separator: ":")
+            Hex.encode($0, separator: ":")
         }
         version = certificate.version.rawValue + 1
         // id-ce 14, 15, 17, 19, 35, 37: the extensions rendered above.
@@ -91,13 +91,13 @@ struct CertificateSummary {
             if let text = RenderedExtension.render(ext.oid, critical: ext.critical, certificate: certificate, value: ext.value) {
                 renderedExtensions.append(text)
             } else {
-                otherExtensions.append((Self.extensionName(ext.oid), ext.critical, Hex.encode(certificate[ext.value], separator: ":")))
+                otherExtensions.append((Self.extensionName(ext.oid), ext.critical, Hex.encode(ext.value, separator: ":")))
             }
         }
         self.renderedExtensions = renderedExtensions
         self.otherExtensions = otherExtensions
         fingerprint = Hex.encode(SHA256.hash(certificate.der), separator: ":")
-        spkiPin = "sha256/" + Base64.encode(SHA256.hash(certificate[certificate.subjectPublicKeyInfo]))
+        spkiPin = "sha256/" + Base64.encode(SHA256.hash(certificate.subjectPublicKeyInfo.encoded))
     }
 
     /// The serial's content octets in hex; a negative serial (which RFC 5280
@@ -117,47 +117,9 @@ struct CertificateSummary {
         return "(Negative)" + Hex.encode(magnitude, separator: ":")
     }
 
-    static func oidName(_ certificate: Certificate, _ range: Range<Int>) -> String {
-        let oid = OID(der: Array(certificate[range]))
+    static func oidName(_ content: ArraySlice<UInt8>) -> String {
+        let oid = OID(der: Array(content))
         return oid.shortName ?? oid.description
-    }
-
-    /// OpenSSL-like prefixes: `DNS:`, `IP:`, `email:`, `URI:`, `DirName:`.
-    static func describe(_ name: GeneralName, in certificate: Certificate) -> String {
-        switch name.kind {
-        case .dnsName: return "DNS:" + certificate.text(of: name)
-        case .rfc822Name: return "email:" + certificate.text(of: name)
-        case .uniformResourceIdentifier: return "URI:" + certificate.text(of: name)
-        case .ipAddress:
-            // In name constraints an address comes with its mask (RFC 5280 §4.2.1.10), as OpenSSL prints it.
-            let octets = Array(certificate[name.value])
-            if octets.count == 8 || octets.count == 32 {
-                return "IP:" + IPAddressText.format(octets[..<(octets.count / 2)]) + "/" + IPAddressText.format(octets[(octets.count / 2)...])
-            }
-            return "IP:" + IPAddressText.format(octets)
-        case .directoryName: return "DirName:" + certificate.nameForDisplay(at: name.value).description
-        case .registeredID: return "RID:" + OID(der: Array(certificate[name.value])).description
-        case .otherName: return "othername:" + Hex.encode(certificate[name.value])
-        case .x400Address: return "X400Name:" + Hex.encode(certificate[name.value])
-        case .ediPartyName: return "EdiPartyName:" + Hex.encode(certificate[name.value])
-        }
-    }
-
-    /// The JSON form of one entry: its kind, and its value unescaped (JSON
-    /// escapes it) — IA5 text, an address, a DN string, or hex.
-    static func entry(_ name: GeneralName, in certificate: Certificate) -> (type: String, value: String) {
-        let raw = String(decoding: certificate[name.value], as: UTF8.self)
-        switch name.kind {
-        case .dnsName: return ("DNS", raw)
-        case .rfc822Name: return ("email", raw)
-        case .uniformResourceIdentifier: return ("URI", raw)
-        case .ipAddress: return ("IP", String(describe(name, in: certificate).dropFirst(3)))
-        case .directoryName: return ("DirName", certificate.nameForDisplay(at: name.value).description)
-        case .registeredID: return ("RID", OID(der: Array(certificate[name.value])).description)
-        case .otherName: return ("othername", Hex.encode(certificate[name.value]))
-        case .x400Address: return ("X400Name", Hex.encode(certificate[name.value]))
-        case .ediPartyName: return ("EdiPartyName", Hex.encode(certificate[name.value]))
-        }
     }
 
     /// `[{"type": "CN", "oid": "2.5.4.3", "value": "…", "rdn": 0}, …]`: one

@@ -39,11 +39,13 @@ struct RenderedExtension {
         (OID(der: [0x55, 0x1D, 0x12]), "Issuer alt names", "issuerAltNames", issuerAltNames),
     ] }
 
-    /// The rendering of the extension whose value is `certificate[value]`
-    /// when `oid` is one of the above and the value decodes.
-    static func render(_ oid: OID, critical: Bool, certificate: Certificate, value: Range<Int>) -> RenderedExtension? {
+    /// The rendering of the extension whose value is `value`, a part of
+    /// `certificate`, when `oid` is one of the above and the value decodes.
+    static func render(_ oid: OID, critical: Bool, certificate: Certificate, value: ArraySlice<UInt8>) -> RenderedExtension? {
+        // A part of the certificate keeps the certificate's indices, so its
+        // indices locate it in `certificate.der` for the decoders below.
         guard let (_, label, key, renderer) = renderers.first(where: { $0.0 == oid }),
-              let (lines, json) = renderer(Source(certificate: certificate, range: value)), !lines.isEmpty else { return nil }
+              let (lines, json) = renderer(Source(certificate: certificate, range: value.indices)), !lines.isEmpty else { return nil }
         return RenderedExtension(label: label, key: key, critical: critical, lines: lines, json: json)
     }
 
@@ -86,12 +88,11 @@ struct RenderedExtension {
     /// implicit tag's content): `DNS:…` escaped for text, and with the
     /// value as decoded for JSON.
     private static func names(_ source: Source, _ range: Range<Int>) -> [(display: String, raw: String)] {
-        GeneralName.list(at: range, in: source.der).map { named($0, source.certificate) }
+        GeneralName.list(in: source.der[range]).map(named)
     }
 
-    private static func named(_ name: GeneralName, _ certificate: Certificate) -> (display: String, raw: String) {
-        let entry = CertificateSummary.entry(name, in: certificate)
-        return (CertificateSummary.describe(name, in: certificate), entry.type + ":" + entry.value)
+    private static func named(_ name: GeneralName) -> (display: String, raw: String) {
+        (name.description, name.label + ":" + name.rawText)
     }
 
     /// RFC 5280 §4.2.1.4, with CPS pointers and user notices (§4.2.1.4's qualifiers).
@@ -250,7 +251,7 @@ struct RenderedExtension {
         let certificate = source.certificate
         var lines: [String] = [], members: [(String, JSONOutput)] = []
         for (kind, bases) in [("Permitted", certificate.permittedSubtrees), ("Excluded", certificate.excludedSubtrees)] where !bases.isEmpty {
-            let described = bases.map { named($0, certificate) }
+            let described = bases.map(named)
             lines.append(kind + ": " + described.map(\.display).joined(separator: ", "))
             members.append((kind.lowercased(), .array(described.map { .string($0.raw) })))
         }

@@ -39,12 +39,12 @@ struct OCSPSummary {
             return
         }
         switch basic.responderID {
-        case .byName(let name): responder = ("name", response.nameForDisplay(at: name).description)
-        case .byKey(let hash): responder = ("key", Hex.encode(response[hash], separator: ":"))
+        case .byName(let name): responder = ("name", name.description)
+        case .byKey(let hash): responder = ("key", Hex.encode(hash, separator: ":"))
         }
         producedAt = CivilTime.iso8601(basic.producedAt)
-        signatureAlgorithm = Self.algorithmName(response[basic.signatureAlgorithm.algorithm])
-        nonce = basic.nonce.map { Hex.encode(response[$0], separator: ":") }
+        signatureAlgorithm = Self.algorithmName(basic.signedData.algorithm.algorithm)
+        nonce = basic.nonce.map { Hex.encode($0, separator: ":") }
         unrecognisedCritical = basic.hasUnrecognisedCriticalExtension
         responses = basic.responses.map { single in
             var time: String? = nil, reason: String? = nil
@@ -53,10 +53,10 @@ struct OCSPSummary {
                 reason = code?.name
             }
             let id = single.certID
-            return Single(hashAlgorithm: Self.algorithmName(response[id.hashAlgorithm.algorithm]),
-                          issuerNameHash: Hex.encode(response[id.issuerNameHash], separator: ":"),
-                          issuerKeyHash: Hex.encode(response[id.issuerKeyHash], separator: ":"),
-                          serial: Hex.encode(response[id.serialNumber], separator: ":"), status: single.status.name,
+            return Single(hashAlgorithm: Self.algorithmName(id.hashAlgorithm.algorithm),
+                          issuerNameHash: Hex.encode(id.issuerNameHash, separator: ":"),
+                          issuerKeyHash: Hex.encode(id.issuerKeyHash, separator: ":"),
+                          serial: id.serialNumber.description, status: single.status.name,
                           revocationTime: time, reason: reason, thisUpdate: CivilTime.iso8601(single.thisUpdate),
                           nextUpdate: single.nextUpdate.map(CivilTime.iso8601),
                           unrecognisedCritical: single.hasUnrecognisedCriticalExtension)

@@ -427,7 +427,7 @@ public struct VerifyOptions: ParsableArguments {
             for (i, certificate) in certificates.enumerated() {
                 let anchor = endsInAnchor && i == certificates.count - 1 ? "  (anchor)" : ""
                 print("  \(i): \(names[i])\(anchor)")
-                print("     SHA-256 \(Hex.encode(SHA256.hash(certificate.der), separator: ":"))  serial \(Hex.encode(certificate[certificate.serialNumber], separator: ":"))")
+                print("     SHA-256 \(Hex.encode(SHA256.hash(certificate.der), separator: ":"))  serial \(Hex.encode(certificate.serialNumber.bytes, separator: ":"))")
             }
         }
     }

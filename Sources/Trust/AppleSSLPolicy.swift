@@ -161,7 +161,7 @@ extension Verifier {
             // Only SHA-2 schemes and Ed25519 (PureEdDSA, no separate hash)
             // are otherwise verified; an unknown identifier is the
             // signature check's to refuse.
-            switch SignatureScheme(certificate[certificate.signatureAlgorithm.encoded]) {
+            switch SignatureScheme(certificate.signatureAlgorithm.encoded) {
             case .rsaPKCS1SHA1?, .ecdsaSHA1?, .md5?: return true
             default: return false
             }

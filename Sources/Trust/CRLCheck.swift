@@ -159,8 +159,8 @@ extension Verifier {
     /// One CRL signature check, counted against the evaluation's budgets.
     mutating func verifyCRLSignature(_ crl: CertificateList, with key: VerificationKey,
                                      search: inout SearchState) throws(TrustFailure) -> Bool {
-        try verifySignedData(algorithm: crl[crl.signatureAlgorithm.encoded], signature: crl[crl.signatureValue],
-                             message: crl[crl.tbsCertList], key: key, search: &search)
+        try verifySignedData(algorithm: crl.signatureAlgorithm.encoded, signature: crl.signedData.signature,
+                             message: crl.signedData.message, key: key, search: &search)
     }
 }
 
@@ -175,9 +175,9 @@ extension CertificateList {
     /// Same issuer (§7.1) and the same issuingDistributionPoint: CRLs that
     /// speak for the same certificates, one replacing the other.
     func hasSameScope(as other: CertificateList) -> Bool {
-        let ownScope = extensions.issuingDistributionPoint.map { self[$0.encoded] }
-        let theirScope = other.extensions.issuingDistributionPoint.map { other[$0.encoded] }
-        return ownScope == theirScope && NameComparison.equivalent(self[issuer], other[other.issuer])
+        let ownScope = extensions.issuingDistributionPoint?.encoded
+        let theirScope = other.extensions.issuingDistributionPoint?.encoded
+        return ownScope == theirScope && NameComparison.equivalent(issuer.encoded, other.issuer.encoded)
     }
 
     /// Issued after `other`: a higher cRLNumber (§5.2.3: numbers increase
@@ -185,7 +185,7 @@ extension CertificateList {
     /// has no number.
     func isNewer(than other: CertificateList) -> Bool {
         if let number = extensions.crlNumber, let theirs = other.extensions.crlNumber {
-            return CRLScope.compareIntegers(self[number], other[theirs]) > 0
+            return CRLScope.compareIntegers(number, theirs) > 0
         }
         return thisUpdate > other.thisUpdate
     }
@@ -197,24 +197,24 @@ extension CertificateList {
     func applies(over complete: CertificateList) -> Bool {
         guard let base = extensions.deltaCRLIndicator, let own = extensions.crlNumber,
               let number = complete.extensions.crlNumber, hasSameScope(as: complete) else { return false }
-        return CRLScope.compareIntegers(complete[number], self[base]) >= 0
-            && CRLScope.compareIntegers(self[own], complete[number]) > 0
+        return CRLScope.compareIntegers(number, base) >= 0
+            && CRLScope.compareIntegers(own, number) > 0
     }
 
     /// The entry that says most about `certificate`: of the entries with its
     /// serial (and, for an indirect CRL, a certificateIssuer naming its
     /// issuer), a revocation before a hold, a hold before removeFromCRL.
     func strongestEntry(for certificate: Certificate) -> RevokedCertificate? {
-        let issuerName = certificate[certificate.issuer]
-        let matching = entries(forSerialNumber: certificate[certificate.serialNumber]).filter { entry in
-            guard let names = entry.certificateIssuer else { return NameComparison.equivalent(self[issuer], issuerName) }
-            return CRLScope.directoryNames(in: names, of: self).contains { NameComparison.equivalent(self[$0], issuerName) }
+        let issuerName = certificate.issuer.encoded
+        let matching = entries(forSerialNumber: certificate.serialNumber.bytes).filter { entry in
+            guard let names = entry.certificateIssuer else { return NameComparison.equivalent(issuer.encoded, issuerName) }
+            return CRLScope.directoryNames(in: names).contains { NameComparison.equivalent($0, issuerName) }
         }
         return matching.max { $0.strength < $1.strength }
     }
 
     func revocation(_ entry: RevokedCertificate) -> Revocation {
-        Revocation(serialNumber: Array(self[entry.serialNumber]), date: entry.revocationDate, reason: entry.reason)
+        Revocation(serialNumber: Array(entry.serialNumber.bytes), date: entry.revocationDate, reason: entry.reason)
     }
 }
 

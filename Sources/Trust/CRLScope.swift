@@ -54,10 +54,10 @@ enum CRLScope {
     /// named there; otherwise the CRL's issuer is the certificate's. Names
     /// compare by §7.1, as path building compares them.
     static func issuerMatches(_ crl: CertificateList, _ certificate: Certificate, _ point: DistributionPoint) -> Bool {
-        let crlIssuer = crl[crl.issuer]
-        guard let names = point.crlIssuer else { return NameComparison.equivalent(crlIssuer, certificate[certificate.issuer]) }
+        let crlIssuer = crl.issuer.encoded
+        guard let names = point.crlIssuer else { return NameComparison.equivalent(crlIssuer, certificate.issuer.encoded) }
         guard crl.extensions.issuingDistributionPoint?.indirectCRL == true else { return false }
-        return directoryNames(in: names, of: certificate.der).contains { NameComparison.equivalent(certificate.der[$0], crlIssuer) }
+        return directoryNames(in: names).contains { NameComparison.equivalent($0, crlIssuer) }
     }
 
     /// §6.3.3(b)(2)(i): when the CRL's issuingDistributionPoint names a
@@ -65,30 +65,31 @@ enum CRLScope {
     /// (or, when that point has no name, of its cRLIssuer names).
     static func namesMatch(_ crl: CertificateList, _ certificate: Certificate, _ point: DistributionPoint) -> Bool {
         guard let idp = crl.extensions.issuingDistributionPoint, idp.fullName != nil || idp.relativeName != nil else { return true }
-        let crlIssuerContent = nameContent(crl[crl.issuer])
+        let crlIssuerContent = nameContent(crl.issuer.encoded)
         let wanted: [ComparableName]
         switch point.name {
-        case .fullName(let range)?:
-            wanted = comparable(GeneralName.list(at: range, in: certificate.der), in: certificate.der)
+        case .fullName(let names)?:
+            wanted = comparable(GeneralName.list(in: names))
         case .relativeToCRLIssuer(let rdn)?:
             // Relative to the point's CRL issuer: its cRLIssuer's directory name, else the certificate's issuer.
-            let base = point.crlIssuer.flatMap { directoryNames(in: $0, of: certificate.der).first }.map { certificate.der[$0] }
-                ?? certificate[certificate.issuer]
-            wanted = [ComparableName(kind: .directoryName, bytes: nameContent(base) + setTagged(certificate[rdn]))]
+            let base = point.crlIssuer.flatMap { directoryNames(in: $0).first }
+                ?? certificate.issuer.encoded
+            wanted = [ComparableName(kind: .directoryName, bytes: nameContent(base) + setTagged(rdn))]
         case nil:
-            wanted = point.crlIssuer.map { comparable(GeneralName.list(at: $0, in: certificate.der), in: certificate.der) } ?? []
+            wanted = point.crlIssuer.map { comparable(GeneralName.list(in: $0)) } ?? []
         }
         guard !wanted.isEmpty else { return false }
-        if let full = idp.fullName { return anyName(in: full, of: crl.der) { wanted.contains($0) } }
+        if let full = idp.fullName { return anyName(in: full) { wanted.contains($0) } }
         guard let relative = idp.relativeName else { return false }
-        return wanted.contains(ComparableName(kind: .directoryName, bytes: crlIssuerContent + setTagged(crl[relative])))
+        return wanted.contains(ComparableName(kind: .directoryName, bytes: crlIssuerContent + setTagged(relative)))
     }
 
-    /// Whether a name of the GeneralNames content at `range` satisfies
+    /// Whether a name of the GeneralNames content `names` satisfies
     /// `predicate`, read one at a time: a CRL's scope may list millions of
     /// names, and none is kept beyond its comparison.
-    static func anyName(in range: Range<Int>, of der: [UInt8], _ predicate: (ComparableName) -> Bool) -> Bool {
-        DERReader.withReader(over: der, range: range.clamped(to: der.indices)) { reader in
+    static func anyName(in names: ArraySlice<UInt8>, _ predicate: (ComparableName) -> Bool) -> Bool {
+        let base = names.startIndex
+        return DERReader.withReader(over: names) { reader in
             while !reader.isAtEnd {
                 guard let element = try? reader.readElement(), let kind = GeneralName.Kind(rawValue: element.tag.rawValue & 0x1F) else {
                     return false
@@ -99,7 +100,7 @@ enum CRLScope {
                     guard var explicit = try? reader.nested(element), let inner = try? explicit.read(.sequence) else { return false }
                     value = inner.value
                 }
-                if predicate(ComparableName(kind: kind, bytes: Array(der[value]))) { return true }
+                if predicate(ComparableName(kind: kind, bytes: Array(names[(base + value.lowerBound)..<(base + value.upperBound)]))) { return true }
             }
             return false
         }
@@ -113,21 +114,15 @@ enum CRLScope {
         let bytes: [UInt8]
     }
 
-    static func comparable(_ names: [GeneralName], in der: [UInt8]) -> [ComparableName] {
+    static func comparable(_ names: [GeneralName]) -> [ComparableName] {
         names.map { name in
-            let bytes = der[name.value.clamped(to: der.indices)]
-            return ComparableName(kind: name.kind, bytes: name.kind == .directoryName ? nameContent(bytes) : Array(bytes))
+            ComparableName(kind: name.kind, bytes: name.kind == .directoryName ? nameContent(name.value) : Array(name.value))
         }
     }
 
-    /// The Name TLV ranges of the directoryName entries of a GeneralNames content.
-    static func directoryNames(in names: Range<Int>, of der: [UInt8]) -> [Range<Int>] {
-        GeneralName.list(at: names, in: der).filter { $0.kind == .directoryName }.map { $0.value }
-    }
-
-    /// A directory name in `CertificateList.entry(for:)`'s terms.
-    static func directoryNames(in names: Range<Int>, of crl: CertificateList) -> [Range<Int>] {
-        directoryNames(in: names, of: crl.der)
+    /// The Name TLVs of the directoryName entries of a GeneralNames content.
+    static func directoryNames(in names: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
+        GeneralName.list(in: names).filter { $0.kind == .directoryName }.map { $0.value }
     }
 
     /// The content of a Name TLV (its RDNs), or the bytes as given when they are not one.

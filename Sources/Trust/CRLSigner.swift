@@ -33,11 +33,11 @@ extension Verifier {
     mutating func issuingCAKey(of crl: CertificateList, for index: Int, nodes: [PathNode],
                                search: inout SearchState) throws(TrustFailure) -> VerificationKey? {
         let certificate = nodes[index].certificate
-        let caName = certificate[certificate.issuer]
+        let caName = certificate.issuer.encoded
         var top = index + 1
         while top < nodes.count {
             let node = nodes[top].certificate
-            guard NameComparison.equivalent(node[node.subject], caName) else { break }
+            guard NameComparison.equivalent(node.subject.encoded, caName) else { break }
             if let key = try signingKey(node, for: crl, search: &search) { return key }
             top += 1
         }
@@ -46,7 +46,7 @@ extension Verifier {
         // run of names on this path (PKITS 4.4.19).
         let certifiers = nodes[(index + 1)..<min(top + 1, nodes.count)].map { $0.certificate }
         let onPath = nodes.map { $0.certificate.der }
-        for candidate in search.index.named(crl[crl.issuer]) {
+        for candidate in search.index.named(crl.issuer.encoded) {
             let separate = search.index.certificates[candidate]
             guard !onPath.contains(separate.der),
                   try isCertified(separate, byOneOf: certifiers, search: &search),
@@ -60,11 +60,11 @@ extension Verifier {
     /// Whether one of `certifiers`, named as `certificate`'s issuer, signed it.
     mutating func isCertified(_ certificate: Certificate, byOneOf certifiers: [Certificate],
                               search: inout SearchState) throws(TrustFailure) -> Bool {
-        for certifier in certifiers where NameComparison.equivalent(certificate[certificate.issuer], certifier[certifier.subject]) {
+        for certifier in certifiers where NameComparison.equivalent(certificate.issuer.encoded, certifier.subject.encoded) {
             guard case .success(let key) = VerificationKey.prepare(certifier) else { continue }
-            if try verifySignedData(algorithm: certificate[certificate.signatureAlgorithm.encoded],
-                                    signature: certificate[certificate.signatureValue],
-                                    message: certificate[certificate.tbsCertificate], key: key, search: &search) {
+            if try verifySignedData(algorithm: certificate.signatureAlgorithm.encoded,
+                                    signature: certificate.signedData.signature,
+                                    message: certificate.signedData.message, key: key, search: &search) {
                 return true
             }
         }
@@ -77,8 +77,8 @@ extension Verifier {
     /// presented one validated to the same anchor.
     mutating func indirectIssuerKey(of crl: CertificateList, for index: Int, nodes: [PathNode],
                                     search: inout SearchState) throws(TrustFailure) -> VerificationKey? {
-        let issuerName = crl[crl.issuer]
-        for node in nodes[index...] where NameComparison.equivalent(node.certificate[node.certificate.subject], issuerName) {
+        let issuerName = crl.issuer.encoded
+        for node in nodes[index...] where NameComparison.equivalent(node.certificate.subject.encoded, issuerName) {
             if let key = try signingKey(node.certificate, for: crl, search: &search) { return key }
         }
         let onPath = nodes.map { $0.certificate.der }

@@ -271,34 +271,34 @@ extension Verifier {
         case .missingSubjectKeyIdentifier: return extensions.basicConstraints?.isCA == true && extensions.subjectKeyIdentifier == nil
         case .serialNumberNotPositive:
             guard !profile.acceptsNonPositiveSerialNumber else { return false }
-            let serial = certificate[certificate.serialNumber]
+            let serial = certificate.serialNumber.bytes
             // Minimal two's complement: negative when the first bit is set, zero when the one octet is 0.
             guard let first = serial.first else { return true }
             return first & 0x80 != 0 || (serial.count == 1 && first == 0)
         case .serialNumberTooLong:
             // The value's octets: a positive 20-octet value with its top bit
             // set is encoded with a leading zero octet, and is allowed.
-            let serial = certificate[certificate.serialNumber]
+            let serial = certificate.serialNumber.bytes
             let signOctet = serial.count > 1 && serial.first == 0 ? 1 : 0
             return serial.count - signOctet > 20
         case .malformedDNSName:
             guard extensions.subjectAlternativeName != nil else { return false }
-            return certificate.containsAlternativeName { $0.kind == .dnsName && !HostName.isValidPresented(certificate[$0.value]) }
+            return certificate.containsAlternativeName { $0.kind == .dnsName && !HostName.isValidPresented($0.value) }
         case .missingKeyUsage: return extensions.keyUsage == nil
-        case .emptyIssuerName: return certificate[certificate.issuer].elementsEqual([0x30, 0x00])
+        case .emptyIssuerName: return certificate.issuer.encoded.elementsEqual([0x30, 0x00])
         case .authorityKeyIdentifierWithoutKeyIdentifier:
             return extensions.authorityKeyIdentifier.map { $0.keyIdentifier == nil } ?? false
         case .keyIdentifierMismatch:
             guard certificate.isSelfIssued, let aki = extensions.authorityKeyIdentifier?.keyIdentifier,
                   let ski = extensions.subjectKeyIdentifier?.list else { return false }
-            return !certificate[aki].elementsEqual(certificate[ski])
+            return !aki.elementsEqual(ski)
         case .missingBasicConstraints: return extensions.basicConstraints == nil
         case .nonCriticalNameConstraints: return extensions.nameConstraints?.critical == false
         case .subscriberWithoutServerAuth: return !certificate.extendedKeyUsages.contains(.serverAuth)
         case .subscriberAnyExtendedKeyUsage: return certificate.extendedKeyUsages.contains(.anyExtendedKeyUsage)
         case .subscriberCriticalExtendedKeyUsage: return extensions.extendedKeyUsage?.critical == true
         case .subscriberCriticalSubjectAltName:
-            return extensions.subjectAlternativeName?.critical == true && !certificate[certificate.subject].elementsEqual([0x30, 0x00])
+            return extensions.subjectAlternativeName?.critical == true && !certificate.subject.encoded.elementsEqual([0x30, 0x00])
         case .subscriberValidityTooLong: return BRValidityLimit.exceeded(by: certificate)
         case .rootExtendedKeyUsage: return extensions.extendedKeyUsage != nil
         case .rootAuthorityKeyIdentifierWithIssuer:

@@ -68,7 +68,7 @@ struct IssuerIndex {
 
     /// Certificates whose subject is byte-equal to `name`, in presentation order.
     func named(_ name: ArraySlice<UInt8>) -> [Int] {
-        func subject(_ position: Int) -> ArraySlice<UInt8> { certificates[sorted[position]][certificates[sorted[position]].subject] }
+        func subject(_ position: Int) -> ArraySlice<UInt8> { certificates[sorted[position]].subject.encoded }
         let low = partitionPoint(sorted.count) { subject($0).lexicographicallyPrecedes(name) }
         var end = low
         while end < sorted.count, subject(end).elementsEqual(name) { end += 1 }
@@ -78,8 +78,8 @@ struct IssuerIndex {
 
     /// The key class of a certificate with this subject and SPKI, if one was presented.
     func keyClass(of certificate: Certificate) -> Int? {
-        for index in named(certificate[certificate.subject])
-        where certificates[index][certificates[index].subjectPublicKeyInfo] == certificate[certificate.subjectPublicKeyInfo] {
+        for index in named(certificate.subject.encoded)
+        where certificates[index].subjectPublicKeyInfo.encoded == certificate.subjectPublicKeyInfo.encoded {
             return keyClass[index]
         }
         return nil
@@ -90,7 +90,7 @@ struct IssuerIndex {
     /// every subject, once for the evaluation.
     mutating func equivalent(to canonical: [UInt8]) -> [Int] {
         if canonicalSubjects == nil {
-            let forms = certificates.map { NameEquivalence.canonical($0, $0.subject) }
+            let forms = certificates.map { NameEquivalence.canonical($0.subject) }
             canonicalSubjects = forms
             byCanonical = forms.indices.sorted { forms[$0].lexicographicallyPrecedes(forms[$1]) }
         }
@@ -102,14 +102,14 @@ struct IssuerIndex {
     }
 
     private static func precedes(_ a: Certificate, _ b: Certificate) -> Bool {
-        let subjectA = a[a.subject], subjectB = b[b.subject]
+        let subjectA = a.subject.encoded, subjectB = b.subject.encoded
         if !subjectA.elementsEqual(subjectB) { return subjectA.lexicographicallyPrecedes(subjectB) }
-        let keyA = a[a.subjectPublicKeyInfo], keyB = b[b.subjectPublicKeyInfo]
+        let keyA = a.subjectPublicKeyInfo.encoded, keyB = b.subjectPublicKeyInfo.encoded
         if !keyA.elementsEqual(keyB) { return keyA.lexicographicallyPrecedes(keyB) }
         return a.der.lexicographicallyPrecedes(b.der)
     }
 
     static func sameSubjectAndKey(_ a: Certificate, _ b: Certificate) -> Bool {
-        a[a.subject].elementsEqual(b[b.subject]) && a[a.subjectPublicKeyInfo].elementsEqual(b[b.subjectPublicKeyInfo])
+        a.subject.encoded.elementsEqual(b.subject.encoded) && a.subjectPublicKeyInfo.encoded.elementsEqual(b.subjectPublicKeyInfo.encoded)
     }
 }

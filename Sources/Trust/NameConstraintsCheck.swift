@@ -49,7 +49,7 @@ extension Verifier {
     func constrainedNames(of certificate: Certificate, isLeaf: Bool = false) -> [ConstrainedName] {
         let alternativeNames = certificate.subjectAlternativeNames
         var names = alternativeNames.map { ConstrainedName.general($0) }
-        if !certificate[certificate.subject].elementsEqual([0x30, 0x00]) { names.append(.subjectDN) }
+        if !certificate.subject.encoded.elementsEqual([0x30, 0x00]) { names.append(.subjectDN) }
         // §4.2.1.10: emailAddress attributes in the subject are rfc822Names too.
         for email in certificate.subjectName.values(of: .emailAddress) { names.append(.emailAttribute(Array(email.utf8))) }
         // With the Common Name fallback on, a leaf without a dNSName is matched
@@ -76,14 +76,14 @@ extension Verifier {
         func matches(_ base: GeneralName, excluding: Bool) throws(TrustFailure) -> Bool {
             comparisons += 1
             guard comparisons <= limit else { throw .budgetExceeded(.nameConstraintComparisons) }
-            let constraint = ca[base.value]
+            let constraint = base.value
             switch name {
             case .general(let general) where kind == .directoryName:
-                return try directoryName(subject, general.value, within: base, of: ca, rdns: &nameRDNs, comparisons: &comparisons)
+                return try directoryName(Name(encoded: general.value), within: base, rdns: &nameRDNs, comparisons: &comparisons)
             case .subjectDN:
-                return try directoryName(subject, subject.subject, within: base, of: ca, rdns: &nameRDNs, comparisons: &comparisons)
+                return try directoryName(subject.subject, within: base, rdns: &nameRDNs, comparisons: &comparisons)
             case .general(let general):
-                return NameMatching.matches(kind: kind, name: subject[general.value], constraint: constraint, excluding: excluding)
+                return NameMatching.matches(kind: kind, name: general.value, constraint: constraint, excluding: excluding)
             case .emailAttribute(let email):
                 return NameMatching.matches(kind: .rfc822Name, name: email[...], constraint: constraint, excluding: excluding)
             case .commonNameAsDNS(let name):
@@ -105,13 +105,13 @@ extension Verifier {
     /// any order). Byte-for-byte comparison let an excluded name through in
     /// another string type, case or spacing (issue 26 item 9). Each RDN
     /// compared counts as one comparison, charged before the work.
-    func directoryName(_ subject: Certificate, _ range: Range<Int>, within base: GeneralName, of ca: Certificate,
+    func directoryName(_ name: Name, within base: GeneralName,
                        rdns nameRDNs: inout [[UInt8]]?, comparisons: inout Int) throws(TrustFailure) -> Bool {
-        let constraintName = ca.name(at: base.value)
+        let constraintName = Name(encoded: base.value).distinguishedName
         let count = constraintName.relativeNames.count
         comparisons += count
         guard comparisons <= policy.budgets.nameConstraintComparisons else { throw .budgetExceeded(.nameConstraintComparisons) }
-        if nameRDNs == nil { nameRDNs = NameEquivalence.canonicalRelativeNames(subject.name(at: range)) }
+        if nameRDNs == nil { nameRDNs = NameEquivalence.canonicalRelativeNames(name.distinguishedName) }
         guard let names = nameRDNs, count <= names.count else { return false }
         let constraintRDNs = NameEquivalence.canonicalRelativeNames(constraintName)
         for (a, b) in zip(names, constraintRDNs) where a != b { return false }

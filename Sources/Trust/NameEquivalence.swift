@@ -21,13 +21,13 @@ enum NameEquivalence {
     static let maximumFoldedRDNs = 64
 
     /// A canonical byte form of a Name TLV; two names are equivalent when these are equal.
-    static func canonical(_ certificate: Certificate, _ range: Range<Int>) -> [UInt8] {
-        let name = certificate[range]
-        guard relativeNameCount(name, atMost: maximumFoldedRDNs) <= maximumFoldedRDNs else {
+    static func canonical(_ name: Name) -> [UInt8] {
+        let encoded = name.encoded
+        guard relativeNameCount(encoded, atMost: maximumFoldedRDNs) <= maximumFoldedRDNs else {
             // 0xFF never starts a folded form (those start with 0x31, or are empty).
-            return [0xFF] + name
+            return [0xFF] + encoded
         }
-        return canonical(certificate.name(at: range))
+        return canonical(name.distinguishedName)
     }
 
     /// The number of RDNs of a Name TLV, counted up to one past `limit`.

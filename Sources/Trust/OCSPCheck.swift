@@ -39,7 +39,7 @@ extension Verifier {
             // with SHA-1 refused, then allowed), however many of its
             // entries name the certificate.
             var authorised: Bool? = nil, authorisedWithSHA1: Bool? = nil
-            for single in basic.responses where hashes.matches(single.certID, in: response) {
+            for single in basic.responses where hashes.matches(single.certID) {
                 guard !basic.hasUnrecognisedCriticalExtension, !single.hasUnrecognisedCriticalExtension else {
                     note(.ocspUnrecognisedCriticalExtension)
                     continue
@@ -68,7 +68,7 @@ extension Verifier {
                 switch single.status {
                 case .revoked(let time, let reason):
                     // A revocation outranks any "good" another response gives.
-                    return .revoked(Revocation(serialNumber: Array(certificate[certificate.serialNumber]), date: time, reason: reason))
+                    return .revoked(Revocation(serialNumber: Array(certificate.serialNumber.bytes), date: time, reason: reason))
                 case .good: good = true
                 case .unknown: note(.ocspStatusUnknown)
                 }
@@ -100,25 +100,25 @@ extension Verifier {
     mutating func isAuthorised(_ basic: BasicOCSPResponse, in response: OCSPResponse, issuer: Certificate,
                                issuerKey: VerificationKey?, allowSHA1: Bool,
                                search: inout SearchState) throws(TrustFailure) -> Bool {
-        let message = response[basic.tbsResponseData]
-        let algorithm = response[basic.signatureAlgorithm.encoded]
-        let signature = response[basic.signatureValue]
+        let message = basic.signedData.message
+        let algorithm = basic.signedData.algorithm.encoded
+        let signature = basic.signedData.signature
         guard let issuerKey else { return false }
-        if Self.responder(basic.responderID, in: response, names: issuer) {
+        if Self.responder(basic.responderID, names: issuer) {
             return try verifySignedData(algorithm: algorithm, signature: signature, message: message, key: issuerKey,
                                         allowSHA1: allowSHA1, search: &search)
         }
         var tried = 0
-        for delegate in basic.certificates where Self.responder(basic.responderID, in: response, names: delegate) {
+        for delegate in basic.certificates where Self.responder(basic.responderID, names: delegate) {
             guard tried < Self.maximumDelegateCandidates else { break }
-            guard Self.sameName(delegate, delegate.issuer, issuer, issuer.subject),
+            guard Self.sameName(delegate.issuer, issuer.subject),
                   delegate.extendedKeyUsages.contains(.ocspSigning),
                   !delegate.extensions.hasUnrecognisedCriticalExtension,
                   checkValidity(delegate, index: 0) == nil,
                   case .success(let key) = VerificationKey.prepare(delegate) else { continue }
             tried += 1
-            guard try verifySignedData(algorithm: delegate[delegate.signatureAlgorithm.encoded], signature: delegate[delegate.signatureValue],
-                                       message: delegate[delegate.tbsCertificate], key: issuerKey, allowSHA1: allowSHA1,
+            guard try verifySignedData(algorithm: delegate.signatureAlgorithm.encoded, signature: delegate.signedData.signature,
+                                       message: delegate.signedData.message, key: issuerKey, allowSHA1: allowSHA1,
                                        search: &search) else { continue }
             return try verifySignedData(algorithm: algorithm, signature: signature, message: message, key: key,
                                         allowSHA1: allowSHA1, search: &search)
@@ -128,18 +128,18 @@ extension Verifier {
 
     /// Whether `id` names `certificate`: its subject Name (RFC 5280 §7.1
     /// matching, as path building uses), or the SHA-1 of its key bits.
-    static func responder(_ id: ResponderID, in response: OCSPResponse, names certificate: Certificate) -> Bool {
+    static func responder(_ id: ResponderID, names certificate: Certificate) -> Bool {
         switch id {
         case .byName(let name):
-            return NameComparison.equivalent(response[name], certificate[certificate.subject])
+            return NameComparison.equivalent(name.encoded, certificate.subject.encoded)
         case .byKey(let hash):
-            return response[hash].elementsEqual(InsecureSHA1.hash(certificate[certificate.publicKey.key]))
+            return hash.elementsEqual(InsecureSHA1.hash(certificate.publicKey.key))
         }
     }
 
     /// Two names of two certificates, byte for byte or by RFC 5280 §7.1.
-    static func sameName(_ a: Certificate, _ aName: Range<Int>, _ b: Certificate, _ bName: Range<Int>) -> Bool {
-        NameComparison.equivalent(a[aName], b[bName])
+    static func sameName(_ a: Name, _ b: Name) -> Bool {
+        NameComparison.equivalent(a.encoded, b.encoded)
     }
 
     /// One signature check over signed data, counted against the evaluation's budgets.
@@ -169,16 +169,16 @@ struct CertIDHashes {
     /// §4.1.1: the name hash is over the certificate's issuer field, the key
     /// hash over the issuer's subjectPublicKey bits, and the serial is the
     /// certificate's.
-    mutating func matches(_ id: CertID, in response: OCSPResponse) -> Bool {
-        guard let hash = id.hash, response[id.serialNumber].elementsEqual(certificate[certificate.serialNumber]) else { return false }
+    mutating func matches(_ id: CertID) -> Bool {
+        guard let hash = id.hash, id.serialNumber == certificate.serialNumber else { return false }
         let (name, key) = digests(hash)
-        return response[id.issuerNameHash].elementsEqual(name) && response[id.issuerKeyHash].elementsEqual(key)
+        return id.issuerNameHash.elementsEqual(name) && id.issuerKeyHash.elementsEqual(key)
     }
 
     private mutating func digests(_ hash: CertID.Hash) -> (Digest, Digest) {
         for entry in computed where entry.0 == hash { return (entry.name, entry.key) }
-        let name = hash.digest(certificate[certificate.issuer])
-        let key = hash.digest(issuer[issuer.publicKey.key])
+        let name = hash.digest(certificate.issuer.encoded)
+        let key = hash.digest(issuer.publicKey.key)
         computed.append((hash, name, key))
         return (name, key)
     }

@@ -151,19 +151,19 @@ extension Verifier {
     /// issuer; within each group those whose SKI equals `child`'s AKI key
     /// identifier first (RFC 5280 §4.2.1.1: a hint, never a filter).
     func issuerCandidates(of child: Certificate, search: inout SearchState) -> [Candidate] {
-        let issuerName = child[child.issuer]
+        let issuerName = child.issuer.encoded
         var anchors = store.anchors(named: issuerName)
         var presented = search.index.named(issuerName)
         if anchors.isEmpty && presented.isEmpty {
             // No byte-equal issuer: try RFC 5280 §7.1 equivalence (NameEquivalence).
-            let wanted = NameEquivalence.canonical(child, child.issuer)
+            let wanted = NameEquivalence.canonical(child.issuer)
             anchors = store.anchors(equivalentTo: wanted)
             presented = search.index.equivalent(to: wanted)
         }
-        let wantedKeyID = child.extensions.authorityKeyIdentifier?.keyIdentifier.map { child[$0] }
+        let wantedKeyID = child.extensions.authorityKeyIdentifier?.keyIdentifier
         func keyIDMatches(_ certificate: Certificate) -> Bool {
             guard let wanted = wantedKeyID, let ski = certificate.extensions.subjectKeyIdentifier else { return false }
-            return certificate[ski.list].elementsEqual(wanted)
+            return ski.list.elementsEqual(wanted)
         }
         // A stable partition in place: key-identifier matches first.
         func ordered(_ indexes: [Int], _ certificate: (Int) -> Certificate) -> [Int] {

@@ -89,12 +89,12 @@ extension Verifier {
         let key = leaf.publicKey
         // RFC 3279 §2.3.1, as for an issuer key (VerificationKey.prepare).
         if case .rsa = key.kind {
-            guard let parameters = key.algorithm.parameters, leaf[parameters].elementsEqual([0x05, 0x00]) else {
+            guard let parameters = key.algorithm.parameters, parameters.elementsEqual([0x05, 0x00]) else {
                 return .keyRefused(.invalidKey(reason: "rsaEncryption parameters must be NULL"))
             }
         }
         if let refusal = policy.keys.refusal(of: key) { return .keyRefused(refusal) }
-        let anchor = store.anchors(named: leaf[leaf.subject]).first { store.anchors[$0].der == leaf.der }
+        let anchor = store.anchors(named: leaf.subject.encoded).first { store.anchors[$0].der == leaf.der }
         let prepared = anchor.map { store.verificationKey(ofAnchor: $0) } ?? VerificationKey.prepare(leaf)
         if case .failure(let failure) = prepared { return failure }
         return nil
@@ -244,15 +244,15 @@ extension Verifier {
     }
 
     func isAnchor(_ certificate: Certificate) -> Bool {
-        store.anchors(named: certificate[certificate.subject]).contains { store.anchors[$0].der == certificate.der }
+        store.anchors(named: certificate.subject.encoded).contains { store.anchors[$0].der == certificate.der }
     }
 
     /// The leaf's DNS and IP names, for the mismatch message.
     func presentedNames(_ leaf: Certificate) -> [String] {
         leaf.subjectAlternativeNames.compactMap { name in
             switch name.kind {
-            case .dnsName: return "DNS:" + leaf.text(of: name)
-            case .ipAddress: return "IP:" + IPAddressText.format(leaf[name.value])
+            case .dnsName: return "DNS:" + name.text
+            case .ipAddress: return "IP:" + IPAddressText.format(name.value)
             default: return nil
             }
         }

@@ -53,8 +53,8 @@ public enum ServerIdentity: Sendable, Equatable, CustomStringConvertible {
     public func isPresented(by leaf: Certificate) -> Bool {
         leaf.containsAlternativeName { name in
             switch (self, name.kind) {
-            case (.dnsName(let reference), .dnsName): return HostName.matches(presented: leaf[name.value], reference: reference)
-            case (.ipAddress(let reference), .ipAddress): return IPAddressForm.sameHost(Array(leaf[name.value]), reference)
+            case (.dnsName(let reference), .dnsName): return HostName.matches(presented: name.value, reference: reference)
+            case (.ipAddress(let reference), .ipAddress): return IPAddressForm.sameHost(Array(name.value), reference)
             default: return false
             }
         }

@@ -59,7 +59,7 @@ extension Verifier {
     mutating func verifySignature(of subject: Certificate, index: Int, by node: PathNode,
                                   search: inout SearchState) throws(TrustFailure) -> TrustFailure? {
         let issuer = node.certificate
-        let issuerKey = issuer[issuer.subjectPublicKeyInfo]
+        let issuerKey = issuer.subjectPublicKeyInfo.encoded
         if cache.contains(issuerKey: issuerKey, certificate: subject.der) { return nil }
         let prepared = node.anchorIndex.map { store.verificationKey(ofAnchor: $0) } ?? VerificationKey.prepare(issuer)
         let key: VerificationKey
@@ -70,7 +70,7 @@ extension Verifier {
         // Only arithmetic costs budget: refusals by algorithm or key are
         // decided from a few bytes, before any work.
         let scheme: SignatureScheme
-        switch admitScheme(algorithm: subject[subject.signatureAlgorithm.encoded], key: key,
+        switch admitScheme(algorithm: subject.signatureAlgorithm.encoded, key: key,
                            policy: policy.keys, allowSHA1: policy.allowSHA1) {
         case .success(let admitted): scheme = admitted
         case .failure(let failure): return TrustFailure(failure, index: index)
@@ -79,8 +79,8 @@ extension Verifier {
         guard search.signatureChecks <= policy.budgets.signatureChecks else { throw .budgetExceeded(.signatureChecks) }
         search.signatureWork += key.cost
         guard search.signatureWork <= policy.budgets.signatureWork else { throw .budgetExceeded(.signatureWork) }
-        if let failure = verifyArithmetic(scheme, key: key, signature: subject[subject.signatureValue],
-                                          message: subject[subject.tbsCertificate]) {
+        if let failure = verifyArithmetic(scheme, key: key, signature: subject.signedData.signature,
+                                          message: subject.signedData.message) {
             return TrustFailure(failure, index: index)
         }
         cache.insert(issuerKey: issuerKey, certificate: subject.der)

@@ -86,11 +86,11 @@ public struct TrustStore: Sendable {
         let index = anchors.count
         anchors.append(certificate)
         provenances.append(provenance)
-        canonicalSubjects.append(NameEquivalence.canonical(certificate, certificate.subject))
-        keyDigests.append(SHA256.hash(certificate[certificate.subjectPublicKeyInfo]))
+        canonicalSubjects.append(NameEquivalence.canonical(certificate.subject))
+        keyDigests.append(SHA256.hash(certificate.subjectPublicKeyInfo.encoded))
         let key = VerificationKey.prepare(certificate)
         keys.append(keysPrecomputed ? key.map { $0.withPrecomputation() } : key)
-        let position = lowerBound(certificate[certificate.subject])
+        let position = lowerBound(certificate.subject.encoded)
         bySubject.insert(index, at: position)
     }
 
@@ -103,7 +103,7 @@ public struct TrustStore: Sendable {
         var position = lowerBound(name)
         while position < bySubject.count {
             let anchor = anchors[bySubject[position]]
-            guard anchor[anchor.subject].elementsEqual(name) else { break }
+            guard anchor.subject.encoded.elementsEqual(name) else { break }
             result.append(bySubject[position])
             position += 1
         }
@@ -125,6 +125,6 @@ public struct TrustStore: Sendable {
     }
 
     private func lowerBound(_ name: ArraySlice<UInt8>) -> Int {
-        partitionPoint(bySubject.count) { anchors[bySubject[$0]][anchors[bySubject[$0]].subject].lexicographicallyPrecedes(name) }
+        partitionPoint(bySubject.count) { anchors[bySubject[$0]].subject.encoded.lexicographicallyPrecedes(name) }
     }
 }

@@ -23,38 +23,38 @@ public enum VerificationKey: Sendable {
 
     /// Prepares the key of `certificate`, or says why it cannot be used.
     public static func prepare(_ certificate: Certificate) -> Result<VerificationKey, SignatureFailure> {
-        prepare(certificate.publicKey, in: certificate.der)
+        prepare(certificate.publicKey)
     }
 
     /// Prepares a key parsed from a SubjectPublicKeyInfo on its own.
     public static func prepare(subjectPublicKeyInfo der: [UInt8]) -> Result<VerificationKey, SignatureFailure> {
         do {
-            return prepare(try PublicKey(subjectPublicKeyInfo: der), in: der)
+            return prepare(try PublicKey(subjectPublicKeyInfo: der))
         } catch {
             return .failure(.keyRefused(.invalidKey(reason: error.description)))
         }
     }
 
-    /// `key`'s ranges index `certificate` (a certificate's or an SPKI's DER).
-    static func prepare(_ key: PublicKey, in certificate: [UInt8]) -> Result<VerificationKey, SignatureFailure> {
+    /// Prepares a decoded key, a certificate's or one of an SPKI on its own.
+    static func prepare(_ key: PublicKey) -> Result<VerificationKey, SignatureFailure> {
         switch key.kind {
         case .rsa(let modulus, let exponent):
             // RFC 3279 §2.3.1: the parameters MUST be NULL (Chromium's
             // verify_signed_data cases refuse absent and non-NULL ones).
-            guard let parameters = key.algorithm.parameters, certificate[parameters].elementsEqual([0x05, 0x00]) else {
+            guard let parameters = key.algorithm.parameters, parameters.elementsEqual([0x05, 0x00]) else {
                 return .failure(.keyRefused(.invalidKey(reason: "rsaEncryption parameters must be NULL")))
             }
-            return rsaKey(certificate, modulus, exponent).map { .rsa($0) }
+            return rsaKey(modulus, exponent).map { .rsa($0) }
         case .rsaPSS(let modulus, let exponent, let parameters):
             var restriction: PSSParameters? = nil
             if let parameters {
                 // RFC 4055 §1.2: parameters, when present, restrict the key; unreadable ones make it unusable.
-                guard let read = try? PSSParameters(derEncoded: Array(certificate[parameters])) else {
+                guard let read = try? PSSParameters(derEncoded: Array(parameters)) else {
                     return .failure(.keyRefused(.invalidKey(reason: "unreadable RSASSA-PSS key parameters")))
                 }
                 restriction = read
             }
-            return rsaKey(certificate, modulus, exponent).map { .rsaPSS($0, restriction: restriction) }
+            return rsaKey(modulus, exponent).map { .rsaPSS($0, restriction: restriction) }
         case .ec(let named):
             // RFC 5480 §2.1.1: only namedCurve parameters; others stay unsupported, by name.
             let curve: ECDSACurve
@@ -62,10 +62,10 @@ public enum VerificationKey: Sendable {
             case .p256: curve = .p256
             case .p384: curve = .p384
             case .p521: curve = .p521
-            case .other: return .failure(.unsupportedAlgorithm(.curve(curveName(named, in: certificate))))
+            case .other: return .failure(.unsupportedAlgorithm(.curve(curveName(named))))
             }
             do {
-                return .success(.ecdsa(try ECDSAPublicKey(curve: curve, uncompressedPoint: certificate[key.key])))
+                return .success(.ecdsa(try ECDSAPublicKey(curve: curve, uncompressedPoint: key.key)))
             } catch {
                 return .failure(.keyRefused(.invalidKey(reason: error.description)))
             }
@@ -75,12 +75,12 @@ public enum VerificationKey: Sendable {
                 return .failure(.keyRefused(.invalidKey(reason: "Ed25519 key parameters must be absent")))
             }
             do {
-                return .success(.ed25519(try Ed25519PublicKey(rawRepresentation: certificate[key.key])))
+                return .success(.ed25519(try Ed25519PublicKey(rawRepresentation: key.key)))
             } catch {
                 return .failure(.keyRefused(.invalidKey(reason: error.description)))
             }
         case .ed448, .unknown:
-            return .failure(.unsupportedAlgorithm(.keyAlgorithm(AlgorithmName(certificate, key.algorithm.algorithm))))
+            return .failure(.unsupportedAlgorithm(.keyAlgorithm(AlgorithmName(oidContent: key.algorithm.algorithm))))
         }
     }
 
@@ -124,20 +124,20 @@ public enum VerificationKey: Sendable {
         }
     }
 
-    private static func rsaKey(_ certificate: [UInt8], _ modulus: Range<Int>, _ exponent: Range<Int>) -> Result<RSAPublicKey, SignatureFailure> {
+    private static func rsaKey(_ modulus: ArraySlice<UInt8>, _ exponent: ArraySlice<UInt8>) -> Result<RSAPublicKey, SignatureFailure> {
         do {
-            return .success(try RSAPublicKey(modulusOctets: certificate[modulus], exponentOctets: certificate[exponent]))
+            return .success(try RSAPublicKey(modulusOctets: modulus, exponentOctets: exponent))
         } catch {
             return .failure(.keyRefused(.invalidKey(reason: error.description)))
         }
     }
 
-    static func curveName(_ curve: PublicKey.NamedCurve, in certificate: [UInt8]) -> AlgorithmName {
+    static func curveName(_ curve: PublicKey.NamedCurve) -> AlgorithmName {
         switch curve {
         case .p256: return AlgorithmName(oid: OID.secp256r1, name: "P-256")
         case .p384: return AlgorithmName(oid: OID.secp384r1, name: "P-384")
         case .p521: return AlgorithmName(oid: OID.secp521r1, name: "P-521")
-        case .other(let oid?): return AlgorithmName(certificate, oid)
+        case .other(let oid?): return AlgorithmName(oidContent: oid)
         case .other(nil): return AlgorithmName(oid: nil, name: "explicit or implicit curve parameters")
         }
     }
@@ -157,8 +157,8 @@ public struct AlgorithmName: Sendable, Equatable, CustomStringConvertible {
         self.name = name
     }
 
-    init(_ certificate: [UInt8], _ oidContent: Range<Int>) {
-        let oid = OID(der: Array(certificate[oidContent]))
+    init(oidContent: ArraySlice<UInt8>) {
+        let oid = OID(der: Array(oidContent))
         self.init(oid: oid, name: oid.shortName)
     }
 

@@ -114,7 +114,7 @@ public struct Verifier: Sendable {
         }
         // A leaf that is itself an anchor is trusted as such (a pinned
         // self-signed certificate, say): no signature to check.
-        for index in store.anchors(named: leaf[leaf.subject]) where store.anchors[index].der == leaf.der {
+        for index in store.anchors(named: leaf.subject.encoded) where store.anchors[index].der == leaf.der {
             let chain = VerifiedChain([leaf], anchorKeyDigest: store.keyDigest(ofAnchor: index))
             let refusal = search.step(.pins, 0, search.leafNode, accept(chain).map(TrustFailure.pinMismatch))
             if search.trace != nil { search.decidedPath = [.presented(0)] }

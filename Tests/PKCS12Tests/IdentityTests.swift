@@ -81,7 +81,7 @@ func privateKeyNeverPrintsItsSecret(_ name: String) throws {
 @Test func inconsistentStoredPublicKey() throws {
     let file = try exported("nomac-unencrypted")
     let identity = try #require(try PKCS12File(bytes: file.bytes, password: .utf8("secret")).identities.first)
-    let point = Array(identity.certificate.der[identity.certificate.publicKey.key])
+    let point = Array(identity.certificate.publicKey.key)
     var bytes = file.bytes
     // The key bag follows the certificates: the point's last occurrence is the one stored with the key.
     var last: Int? = nil

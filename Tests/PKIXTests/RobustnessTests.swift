@@ -40,8 +40,8 @@ func exercise(_ bytes: [UInt8]) -> Bool {
     _ = certificate.subjectName.description
     _ = certificate.issuerName.description
     for name in certificate.subjectAlternativeNames {
-        if name.kind == .directoryName { _ = certificate.name(at: name.value) }
-        _ = certificate.text(of: name)
+        _ = name.directoryName?.distinguishedName
+        _ = name.text
     }
     _ = certificate.extendedKeyUsages
     _ = certificate.policyIdentifiers

@@ -80,7 +80,7 @@ struct OpenSSLFields: Equatable, CustomStringConvertible {
     }
 
     init(_ certificate: Certificate) {
-        var serialBytes = Array(certificate[certificate.serialNumber])
+        var serialBytes = Array(certificate.serialNumber.bytes)
         while serialBytes.count > 1 && serialBytes[0] == 0 { serialBytes.removeFirst() }
         serial = Hex.encode(serialBytes).uppercased()
         notBefore = CivilTime.iso8601(certificate.notBefore)
@@ -88,15 +88,15 @@ struct OpenSSLFields: Equatable, CustomStringConvertible {
         subjectValues = certificate.subjectName.relativeNames.flatMap { $0.map { $0.text ?? "" } }
         subjectAltNames = certificate.subjectAlternativeNames.compactMap { name in
             switch name.kind {
-            case .dnsName: return "DNS:" + certificate.text(of: name)
-            case .rfc822Name: return "email:" + certificate.text(of: name)
-            case .uniformResourceIdentifier: return "URI:" + certificate.text(of: name)
+            case .dnsName: return "DNS:" + name.text
+            case .rfc822Name: return "email:" + name.text
+            case .uniformResourceIdentifier: return "URI:" + name.text
             case .directoryName:
                 // OpenSSL's one-line form: /O=.../street=...
-                return "DirName:" + certificate.name(at: name.value).relativeNames.flatMap { $0 }
+                return "DirName:" + Name(encoded: name.value).distinguishedName.relativeNames.flatMap { $0 }
                     .map { "/" + ($0.type.shortName ?? $0.type.description) + "=" + ($0.text ?? "") }.joined()
             case .ipAddress:
-                let bytes = Array(certificate[name.value])
+                let bytes = Array(name.value)
                 if bytes.count == 4 { return "IP Address:" + bytes.map(String.init).joined(separator: ".") }
                 return "IP Address:" + stride(from: 0, to: 16, by: 2)
                     .map { String(Int(bytes[$0]) << 8 | Int(bytes[$0 + 1]), radix: 16, uppercase: true) }

@@ -49,8 +49,8 @@ func pinStrings(_ row: PinRow) throws {
     let der = try PEM.certificates(in: [UInt8](Data(contentsOf: vectors.appendingPathComponent("generated/ed25519.pem"))))[0].der
     let certificate = try Certificate(derEncoded: der)
     // The same value `openssl … | openssl dgst -sha256 -binary | base64` gives (CLITests checks the pipeline).
-    #expect(SPKIPin(certificate: certificate) == SPKIPin(subjectPublicKeyInfo: Array(certificate[certificate.subjectPublicKeyInfo])))
-    #expect(SPKIPin(certificate: certificate).digest == SHA256.hash(certificate[certificate.subjectPublicKeyInfo]))
+    #expect(SPKIPin(certificate: certificate) == SPKIPin(subjectPublicKeyInfo: Array(certificate.subjectPublicKeyInfo.encoded)))
+    #expect(SPKIPin(certificate: certificate).digest == SHA256.hash(certificate.subjectPublicKeyInfo.encoded))
 }
 
 struct PatternRow: CustomTestStringConvertible, Sendable {

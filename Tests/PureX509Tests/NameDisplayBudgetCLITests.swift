@@ -23,10 +23,10 @@ private func manyRDNLeaf(_ rdns: Int) throws -> String {
     let pem = [UInt8](try Data(contentsOf: repository.appendingPathComponent("Vectors/chains/valid/chain.pem")))
     let der = try #require(try PEM.certificates(in: pem).first).der
     let leaf = try Certificate(derEncoded: der)
-    let tbs = leaf.tbsCertificate
+    let tbs = leaf.signedData.message.indices, name = leaf.subject.encoded.indices
     let header = der[tbs.lowerBound + 1] < 0x80 ? 2 : 2 + Int(der[tbs.lowerBound + 1] & 0x7F)
     let subject = tlv(0x30, (0..<rdns).flatMap { tlv(0x31, tlv(0x30, tlv(0x06, [0x55, 0x04, 0x03]) + tlv(0x0C, Array("n\($0)".utf8)))) })
-    let body = Array(der[(tbs.lowerBound + header)..<leaf.subject.lowerBound]) + subject + Array(der[leaf.subject.upperBound..<tbs.upperBound])
+    let body = Array(der[(tbs.lowerBound + header)..<name.lowerBound]) + subject + Array(der[name.upperBound..<tbs.upperBound])
     let certificate = tlv(0x30, tlv(0x30, body) + Array(der[tbs.upperBound...]))
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("rdns-\(rdns)-\(getpid()).der")
     try Data(certificate).write(to: url)

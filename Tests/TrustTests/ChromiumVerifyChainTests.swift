@@ -165,11 +165,11 @@ func chromiumVerdict(_ test: ChromiumChainCase) throws -> (trusted: Bool, reason
 
 /// Issuer equals subject and the certificate's own key verifies its signature.
 private func isSelfSigned(_ certificate: Certificate) -> Bool {
-    guard certificate[certificate.issuer].elementsEqual(certificate[certificate.subject]),
+    guard certificate.issuer.encoded.elementsEqual(certificate.subject.encoded),
           case .success(let key) = VerificationKey.prepare(certificate) else { return false }
-    return checkSignature(algorithm: certificate[certificate.signatureAlgorithm.encoded], key: key,
+    return checkSignature(algorithm: certificate.signatureAlgorithm.encoded, key: key,
                           policy: KeyPolicy(minimumRSAModulusBits: 1024), allowSHA1: true,
-                          signature: certificate[certificate.signatureValue], message: certificate[certificate.tbsCertificate]) == nil
+                          signature: certificate.signedData.signature, message: certificate.signedData.message) == nil
 }
 
 @Test func chromiumVerifyChainSuiteAgrees() throws {

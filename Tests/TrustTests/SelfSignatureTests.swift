@@ -28,9 +28,9 @@ import Trust
             continue
         }
         counts[key.description, default: 0] += 1
-        let failure = checkSignature(algorithm: root[root.signatureAlgorithm.encoded], key: key,
+        let failure = checkSignature(algorithm: root.signatureAlgorithm.encoded, key: key,
                                      policy: KeyPolicy(minimumRSAModulusBits: 1024), allowSHA1: true,
-                                     signature: root[root.signatureValue], message: root[root.tbsCertificate])
+                                     signature: root.signedData.signature, message: root.signedData.message)
         if let failure { Issue.record("\(root.subjectName): \(failure)") } else { verified += 1 }
     }
     let summary = counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")

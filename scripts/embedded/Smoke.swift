@@ -56,11 +56,11 @@ func verifySignature(of leaf: Certificate) {
             return
         }
         do throws(RSAError) {
-            let key = try RSAPublicKey(modulusOctets: issuer[modulus], exponentOctets: issuer[exponent])
-            let signature = Array(leaf[leaf.signatureValue])
-            try key.verifyPKCS1v15(signature: signature, message: Array(leaf[leaf.tbsCertificate]), hash: .sha256)
+            let key = try RSAPublicKey(modulusOctets: modulus, exponentOctets: exponent)
+            let signature = Array(leaf.signedData.signature)
+            try key.verifyPKCS1v15(signature: signature, message: Array(leaf.signedData.message), hash: .sha256)
             print("signature: valid (RSA-" + String(key.modulusBits) + ")")
-            var tampered = Array(leaf[leaf.tbsCertificate])
+            var tampered = Array(leaf.signedData.message)
             tampered[tampered.count - 1] ^= 1
             do throws(RSAError) {
                 try key.verifyPKCS1v15(signature: signature, message: tampered, hash: .sha256)
