@@ -54,19 +54,23 @@ let package = Package(
         // The folder is not Sources/purex509: macOS file systems fold case, and
         // Sources/PureX509 would swallow it on a clone there.
         .executableTarget(name: "purex509", dependencies: ["PureX509Tool"], path: "Sources/ToolMain"),
+        // Helpers the test targets share (vector paths, SplitMix64, hex, running a
+        // command); Foundation allowed. Not part of the core: no Sources/ target
+        // depends on it, so the Embedded build never sees it.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DERTests", dependencies: ["DER"]),
-        .testTarget(name: "SHA2Tests", dependencies: ["SHA2"]),
-        .testTarget(name: "SymmetricTests", dependencies: ["Symmetric", "SHA2"]),
-        .testTarget(name: "BigNumTests", dependencies: ["BigNum", "CGMP"]),
-        .testTarget(name: "RSATests", dependencies: ["RSA", "SHA2", "BigNum", "Trust"]),
+        .testTarget(name: "SHA2Tests", dependencies: ["SHA2", "TestSupport"]),
+        .testTarget(name: "SymmetricTests", dependencies: ["Symmetric", "SHA2", "TestSupport"]),
+        .testTarget(name: "BigNumTests", dependencies: ["BigNum", "CGMP", "TestSupport"]),
+        .testTarget(name: "RSATests", dependencies: ["RSA", "SHA2", "BigNum", "Trust", "TestSupport"]),
         // GMP, as a reference for the BigNum tests only (never linked into the library).
         .systemLibrary(name: "CGMP", path: "Tests/CGMP", providers: [.apt(["libgmp-dev"])]),
-        .testTarget(name: "ECTests", dependencies: ["EC", "SHA2", "DER"]),
-        .testTarget(name: "PKIXTests", dependencies: ["DER", "PKIX"]),
-        .testTarget(name: "TrustTests", dependencies: ["Trust", "PKIX", "DER"]),
-        .testTarget(name: "PinningTests", dependencies: ["Pinning", "Trust", "PKIX", "SHA2"]),
-        .testTarget(name: "PKCS12Tests", dependencies: ["PKCS12", "Symmetric", "PKIX", "Trust", "DER"]),
-        .testTarget(name: "PureX509Tests", dependencies: ["PureX509", "PureX509Config", "PureX509Fuzzing", "PureX509Tool", "purex509"]),
+        .testTarget(name: "ECTests", dependencies: ["EC", "SHA2", "DER", "TestSupport"]),
+        .testTarget(name: "PKIXTests", dependencies: ["DER", "PKIX", "TestSupport"]),
+        .testTarget(name: "TrustTests", dependencies: ["Trust", "PKIX", "DER", "TestSupport"]),
+        .testTarget(name: "PinningTests", dependencies: ["Pinning", "Trust", "PKIX", "SHA2", "TestSupport"]),
+        .testTarget(name: "PKCS12Tests", dependencies: ["PKCS12", "Symmetric", "PKIX", "Trust", "DER", "TestSupport"]),
+        .testTarget(name: "PureX509Tests", dependencies: ["PureX509", "PureX509Config", "PureX509Fuzzing", "PureX509Tool", "purex509", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 @testable import EC
+import TestSupport
 import XCTest
 
 /// The arithmetic under the ECDSA vectors, for each of the six moduli (p and
@@ -8,20 +9,8 @@ import XCTest
 /// square = product long before a signature vector notices. Then the
 /// double-scalar multiplication through its exceptional cases.
 final class ECDSAArithmeticTests: XCTestCase {
-    /// Deterministic operands (SplitMix64), so a failure reproduces.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static func limbs<L: LimbVector>(_ hex: String, as: L.Type = L.self) -> L {
-        let bytes = ECDSAVectors.bytes(hex: hex)
+        let bytes = hexBytes(hex)
         return L(bigEndianLength: bytes.count) { bytes[$0] }
     }
 
@@ -34,7 +23,7 @@ final class ECDSAArithmeticTests: XCTestCase {
         two[0] = 2
         var values = [M.Limbs.zero, one, two, M.Limbs.subtract(m, one).difference, M.Limbs.subtract(m, two).difference,
                       m.shiftedRight(by: 1), M.one, M.rSquared]
-        var random = Generator(state: seed)
+        var random = SplitMix64(state: seed)
         let top = M.Limbs.count - 1
         for _ in 0..<count {
             var value = M.Limbs.zero

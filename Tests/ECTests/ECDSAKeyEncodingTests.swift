@@ -1,4 +1,5 @@
 import EC
+import TestSupport
 import XCTest
 
 /// Public-key encodings (SEC 1 §2.3.4, §3.2.2.1) for each curve: one table of
@@ -28,7 +29,7 @@ final class ECDSAKeyEncodingTests: XCTestCase {
     ]
 
     func rows(for c: Curve) -> [(name: String, encoding: [UInt8], expected: ECError?)] {
-        let x = ECDSAVectors.bytes(hex: c.gx), y = ECDSAVectors.bytes(hex: c.gy), p = ECDSAVectors.bytes(hex: c.p)
+        let x = hexBytes(c.gx), y = hexBytes(c.gy), p = hexBytes(c.p)
         let ones = [UInt8](repeating: 0xFF, count: x.count)
         let zero = [UInt8](repeating: 0, count: x.count)
         var yPlusOne = y
@@ -36,7 +37,7 @@ final class ECDSAKeyEncodingTests: XCTestCase {
         var rows: [(String, [UInt8], ECError?)] = [
             // The generator is a valid public key on each curve, and so is its negation (x, p − y).
             ("G", [0x04] + x + y, nil),
-            ("−G", [0x04] + x + ECDSAVectors.bytes(hex: c.pMinusGy), nil),
+            ("−G", [0x04] + x + hexBytes(c.pMinusGy), nil),
             // SEC 1 §2.3.4: a lone 00 encodes the point at infinity, never a key (§3.2.2.1 step 1).
             ("infinity 00", [0x00], .pointNotOnCurve),
             ("00 then coordinates", [0x00] + x + y, .malformedPublicKey),
@@ -86,7 +87,7 @@ final class ECDSAKeyEncodingTests: XCTestCase {
     /// A key decoded from a slice that does not start at index 0 (an SPKI's BIT STRING inside a certificate).
     func testKeyFromSliceOfLargerBuffer() throws {
         let c = Self.curves[0]
-        let buffer: [UInt8] = [0xAA, 0xBB, 0x04] + ECDSAVectors.bytes(hex: c.gx) + ECDSAVectors.bytes(hex: c.gy) + [0xCC]
+        let buffer: [UInt8] = [0xAA, 0xBB, 0x04] + hexBytes(c.gx) + hexBytes(c.gy) + [0xCC]
         XCTAssertNoThrow(try ECDSAPublicKey(curve: .p256, uncompressedPoint: buffer[2..<(buffer.count - 1)]))
     }
 

@@ -1,6 +1,7 @@
 import EC
 import Foundation
 import SHA2
+import TestSupport
 import XCTest
 
 /// NIST CAVP FIPS 186-3 SigVer for P-256, P-384 and P-521 with SHA-256/384/512
@@ -13,7 +14,7 @@ final class ECDSANISTTests: XCTestCase {
     }
 
     func testSigVer() throws {
-        let text = try String(contentsOf: ECDSAVectors.root.appendingPathComponent("ecdsa-nist/SigVer.rsp"), encoding: .utf8)
+        let text = try String(contentsOf: Vectors.root.appendingPathComponent("ecdsa-nist/SigVer.rsp"), encoding: .utf8)
         var section = ""
         var record = Record()
         var counts: [String: (accepted: Int, refused: Int, keyRefused: Int)] = [:]
@@ -26,11 +27,11 @@ final class ECDSANISTTests: XCTestCase {
             let field = line[..<equals].trimmingCharacters(in: .whitespaces)
             let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
             switch field {
-            case "Msg": record = Record(section: section, message: ECDSAVectors.bytes(hex: value))
-            case "Qx": record.qx = ECDSAVectors.bytes(hex: value)
-            case "Qy": record.qy = ECDSAVectors.bytes(hex: value)
-            case "R": record.r = ECDSAVectors.bytes(hex: value)
-            case "S": record.s = ECDSAVectors.bytes(hex: value)
+            case "Msg": record = Record(section: section, message: hexBytes(value))
+            case "Qx": record.qx = hexBytes(value)
+            case "Qy": record.qy = hexBytes(value)
+            case "R": record.r = hexBytes(value)
+            case "S": record.s = hexBytes(value)
             case "Result":
                 rows += 1
                 let parts = section.split(separator: ",")

@@ -1,5 +1,6 @@
 import EC
 import SHA2
+import TestSupport
 import XCTest
 
 /// Ecdsa-Sig-Value encodings (RFC 3279 §2.2.3) and the range of r and s
@@ -13,7 +14,7 @@ final class ECDSASignatureEncodingTests: XCTestCase {
     static let nMinusS = "fe8819fa6d3a57dcd0890f8401c99e41d748380c2a31e157488f0c0503c8c26f"
 
     func rows() -> [(name: String, signature: [UInt8], expected: ECError?)] {
-        let r = ECDSAVectors.bytes(hex: Self.r), s = ECDSAVectors.bytes(hex: Self.s), n = ECDSAVectors.bytes(hex: Self.n)
+        let r = hexBytes(Self.r), s = hexBytes(Self.s), n = hexBytes(Self.n)
         let rInteger = ECDSAVectors.derInteger(r), sInteger = ECDSAVectors.derInteger(s)
         func sequence(_ body: [UInt8]) -> [UInt8] { [0x30] + ECDSAVectors.derLength(body.count) + body }
         func integer(_ content: [UInt8]) -> [UInt8] { [0x02] + ECDSAVectors.derLength(content.count) + content }
@@ -23,7 +24,7 @@ final class ECDSASignatureEncodingTests: XCTestCase {
         return [
             ("valid", valid, nil),
             // ECDSA accepts (r, n − s) too: −R has the same x. FIPS 186-5 asks for no low-s rule.
-            ("malleated twin (r, n − s)", ECDSAVectors.derSignature(r: r, s: ECDSAVectors.bytes(hex: Self.nMinusS)), nil),
+            ("malleated twin (r, n − s)", ECDSAVectors.derSignature(r: r, s: hexBytes(Self.nMinusS)), nil),
             // FIPS 186-5 §6.4.2 step 2: r, s in [1, n − 1].
             ("r = 0", sequence(integer([0]) + sInteger), .signatureOutOfRange),
             ("s = 0", sequence(rInteger + integer([0])), .signatureOutOfRange),
@@ -64,7 +65,7 @@ final class ECDSASignatureEncodingTests: XCTestCase {
     }
 
     func testSignatureEncodings() throws {
-        let key = try ECDSAPublicKey(curve: .p256, uncompressedPoint: ECDSAVectors.bytes(hex: Self.key)[...])
+        let key = try ECDSAPublicKey(curve: .p256, uncompressedPoint: hexBytes(Self.key)[...])
         let table = rows()
         for row in table {
             do {
@@ -79,8 +80,8 @@ final class ECDSASignatureEncodingTests: XCTestCase {
 
     /// The digest entry point agrees with the message one, and a changed digest is a mismatch.
     func testDigestEntryPoint() throws {
-        let key = try ECDSAPublicKey(curve: .p256, uncompressedPoint: ECDSAVectors.bytes(hex: Self.key)[...])
-        let signature = ECDSAVectors.derSignature(r: ECDSAVectors.bytes(hex: Self.r), s: ECDSAVectors.bytes(hex: Self.s))
+        let key = try ECDSAPublicKey(curve: .p256, uncompressedPoint: hexBytes(Self.key)[...])
+        let signature = ECDSAVectors.derSignature(r: hexBytes(Self.r), s: hexBytes(Self.s))
         let digest = HashAlgorithm.sha256.hash([])
         XCTAssertNoThrow(try key.verify(signature: signature[...], digest: digest))
         var changed = Array(digest)

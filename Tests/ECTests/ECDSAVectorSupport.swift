@@ -5,25 +5,6 @@ import SHA2
 /// Helpers shared by the ECDSA vector harnesses (names prefixed so they cannot
 /// clash with the Ed25519 tests in the same target).
 enum ECDSAVectors {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Vectors")
-
-    /// Bytes of a hex string (odd length: a leading 0 is implied).
-    static func bytes<S: StringProtocol>(hex text: S) -> [UInt8] {
-        let digits = Array(text.utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(digits.count / 2 + 1)
-        var index = 0
-        var pending: UInt8? = digits.count % 2 == 1 ? 0 : nil
-        while index < digits.count {
-            let c = digits[index]
-            let value: UInt8 = c >= 97 ? c - 87 : (c >= 65 ? c - 55 : c - 48)
-            if let high = pending { out.append(high << 4 | value); pending = nil } else { pending = value }
-            index += 1
-        }
-        return out
-    }
-
     static func hash(named name: String) -> HashAlgorithm? {
         switch name.uppercased().replacingOccurrences(of: "-", with: "") {
         case "SHA256": return .sha256

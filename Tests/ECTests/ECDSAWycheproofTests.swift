@@ -1,6 +1,7 @@
 import EC
 import Foundation
 import SHA2
+import TestSupport
 import XCTest
 
 /// Every ECDSA file of Wycheproof (DER signatures) through one harness:
@@ -19,7 +20,7 @@ final class ECDSAWycheproofTests: XCTestCase {
     }
 
     func testEveryECDSAFileIsPresent() throws {
-        let directory = ECDSAVectors.root.appendingPathComponent("wycheproof/ecdsa").path
+        let directory = Vectors.root.appendingPathComponent("wycheproof/ecdsa").path
         let present = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasPrefix("ecdsa_") }.sorted()
         XCTAssertEqual(present, Self.expectedFiles.sorted())
     }
@@ -38,7 +39,7 @@ final class ECDSAWycheproofTests: XCTestCase {
     }
 
     func run(file name: String) throws -> Tally {
-        let data = try Data(contentsOf: ECDSAVectors.root.appendingPathComponent("wycheproof/ecdsa/" + name))
+        let data = try Data(contentsOf: Vectors.root.appendingPathComponent("wycheproof/ecdsa/" + name))
         let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         XCTAssertEqual(root["schema"] as? String, "ecdsa_verify_schema_v1.json", name)
         let groups = try XCTUnwrap(root["testGroups"] as? [[String: Any]])
@@ -47,17 +48,17 @@ final class ECDSAWycheproofTests: XCTestCase {
             let publicKey = try XCTUnwrap(group["publicKey"] as? [String: Any])
             let curve = try XCTUnwrap(ECDSAVectors.curve(named: publicKey["curve"] as? String ?? ""), name)
             let hash = try XCTUnwrap(ECDSAVectors.hash(named: group["sha"] as? String ?? ""), name)
-            let uncompressed = ECDSAVectors.bytes(hex: publicKey["uncompressed"] as? String ?? "")
+            let uncompressed = hexBytes(publicKey["uncompressed"] as? String ?? "")
             // The SPKI (RFC 5480) ends with the same point in its BIT STRING.
-            let spki = ECDSAVectors.bytes(hex: group["publicKeyDer"] as? String ?? "")
+            let spki = hexBytes(group["publicKeyDer"] as? String ?? "")
             XCTAssertEqual(Array(spki.suffix(uncompressed.count)), uncompressed, "\(name): keyDer and uncompressed differ")
             let key = try? ECDSAPublicKey(curve: curve, uncompressedPoint: uncompressed[...])
             let precomputed = key?.withPrecomputedMultiples()
             if let precomputed { XCTAssertTrue(precomputed.hasPrecomputedMultiples && !key!.hasPrecomputedMultiples) }
             for test in try XCTUnwrap(group["tests"] as? [[String: Any]]) {
                 let id = test["tcId"] as? Int ?? -1
-                let message = ECDSAVectors.bytes(hex: test["msg"] as? String ?? "")
-                let signature = ECDSAVectors.bytes(hex: test["sig"] as? String ?? "")
+                let message = hexBytes(test["msg"] as? String ?? "")
+                let signature = hexBytes(test["sig"] as? String ?? "")
                 var verified = false
                 if let key, let precomputed {
                     verified = (try? key.verify(signature: signature[...], message: message[...], hash: hash)) != nil

@@ -1,6 +1,7 @@
 @testable import EC
 import Foundation
 import Testing
+import TestSupport
 
 /// `ECDSACurve.publicKey(privateScalar:)`: known answers (RFC 6979's example
 /// keys, pyca's CA key), agreement with the verification arithmetic for
@@ -10,9 +11,9 @@ struct ECPrivateKeyDerivationTests {
 
     static func order(_ curve: ECDSACurve) -> [UInt8] {
         switch curve {
-        case .p256: return ECDSAVectors.bytes(hex: "FFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551")
-        case .p384: return ECDSAVectors.bytes(hex: "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFC7634D81F4372DDF581A0DB248B0A77AECEC196ACCC52973")
-        case .p521: return ECDSAVectors.bytes(hex: "01FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFA51868783BF2F966B7FCC0148F709A5D03BB5C9B8899C47AEBB6FB71E91386409")
+        case .p256: return hexBytes("FFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551")
+        case .p384: return hexBytes("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFC7634D81F4372DDF581A0DB248B0A77AECEC196ACCC52973")
+        case .p521: return hexBytes("01FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFA51868783BF2F966B7FCC0148F709A5D03BB5C9B8899C47AEBB6FB71E91386409")
         }
     }
 
@@ -35,13 +36,13 @@ struct ECPrivateKeyDerivationTests {
 
     /// Vectors/ec-private-keys/rfc6979-keys.txt: RFC 6979 A.2.5–A.2.7.
     static let rfc6979: [KnownKey] = {
-        let url = ECDSAVectors.root.appendingPathComponent("ec-private-keys/rfc6979-keys.txt")
+        let url = Vectors.root.appendingPathComponent("ec-private-keys/rfc6979-keys.txt")
         let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { line in
             let fields = line.split(separator: ":")
             guard fields.count == 4, let curve = ECDSAVectors.curve(named: String(fields[0])) else { return nil }
-            return KnownKey(curve: curve, d: ECDSAVectors.bytes(hex: fields[1]),
-                            publicKey: [0x04] + ECDSAVectors.bytes(hex: fields[2]) + ECDSAVectors.bytes(hex: fields[3]))
+            return KnownKey(curve: curve, d: hexBytes(fields[1]),
+                            publicKey: [0x04] + hexBytes(fields[2]) + hexBytes(fields[3]))
         }
     }()
 
@@ -60,7 +61,7 @@ struct ECPrivateKeyDerivationTests {
     /// pyca's CA key (Vectors/ec-private-keys/pyca-ca_key.pem): a P-256 PKCS#8
     /// key that carries its public point, read at the fixed places of that shape.
     @Test func pycaCAKey() throws {
-        let pem = try String(contentsOf: ECDSAVectors.root.appendingPathComponent("ec-private-keys/pyca-ca_key.pem"), encoding: .utf8)
+        let pem = try String(contentsOf: Vectors.root.appendingPathComponent("ec-private-keys/pyca-ca_key.pem"), encoding: .utf8)
         let body = pem.split(separator: "\n").filter { !$0.hasPrefix("-----") }.joined()
         let der = try #require(Data(base64Encoded: body).map { [UInt8]($0) })
         // ECPrivateKey: 02 01 01 04 20 <d>; the BIT STRING 03 42 00 <04 ‖ X ‖ Y> ends the key.
@@ -126,7 +127,7 @@ struct ECPrivateKeyDerivationTests {
 
     @Test(arguments: curves)
     func pseudoRandomScalarsAgreeWithVerificationArithmetic(_ curve: ECDSACurve) throws {
-        var generator = ECDSAArithmeticTests.Generator(state: 0xD3E1_7A00 ^ UInt64(Self.order(curve).count))
+        var generator = SplitMix64(state: 0xD3E1_7A00 ^ UInt64(Self.order(curve).count))
         let length = Self.order(curve).count
         for round in 0..<24 {
             var d = (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }

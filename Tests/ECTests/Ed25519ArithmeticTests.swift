@@ -1,6 +1,7 @@
 @testable import EC
 import SHA2
 import Testing
+import TestSupport
 
 /// The pieces under the vectors, checked against values computed with
 /// Python's integers: k = SHA-512(…) mod L by Barrett reduction, and the
@@ -45,14 +46,14 @@ struct Ed25519ArithmeticTests {
     ]
 
     static func words(_ hex: String) -> (UInt64, UInt64, UInt64, UInt64) {
-        let bytes = Ed25519TestSupport.bytes(hex: hex)!
+        let bytes = hexBytes(hex)
         func word(_ i: Int) -> UInt64 { (0..<8).reduce(0) { $0 | UInt64(bytes[8 * i + $1]) << (8 * $1) } }
         return (word(0), word(1), word(2), word(3))
     }
 
     @Test(arguments: reductions)
     func barrettReduction(_ row: Reduction) throws {
-        let digest = try #require(Digest(bytes: Ed25519TestSupport.bytes(hex: row.wide)!))
+        let digest = try #require(Digest(bytes: hexBytes(row.wide)))
         let k = Ed25519Scalar(reducing: digest)
         let expected = Self.words(row.reduced)
         #expect(k == Ed25519Scalar(w0: expected.0, w1: expected.1, w2: expected.2, w3: expected.3))
@@ -119,8 +120,8 @@ struct Ed25519ArithmeticTests {
     /// exactly for odd k; a cofactored verifier (8·[S]B = 8·R + 8·[k]A) would
     /// accept every one of these. This pins the cofactorless equation.
     @Test func orderTwoKeyFollowsTheCofactorlessEquation() throws {
-        let orderTwo = Ed25519TestSupport.bytes(hex: "ec" + String(repeating: "ff", count: 30) + "7f")!
-        let identity = Ed25519TestSupport.bytes(hex: "01" + String(repeating: "00", count: 31))!
+        let orderTwo = hexBytes("ec" + String(repeating: "ff", count: 30) + "7f")
+        let identity = hexBytes("01" + String(repeating: "00", count: 31))
         let key = try Ed25519PublicKey(rawRepresentation: orderTwo[...])
         var accepted = 0, refused = 0
         for text in ["", "a", "ab", "abc", "abcd", "abcde", "abcdef", "abcdefg"] {

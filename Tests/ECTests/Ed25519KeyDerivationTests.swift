@@ -1,6 +1,7 @@
 import EC
 import Foundation
 import Testing
+import TestSupport
 
 /// `Ed25519PublicKey(privateSeed:)` (RFC 8032 §5.1.5): the §7.1 keys, every
 /// seed of sign.input, the seed-length refusals, and `rawRepresentation`.
@@ -12,12 +13,12 @@ struct Ed25519KeyDerivationTests {
 
     /// Vectors/ed25519/rfc8032-keys.txt.
     static let rfc8032: [Row] = {
-        let url = Ed25519TestSupport.vectorsRoot.appendingPathComponent("ed25519/rfc8032-keys.txt")
+        let url = Vectors.root.appendingPathComponent("ed25519/rfc8032-keys.txt")
         let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { line in
             let fields = line.split(separator: ":")
-            guard fields.count == 3, let seed = Ed25519TestSupport.bytes(hex: fields[1]),
-                  let key = Ed25519TestSupport.bytes(hex: fields[2]) else { return nil }
+            guard fields.count == 3, let seed = decodeHex(fields[1]),
+                  let key = decodeHex(fields[2]) else { return nil }
             return Row(name: String(fields[0]), seed: seed, publicKey: key)
         }
     }()
@@ -36,13 +37,13 @@ struct Ed25519KeyDerivationTests {
 
     /// sign.input's first field is seed ‖ public key: 1,024 derivations.
     @Test func signInputSeeds() throws {
-        let url = Ed25519TestSupport.vectorsRoot.appendingPathComponent("ed25519/sign.input")
+        let url = Vectors.root.appendingPathComponent("ed25519/sign.input")
         let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 1024)
         var matched = 0
         for (index, line) in lines.enumerated() {
             let field = try #require(line.split(separator: ":", omittingEmptySubsequences: false).first)
-            let secretAndPublic = try #require(Ed25519TestSupport.bytes(hex: field))
+            let secretAndPublic = try #require(decodeHex(field))
             try #require(secretAndPublic.count == 64)
             let derived = try Ed25519PublicKey(privateSeed: secretAndPublic[..<32]).rawRepresentation
             if derived == Array(secretAndPublic[32...]) { matched += 1 } else { Issue.record("line \(index + 1)") }

@@ -1,5 +1,6 @@
 import EC
 import Testing
+import TestSupport
 
 /// RFC 8032 §7.1 test vectors and the §5.1.3 / §5.1.7 refusals, one row per
 /// rule. (TEST 1024 is in the Wycheproof file as tcId "Test 1024".)
@@ -25,17 +26,16 @@ struct Ed25519RFC8032Tests {
                signature: "dc2a4459e7369633a52b1bf277839a00201009a3efbf3ecb69bea2186c26b58909351fc9ac90b3ecfdfbc7c66431e0303dca179c138ac17ad9bef1177331a704"),
     ]
 
-    static func hex(_ text: String) -> [UInt8] { Ed25519TestSupport.bytes(hex: text)! }
 
     @Test(arguments: section7_1)
     func rfc8032Section7_1(_ vector: Vector) throws {
-        let key = try Ed25519PublicKey(rawRepresentation: Self.hex(vector.publicKey)[...])
-        try key.verify(signature: Self.hex(vector.signature)[...], message: Self.hex(vector.message)[...])
+        let key = try Ed25519PublicKey(rawRepresentation: hexBytes(vector.publicKey)[...])
+        try key.verify(signature: hexBytes(vector.signature)[...], message: hexBytes(vector.message)[...])
         // The same signature under another §7.1 key must fail the equation.
         let other = Self.section7_1.first { $0.name != vector.name }!
-        let otherKey = try Ed25519PublicKey(rawRepresentation: Self.hex(other.publicKey)[...])
+        let otherKey = try Ed25519PublicKey(rawRepresentation: hexBytes(other.publicKey)[...])
         #expect(throws: ECError.signatureMismatch) {
-            try otherKey.verify(signature: Self.hex(vector.signature)[...], message: Self.hex(vector.message)[...])
+            try otherKey.verify(signature: hexBytes(vector.signature)[...], message: hexBytes(vector.message)[...])
         }
     }
 
@@ -43,7 +43,7 @@ struct Ed25519RFC8032Tests {
     /// over: offsets must be taken relative to the slice.
     @Test func slicesWithNonZeroStartIndex() throws {
         let vector = Self.section7_1[2]
-        let buffer = [0xAA] + Self.hex(vector.publicKey) + Self.hex(vector.signature) + Self.hex(vector.message) + [0xBB]
+        let buffer = [0xAA] + hexBytes(vector.publicKey) + hexBytes(vector.signature) + hexBytes(vector.message) + [0xBB]
         let key = try Ed25519PublicKey(rawRepresentation: buffer[1..<33])
         try key.verify(signature: buffer[33..<97], message: buffer[97..<99])
     }
@@ -73,7 +73,7 @@ struct Ed25519RFC8032Tests {
 
     @Test(arguments: keyCases)
     func publicKeyDecoding(_ row: KeyCase) {
-        let bytes = Self.hex(row.encoding)
+        let bytes = hexBytes(row.encoding)
         if let error = row.error {
             #expect(throws: error) { try Ed25519PublicKey(rawRepresentation: bytes[...]) }
         } else {
@@ -110,8 +110,8 @@ struct Ed25519RFC8032Tests {
 
     @Test(arguments: signatureCases)
     func signatureRefusals(_ row: SignatureCase) throws {
-        let key = try Ed25519PublicKey(rawRepresentation: Self.hex(Self.section7_1[0].publicKey)[...])
-        #expect(throws: row.error) { try key.verify(signature: Self.hex(row.signature)[...], message: [][...]) }
+        let key = try Ed25519PublicKey(rawRepresentation: hexBytes(Self.section7_1[0].publicKey)[...])
+        #expect(throws: row.error) { try key.verify(signature: hexBytes(row.signature)[...], message: [][...]) }
     }
 
     /// The cofactorless equation with a small-order key: A = identity, R =
@@ -120,7 +120,7 @@ struct Ed25519RFC8032Tests {
     /// policy for the caller; this test pins the behaviour so a change is
     /// deliberate.
     @Test func identityKeyAndIdentitySignature() throws {
-        let identity = Self.hex("01" + String(repeating: "00", count: 31))
+        let identity = hexBytes("01" + String(repeating: "00", count: 31))
         let key = try Ed25519PublicKey(rawRepresentation: identity[...])
         let signature = identity + [UInt8](repeating: 0, count: 32)
         try key.verify(signature: signature[...], message: Array("any message".utf8)[...])

@@ -1,31 +1,11 @@
 import EC
 import Testing
+import TestSupport
 
 /// Random bytes through both entry points: no input may trap, key decoding
 /// must agree with Python's integers on which encodings are points, and no
 /// random signature may verify.
 struct Ed25519RandomInputTests {
-    /// SplitMix64 (Steele, Lea, Flood 2014): small, seedable, and written the
-    /// same in the Python that produced the expected values below.
-    struct SplitMix64 {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func bytes(words: Int) -> [UInt8] {
-            var out: [UInt8] = []
-            for _ in 0..<words {
-                let word = next()
-                for i in 0..<8 { out.append(UInt8(truncatingIfNeeded: word >> (8 * UInt64(i)))) }
-            }
-            return out
-        }
-    }
-
     /// 4,096 random 32-byte keys from seed 8032. Expected from python3 (y < p,
     /// Euler's criterion on (y² − 1)/(d·y² + 1)): 2,067 points, 2,029 not on
     /// the curve, and the FNV-1a hash of the per-key verdicts ('o' point,
@@ -55,7 +35,7 @@ struct Ed25519RandomInputTests {
     /// all refused, with the error the length and range decide.
     @Test func randomSignaturesAreRefused() throws {
         var random = SplitMix64(state: 25519)
-        let key = try Ed25519PublicKey(rawRepresentation: Ed25519TestSupport.bytes(hex: "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a")![...])
+        let key = try Ed25519PublicKey(rawRepresentation: hexBytes("d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a")[...])
         var mismatches = 0
         for round in 0..<512 {
             let length = round % 131

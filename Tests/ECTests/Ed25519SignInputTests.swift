@@ -1,6 +1,7 @@
 import EC
 import Foundation
 import Testing
+import TestSupport
 
 /// The SUPERCOP / ed25519 `sign.input` file (Vectors/ed25519/): 1,024 lines of
 /// `sk‖pk : pk : msg : sig‖msg` in hex, messages of 0–1,023 bytes. Every
@@ -9,17 +10,17 @@ import Testing
 /// flip makes S ≥ L, are all hit); and for every eighth non-empty message,
 /// one flipped message bit must be refused.
 @Test func signInputEd25519() throws {
-    let url = Ed25519TestSupport.vectorsRoot.appendingPathComponent("ed25519/sign.input")
+    let url = Vectors.root.appendingPathComponent("ed25519/sign.input")
     let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
     #expect(lines.count == 1024)
     var verified = 0, flippedSignatureRefused = 0, flippedMessageRefused = 0, outOfRange = 0
     for (index, line) in lines.enumerated() {
         let fields = line.split(separator: ":", omittingEmptySubsequences: false)
         try #require(fields.count == 5, "line \(index + 1)")
-        let secretAndPublic = try #require(Ed25519TestSupport.bytes(hex: fields[0]))
-        let publicKey = try #require(Ed25519TestSupport.bytes(hex: fields[1]))
-        let message = try #require(Ed25519TestSupport.bytes(hex: fields[2]))
-        let signedMessage = try #require(Ed25519TestSupport.bytes(hex: fields[3]))
+        let secretAndPublic = try #require(decodeHex(fields[0]))
+        let publicKey = try #require(decodeHex(fields[1]))
+        let message = try #require(decodeHex(fields[2]))
+        let signedMessage = try #require(decodeHex(fields[3]))
         try #require(secretAndPublic.count == 64 && Array(secretAndPublic[32...]) == publicKey)
         try #require(signedMessage.count == 64 + message.count && Array(signedMessage[64...]) == message)
         let signature = Array(signedMessage[..<64])

@@ -1,6 +1,7 @@
 import EC
 import Foundation
 import Testing
+import TestSupport
 
 /// Wycheproof `ed25519_test.json` (Vectors/wycheproof/ed25519/): every
 /// `valid` case must verify and every `invalid` one must be refused, counted
@@ -10,7 +11,7 @@ import Testing
 /// extended signatures (`TruncatedSignature`, `SignatureWithGarbage`,
 /// `CompressedSignature`), k overflows (`TinkOverflow`).
 @Test func wycheproofEd25519() throws {
-    let url = Ed25519TestSupport.vectorsRoot.appendingPathComponent("wycheproof/ed25519/ed25519_test.json")
+    let url = Vectors.root.appendingPathComponent("wycheproof/ed25519/ed25519_test.json")
     let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
     #expect(root["algorithm"] as? String == "EDDSA")
     let groups = try #require(root["testGroups"] as? [[String: Any]])
@@ -23,7 +24,7 @@ import Testing
         let publicKey = try #require(group["publicKey"] as? [String: Any])
         #expect(publicKey["curve"] as? String == "edwards25519")
         let keyHex = try #require(publicKey["pk"] as? String)
-        let keyBytes = try #require(Ed25519TestSupport.bytes(hex: keyHex))
+        let keyBytes = try #require(decodeHex(keyHex))
         let key = try? Ed25519PublicKey(rawRepresentation: keyBytes[...])
         for test in try #require(group["tests"] as? [[String: Any]]) {
             total += 1
@@ -32,8 +33,8 @@ import Testing
             let flags = (test["flags"] as? [String] ?? []).joined(separator: ",")
             let messageHex = try #require(test["msg"] as? String)
             let signatureHex = try #require(test["sig"] as? String)
-            let message = try #require(Ed25519TestSupport.bytes(hex: messageHex))
-            let signature = try #require(Ed25519TestSupport.bytes(hex: signatureHex))
+            let message = try #require(decodeHex(messageHex))
+            let signature = try #require(decodeHex(signatureHex))
             var accepted = false
             if let key {
                 do {

@@ -1,6 +1,7 @@
 import EC
 import Foundation
 import Testing
+import TestSupport
 
 /// Keys made by `openssl genpkey` at run time, each private key's public key
 /// compared with the one OpenSSL prints: P-256, P-384, P-521 and Ed25519.
@@ -11,16 +12,8 @@ struct KeyDerivationOpenSSLTests {
 
     /// stdout of `openssl` with `arguments`, or nil when it fails.
     static func openssl(_ arguments: [String]) throws -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: opensslPath)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
+        let run = try runTool(opensslPath, arguments)
+        return run.status == 0 ? run.output : nil
     }
 
     /// The hex block under `label:` in `openssl pkey -text` output.
@@ -33,7 +26,7 @@ struct KeyDerivationOpenSSLTests {
                 hex += line.filter { $0.isHexDigit }
             }
         }
-        return collecting ? Ed25519TestSupport.bytes(hex: hex) : nil
+        return collecting ? decodeHex(hex) : nil
     }
 
     /// (private, public) of a fresh key: `genpkey` then `pkey -text -noout`.

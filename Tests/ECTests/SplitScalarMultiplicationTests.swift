@@ -1,6 +1,7 @@
 @testable import EC
 import Foundation
 import SHA2
+import TestSupport
 import XCTest
 
 /// The split multiplication for keys with precomputed multiples
@@ -46,7 +47,7 @@ final class SplitScalarMultiplicationTests: XCTestCase {
             values.append(C.Limbs.subtract(boundary, one).difference)
             values.append(C.Limbs.add(boundary, one).sum)
         }
-        var random = Support.Generator(state: seed)
+        var random = SplitMix64(state: seed)
         let top = C.orderBitCount - 64 * (C.Limbs.count - 1)
         for _ in 0..<count {
             var value = C.Limbs.zero
@@ -121,15 +122,15 @@ final class SplitScalarMultiplicationTests: XCTestCase {
     /// key's own multiples and is refused through another point's: the
     /// verification really takes the split path when it is given multiples.
     func checkRoute<C: WeierstrassCurve>(_: C.Type, file: String, _ name: String) throws {
-        let data = try Data(contentsOf: ECDSAVectors.root.appendingPathComponent("wycheproof/ecdsa/" + file))
+        let data = try Data(contentsOf: Vectors.root.appendingPathComponent("wycheproof/ecdsa/" + file))
         let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let group = try XCTUnwrap((root["testGroups"] as? [[String: Any]])?.first)
         let publicKey = try XCTUnwrap(group["publicKey"] as? [String: Any])
         let hash = try XCTUnwrap(ECDSAVectors.hash(named: group["sha"] as? String ?? ""))
         let test = try XCTUnwrap((group["tests"] as? [[String: Any]])?.first { $0["result"] as? String == "valid" })
-        let key = try ECDSAVerification<C>.publicKey(ECDSAVectors.bytes(hex: publicKey["uncompressed"] as? String ?? "")[...])
-        let message = ECDSAVectors.bytes(hex: test["msg"] as? String ?? "")
-        let signature = ECDSAVectors.bytes(hex: test["sig"] as? String ?? "")[...]
+        let key = try ECDSAVerification<C>.publicKey(hexBytes(publicKey["uncompressed"] as? String ?? "")[...])
+        let message = hexBytes(test["msg"] as? String ?? "")
+        let signature = hexBytes(test["sig"] as? String ?? "")[...]
         let digest = message.withUnsafeBytes { hash.hash($0) }
         XCTAssertNoThrow(try ECDSAVerification<C>.verify(key: key, multiples: nil, signature: signature, digest: digest), name)
         XCTAssertNoThrow(try ECDSAVerification<C>.verify(key: key, multiples: PrecomputedMultiples(key), signature: signature, digest: digest), name)

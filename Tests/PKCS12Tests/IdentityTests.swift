@@ -2,10 +2,9 @@ import Foundation
 import Testing
 import PKCS12
 import PKIX
+import TestSupport
 
 // Pairing keys with certificates, and keeping the key's secret out of sight.
-
-private func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
 
 /// description, debugDescription, dump and the mirror show the type and size, never the secret.
 @Test(arguments: ["default-rsa", "default-p384", "default-ed25519"])
@@ -20,7 +19,7 @@ func privateKeyNeverPrintsItsSecret(_ name: String) throws {
         // No run of 8 secret bytes appears, in hex or as decimal lists.
         for start in stride(from: 0, to: secret.count - 8, by: 8) {
             let window = Array(secret[start..<(start + 8)])
-            #expect(!text.lowercased().contains(hex(window)))
+            #expect(!text.lowercased().contains(hexString(window)))
             #expect(!text.contains(window.map(String.init).joined(separator: ", ")))
         }
     }

@@ -1,9 +1,9 @@
 import Foundation
 import PKCS12
 import PKIX
+import TestSupport
 
-let pkcs12Vectors = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Vectors/pkcs12")
+let pkcs12Vectors = Vectors.url("pkcs12")
 
 func vector(_ path: String) throws -> [UInt8] {
     Array(try Data(contentsOf: pkcs12Vectors.appendingPathComponent(path)))
@@ -26,27 +26,12 @@ func pemCertificates(_ text: String) -> [[UInt8]] {
 /// Runs a command line through /bin/sh; returns stdout, or throws with stderr.
 @discardableResult
 func shell(_ command: String, in directory: URL? = nil, environment: [String: String] = [:], input: Data? = nil) throws -> Data {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
-    if let directory { process.currentDirectoryURL = directory }
-    if !environment.isEmpty {
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+    // Standard input is a pipe closed after `input`, never the test's own: openssl must not wait on a terminal.
+    let run = try runTool("/bin/sh", ["-c", command], in: directory, environment: environment, input: input ?? Data())
+    guard run.status == 0 else {
+        throw ShellFailure(command: command, status: run.status, stderr: run.error)
     }
-    let output = Pipe(), errors = Pipe(), stdin = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = stdin
-    try process.run()
-    if let input { stdin.fileHandleForWriting.write(input) }
-    try stdin.fileHandleForWriting.close()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-        throw ShellFailure(command: command, status: process.terminationStatus, stderr: errorText)
-    }
-    return data
+    return run.standardOutput
 }
 
 struct ShellFailure: Error, CustomStringConvertible {

@@ -1,6 +1,7 @@
 import DER
 import PKIX
 import Testing
+import TestSupport
 
 /// One row per X.509 structure rule: a certificate that breaks it (a
 /// public-suite file, or a generated certificate with one field changed)

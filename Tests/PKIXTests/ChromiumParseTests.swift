@@ -2,6 +2,7 @@ import Foundation
 import DER
 import PKIX
 import Testing
+import TestSupport
 
 /// Chromium's parse_certificate_unittest cases: a case must be refused when
 /// its ERRORS block holds an `ERROR:` line and accepted otherwise. Whole

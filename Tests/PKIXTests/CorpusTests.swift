@@ -2,6 +2,7 @@ import Foundation
 import DER
 import PKIX
 import Testing
+import TestSupport
 
 /// Every file under Vectors/certs either parses or fails with a typed error;
 /// the files listed in Vectors/certs/MALFORMED.txt must fail.

@@ -2,6 +2,7 @@ import DER
 import Foundation
 import PKIX
 import Testing
+import TestSupport
 
 /// The certificates made by Vectors/generated/generate.py, checked against
 /// the values the generator put in (expected.json), one file per test case.

@@ -2,6 +2,7 @@ import DER
 import Foundation
 import PKIX
 import Testing
+import TestSupport
 
 // pyca/cryptography's OCSP vectors (Vectors/revocation/README.md): each
 // response parses into the fields its name says, or is refused with the

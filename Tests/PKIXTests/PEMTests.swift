@@ -1,5 +1,6 @@
 import PKIX
 import Testing
+import TestSupport
 
 func pemText(_ parts: [String]) -> [UInt8] { Array(parts.joined().utf8) }
 

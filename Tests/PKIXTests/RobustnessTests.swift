@@ -2,18 +2,7 @@ import DER
 import Foundation
 import PKIX
 import Testing
-
-/// SplitMix64: a fixed-seed generator so every run mutates the same way.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TestSupport
 
 /// Seeds: BoringSSL's fuzzer corpora, the generated certificates and the
 /// Chromium parse cases, as DER (PEM files contribute their blocks).

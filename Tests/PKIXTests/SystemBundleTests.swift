@@ -2,6 +2,7 @@ import Foundation
 import DER
 import PKIX
 import Testing
+import TestSupport
 
 let systemBundlePath = "/etc/ssl/certs/ca-certificates.crt"
 
@@ -32,14 +33,14 @@ let systemBundlePath = "/etc/ssl/certs/ca-certificates.crt"
     var agreed = 0
     for certificate in certificates {
         let pem = "-----BEGIN CERTIFICATE-----\n" + Base64.encode(certificate.der) + "\n-----END CERTIFICATE-----\n"
-        guard let (status, output) = runTool(openssl, [
+        guard let run = try? runTool(openssl, [
             "x509", "-noout", "-serial", "-startdate", "-enddate", "-dateopt", "iso_8601",
             "-subject", "-nameopt", "sep_multiline,utf8,sname", "-ext", "subjectAltName",
-        ], input: Array(pem.utf8)), status == 0 else {
+        ], input: Data(pem.utf8)), run.status == 0 else {
             Issue.record("openssl failed on \(certificate.subjectName)")
             continue
         }
-        let reference = OpenSSLFields(output)
+        let reference = OpenSSLFields(run.output)
         let ours = OpenSSLFields(certificate)
         #expect(ours == reference, "\(certificate.subjectName)")
         if ours == reference { agreed += 1 }

@@ -2,6 +2,7 @@ import Foundation
 import Pinning
 import PKIX
 import Testing
+import TestSupport
 import Trust
 
 // The decision matrix again, under every non-RSA key profile of
@@ -272,19 +273,10 @@ func ellipticCurvePinsAgreeWithOpenSSL(_ profile: String) throws {
     }
     let p = ChainSet(profile: profile)
     for certificate in [p.root, p.valid[1], p.valid[0], p.rootB] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "openssl x509 -inform DER -noout -pubkey | openssl pkey -pubin -outform DER | openssl dgst -sha256 -binary | openssl base64 -A"]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        input.fileHandleForWriting.write(Data(certificate.der))
-        try input.fileHandleForWriting.close()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let run = try runTool("/bin/sh", ["-c", "openssl x509 -inform DER -noout -pubkey | openssl pkey -pubin -outform DER | openssl dgst -sha256 -binary | openssl base64 -A"],
+                              input: Data(certificate.der))
+        let text = run.output
+        #expect(run.status == 0)
         #expect(SPKIPin(certificate: certificate).description == "sha256/" + text, "\(profile): \(certificate.subjectName)")
     }
 }

@@ -3,9 +3,9 @@ import Foundation
 import PKIX
 import SHA2
 import Testing
+import TestSupport
 
-let vectors = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Vectors")
+let vectors = Vectors.root
 
 let publicSuffixes = PublicSuffixList(text: [UInt8]((try? Data(contentsOf: vectors.deletingLastPathComponent().appendingPathComponent("Sources/PureX509Tool/Resources/public_suffix_list.dat"))) ?? Data()))
 

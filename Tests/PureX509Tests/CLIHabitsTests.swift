@@ -4,25 +4,6 @@ import Testing
 // Issue 15 item 4, the habits a shell user brings: `--version`, `-` for
 // standard input, and DER certificates concatenated in one file.
 
-/// `purex509 arguments` with `input` on its standard input.
-func runPurex509(_ arguments: [String], input: Data) throws -> ToolRun {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: try #require(toolPath, "purex509 binary not found"))
-    process.arguments = arguments
-    process.currentDirectoryURL = repository
-    let stdin = Pipe(), output = Pipe(), error = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = output
-    process.standardError = error
-    try process.run()
-    stdin.fileHandleForWriting.write(input)
-    try stdin.fileHandleForWriting.close()
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return ToolRun(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self), error: String(decoding: err, as: UTF8.self))
-}
-
 private let validChain = "Vectors/chains/valid/chain.pem"
 private let validRoots = ["--roots", "Vectors/chains/valid/roots.pem", "--host", "www.example.com", "--at", "2025-06-01"]
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 // Issue 28 items 1, 3 and 4 at the command line: certificate mode compares
 // the first evaluation's chain, a verdict that no evaluation verified says

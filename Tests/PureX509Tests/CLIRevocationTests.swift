@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 // `verify --crl/--revocation/--require-revocation-info` and `inspect` of
 // CRLs, on PKITS files (4.4.3: a revoked end entity; 4.1.1: a valid one).

@@ -1,48 +1,22 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The `purex509` binary SwiftPM built beside this test bundle.
 let toolPath: String? = {
-    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let candidates = [
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("purex509").path,
-        repository.appendingPathComponent(".build/debug/purex509").path,
+        Vectors.repository.appendingPathComponent(".build/debug/purex509").path,
     ]
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
 }()
 
-let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-struct ToolRun {
-    let status: Int32
-    let output: String
-    let error: String
-}
+let repository = Vectors.repository
 
 /// Runs the tool from the repository's root; `environment` adds variables
 /// to the test's own, `input` is standard input (closed at its end).
 func runPurex509(_ arguments: [String], environment: [String: String] = [:], input: Data? = nil) throws -> ToolRun {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: try #require(toolPath, "purex509 binary not found"))
-    process.arguments = arguments
-    process.currentDirectoryURL = repository
-    if !environment.isEmpty {
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    }
-    let output = Pipe(), error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    let stdin = Pipe()
-    if input != nil { process.standardInput = stdin }
-    try process.run()
-    if let input {
-        stdin.fileHandleForWriting.write(input)
-        try stdin.fileHandleForWriting.close()
-    }
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return ToolRun(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self), error: String(decoding: err, as: UTF8.self))
+    try runTool(try #require(toolPath, "purex509 binary not found"), arguments, in: repository, environment: environment, input: input)
 }
 
 @Test func inspectPrintsEveryFieldOfAChain() throws {
@@ -105,18 +79,7 @@ func certificatePEM(_ file: String, _ index: Int) throws -> String {
 }
 
 func shell(_ command: String, input: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
-    let stdin = Pipe(), stdout = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
-    let data = stdout.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    try runTool("/bin/sh", ["-c", command], input: Data(input.utf8)).output
 }
 
 @Test func inspectJSONIsOneArrayWithAnObjectPerCertificate() throws {

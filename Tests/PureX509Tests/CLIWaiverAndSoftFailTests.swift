@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 // Issue 30 items 1b and 1d through the tool: "trusted" names what it rests
 // on when a revocation status stayed unknown under soft fail (text, JSON,

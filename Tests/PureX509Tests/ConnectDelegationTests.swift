@@ -1,26 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 
 // `purex509 connect` in the core tool has no TLS stack: it runs
 // `purex509-nio` (Integrations/NIOSSL) with the same arguments, as git runs
 // its subcommands, or says how to get it (exit 2).
 
 private func runWithEnvironment(_ arguments: [String], _ extra: [String: String]) throws -> ToolRun {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: try #require(toolPath, "purex509 binary not found"))
-    process.arguments = arguments
-    var environment = ProcessInfo.processInfo.environment
-    environment["PATH"] = "/nonexistent"
-    for (key, value) in extra { environment[key] = value }
-    process.environment = environment
-    let output = Pipe(), error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    try process.run()
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return ToolRun(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self), error: String(decoding: err, as: UTF8.self))
+    try runTool(try #require(toolPath, "purex509 binary not found"), arguments, environment: ["PATH": "/nonexistent"].merging(extra) { $1 })
 }
 
 @Test func connectRunsTheNIOToolWithTheSameArguments() throws {

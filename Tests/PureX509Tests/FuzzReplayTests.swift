@@ -2,6 +2,7 @@ import Foundation
 @testable import PureX509Fuzzing
 import PureX509
 import Testing
+import TestSupport
 
 // Issue 13 item 6: every input a fuzzer crashed on is kept under
 // Vectors/fuzz-regressions/<target>/ and replayed here through the same
@@ -10,8 +11,7 @@ import Testing
 // fuzzer. The fixed store, keys and messages the targets use are checked
 // too, so a target cannot silently fuzz nothing.
 
-private let vectors = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Vectors")
+private let vectors = Vectors.root
 
 private func inputs(_ directory: String, _ target: FuzzTarget) -> [(String, [UInt8])] {
     let folder = vectors.appendingPathComponent(directory).appendingPathComponent(target.rawValue)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 // `purex509 identity` (issue 27 item 4): the password sources, the exit
 // contract, the report of the protection, and chain verification, on the
@@ -36,15 +37,8 @@ private struct MadeFiles {
         openssl pkcs12 -export -inkey client.key -in client.pem -certfile ca.pem -name "client one" -passout pass:s3cret -out default.p12
         openssl pkcs12 -export -legacy -inkey client.key -in client.pem -certfile ca.pem -passout pass:s3cret -out legacy.p12
         """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
-        process.currentDirectoryURL = folder
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "openssl could not make the test files")
+        let run = try runTool("/bin/sh", ["-c", script], in: folder)
+        #expect(run.status == 0, "openssl could not make the test files")
     }
 }
 

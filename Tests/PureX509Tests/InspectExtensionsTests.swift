@@ -2,6 +2,7 @@ import Foundation
 import PureX509
 @testable import PureX509Tool
 import Testing
+import TestSupport
 
 // Issue 15 item 5: `inspect` renders the extensions `openssl x509 -text`
 // renders (policies with qualifiers, AIA, CRL distribution points, name
@@ -53,14 +54,7 @@ import Testing
     #expect(serial.hasSuffix("(Negative)01:ef"), "\(serial)")
     // OpenSSL prints the same magnitude: "Serial Number: -495 (-0x1ef)".
     if FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl") {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        process.arguments = ["x509", "-in", repository.appendingPathComponent(path).path, "-noout", "-serial"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let text = try runTool("/usr/bin/openssl", ["x509", "-in", repository.appendingPathComponent(path).path, "-noout", "-serial"]).output
         #expect(text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == "serial=-01ef")
     }
 }

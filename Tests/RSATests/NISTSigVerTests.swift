@@ -3,6 +3,7 @@ import Foundation
 import RSA
 import SHA2
 import Testing
+import TestSupport
 
 /// NIST CAVP FIPS 186-3 SigVer15 and SigVerPSS: the SHA-256/384/512 rows.
 @Test(arguments: ["SigVer15_186-3.rsp", "SigVerPSS_186-3.rsp"])

@@ -3,6 +3,7 @@ import Foundation
 import RSA
 import SHA2
 import Testing
+import TestSupport
 import Trust
 
 /// One Wycheproof file: the PKCS#1 v1.5 files and the PSS files share this harness.

@@ -1,19 +1,9 @@
 import Foundation
 import SHA2
 import Testing
+import TestSupport
 
-let vectorRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Vectors/nist-sha")
-
-func hexBytes(_ text: Substring) -> [UInt8] {
-    var bytes: [UInt8] = []
-    var index = text.startIndex
-    while index < text.endIndex, let next = text.index(index, offsetBy: 2, limitedBy: text.endIndex) {
-        bytes.append(UInt8(text[index..<next], radix: 16)!)
-        index = next
-    }
-    return bytes
-}
+let vectorRoot = Vectors.url("nist-sha")
 
 /// `KEY = value` records of an .rsp file, in order.
 func rspRecords(_ file: String) throws -> [[String: Substring]] {

@@ -1,6 +1,7 @@
 import Foundation
 import Symmetric
 import Testing
+import TestSupport
 
 /// NIST CAVP AESAVS CBC files: both sections run as decryption
 /// (ciphertext → plaintext), since the decryption direction is all the
@@ -15,7 +16,7 @@ func aesCBCKnownAnswers(_ file: String) throws {
     var passed = 0
     for record in records {
         let f = record.fields
-        let key = hex(f["KEY"]!), iv = hex(f["IV"]!), ciphertext = hex(f["CIPHERTEXT"]!), plaintext = hex(f["PLAINTEXT"]!)
+        let key = hexBytes(f["KEY"]!), iv = hexBytes(f["IV"]!), ciphertext = hexBytes(f["CIPHERTEXT"]!), plaintext = hexBytes(f["PLAINTEXT"]!)
         let decrypted = try CBC.decryptWithoutPadding(.aes, key: key[...], iv: iv[...], ciphertext: ciphertext[...])
         if decrypted == plaintext { passed += 1 } else { Issue.record("\(file) \(record.section) COUNT \(f["COUNT"]!)") }
     }
@@ -38,8 +39,8 @@ func tripleDESCBCKnownAnswers(_ file: String) throws {
     for record in records {
         let f = record.fields
         let key: [UInt8]
-        if let single = f["KEYs"] { key = hex(single) + hex(single) + hex(single) } else { key = hex(f["KEY1"]!) + hex(f["KEY2"]!) + hex(f["KEY3"]!) }
-        let iv = hex(f["IV"]!), ciphertext = hex(f["CIPHERTEXT"]!), plaintext = hex(f["PLAINTEXT"]!)
+        if let single = f["KEYs"] { key = hexBytes(single) + hexBytes(single) + hexBytes(single) } else { key = hexBytes(f["KEY1"]!) + hexBytes(f["KEY2"]!) + hexBytes(f["KEY3"]!) }
+        let iv = hexBytes(f["IV"]!), ciphertext = hexBytes(f["CIPHERTEXT"]!), plaintext = hexBytes(f["PLAINTEXT"]!)
         let decrypted = try CBC.decryptWithoutPadding(.tripleDES, key: key[...], iv: iv[...], ciphertext: ciphertext[...])
         if decrypted == plaintext { passed += 1 } else { Issue.record("\(file) \(record.section) COUNT \(f["COUNT"]!)") }
         if key[0..<8] == key[16..<24] {
@@ -58,9 +59,9 @@ func tripleDESCBCKnownAnswers(_ file: String) throws {
     #expect(records.count == 1)
     for record in records {
         let f = record.fields
-        let key = hex(f["Key"]!)
-        let decrypted = try CBC.decryptWithoutPadding(.rc2(effectiveKeyBits: 8 * key.count), key: key[...], iv: hex(f["IV"]!)[...], ciphertext: hex(f["Ciphertext"]!)[...])
-        #expect(decrypted == hex(f["Plaintext"]!))
+        let key = hexBytes(f["Key"]!)
+        let decrypted = try CBC.decryptWithoutPadding(.rc2(effectiveKeyBits: 8 * key.count), key: key[...], iv: hexBytes(f["IV"]!)[...], ciphertext: hexBytes(f["Ciphertext"]!)[...])
+        #expect(decrypted == hexBytes(f["Plaintext"]!))
     }
 }
 
@@ -73,8 +74,8 @@ func tripleDESCBCKnownAnswers(_ file: String) throws {
     for line in try vectorText("generated/rc2-openssl.txt").split(separator: "\n") where !line.hasPrefix("#") {
         let p = line.split(separator: " ")
         total += 1
-        let decrypted = try CBC.decryptWithoutPadding(.rc2(effectiveKeyBits: Int(p[1])!), key: hex(p[0])[...], iv: hex(p[2])[...], ciphertext: hex(p[4])[...])
-        if decrypted == hex(p[3]) { passed += 1 } else { Issue.record("key \(p[0])") }
+        let decrypted = try CBC.decryptWithoutPadding(.rc2(effectiveKeyBits: Int(p[1])!), key: hexBytes(p[0])[...], iv: hexBytes(p[2])[...], ciphertext: hexBytes(p[4])[...])
+        if decrypted == hexBytes(p[3]) { passed += 1 } else { Issue.record("key \(p[0])") }
     }
     print("rc2-openssl.txt: \(passed)/\(total) passed")
     #expect(total == 90 && passed == total)
@@ -98,8 +99,8 @@ func tripleDESCBCKnownAnswers(_ file: String) throws {
     ]
     var passed = 0
     for (key, bits, plaintext, ciphertext) in vectors {
-        let decrypted = try CBC.decryptWithoutPadding(.rc2(effectiveKeyBits: bits), key: hex(key)[...], iv: [UInt8](repeating: 0, count: 8)[...], ciphertext: hex(ciphertext)[...])
-        if decrypted == hex(plaintext) { passed += 1 } else { Issue.record("RFC 2268 key \(key) bits \(bits)") }
+        let decrypted = try CBC.decryptWithoutPadding(.rc2(effectiveKeyBits: bits), key: hexBytes(key)[...], iv: [UInt8](repeating: 0, count: 8)[...], ciphertext: hexBytes(ciphertext)[...])
+        if decrypted == hexBytes(plaintext) { passed += 1 } else { Issue.record("RFC 2268 key \(key) bits \(bits)") }
     }
     print("RFC 2268 RC2: \(passed)/\(vectors.count) passed")
     #expect(passed == vectors.count)

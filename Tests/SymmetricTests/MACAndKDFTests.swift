@@ -2,6 +2,7 @@ import Foundation
 import SHA2
 import Symmetric
 import Testing
+import TestSupport
 
 let hmacFiles: [(String, DigestFunction)] = [
     ("hmac/rfc-2202-sha1.txt", .sha1), ("hmac/rfc-4231-sha224.txt", .sha224), ("hmac/rfc-4231-sha256.txt", .sha256),
@@ -15,7 +16,7 @@ func hmacRFCVectors(_ file: String) throws {
     var passed = 0
     for record in records {
         let f = record.fields
-        let key = hex(f["Key"]!), message = hex(f["Msg"]!), expected = hex(f["MD"]!)
+        let key = hexBytes(f["Key"]!), message = hexBytes(f["Msg"]!), expected = hexBytes(f["MD"]!)
         let mac = HMAC.authenticationCode(function, key: key[...], message: message[...])
         // RFC 2202 case 5 lists the full MAC; a shorter MD is a truncation.
         if Array(mac.prefix(expected.count)) == expected && mac.count == function.digestSize { passed += 1 } else { Issue.record("\(file) Len \(f["Len"]!)") }
@@ -31,8 +32,8 @@ func hmacRFCVectors(_ file: String) throws {
     for line in try vectorText("generated/hmac-truncated.txt").split(separator: "\n") where !line.hasPrefix("#") {
         let p = line.split(separator: " ")
         total += 1
-        let mac = HMAC.authenticationCode(digestFunction(String(p[0])), key: hex(p[1])[...], message: hex(p[2])[...])
-        if Array(mac.prefix(Int(p[3])!)) == hex(p[4]) { passed += 1 } else { Issue.record("\(p[0]) \(p[3])") }
+        let mac = HMAC.authenticationCode(digestFunction(String(p[0])), key: hexBytes(p[1])[...], message: hexBytes(p[2])[...])
+        if Array(mac.prefix(Int(p[3])!)) == hexBytes(p[4]) { passed += 1 } else { Issue.record("\(p[0]) \(p[3])") }
     }
     print("hmac-truncated.txt: \(passed)/\(total) passed")
     #expect(total == 10 && passed == total)
@@ -71,7 +72,7 @@ func hmacRFCVectors(_ file: String) throws {
         func bytes(_ text: String) -> [UInt8] { Array(text.replacingOccurrences(of: "\\0", with: "\0").utf8) }
         let key = PBKDF2.deriveKey(.sha1, password: bytes(f["PASSWORD"]!)[...], salt: bytes(f["SALT"]!)[...],
                                    iterations: iterations, keyLength: Int(f["LENGTH"]!)!)
-        if key == hex(f["DERIVED_KEY"]!) { passed += 1 } else { Issue.record("COUNT \(f["COUNT"]!)") }
+        if key == hexBytes(f["DERIVED_KEY"]!) { passed += 1 } else { Issue.record("COUNT \(f["COUNT"]!)") }
     }
     print("rfc-6070-PBKDF2-SHA1.txt: \(passed)/\(records.count) passed, \(skipped) skipped (16,777,216 iterations)")
     #expect(records.count == 6 && passed == 5 && skipped == 1)
@@ -101,12 +102,12 @@ func hmacRFCVectors(_ file: String) throws {
     for line in try vectorText("generated/pkcs12-kdf.txt").split(separator: "\n") where !line.hasPrefix("#") {
         let p = line.split(separator: " ")
         total += 1
-        let password = p[1] == "-" ? [] : hex(p[1])
-        let salt = p[2] == "-" ? [] : hex(p[2])
+        let password = p[1] == "-" ? [] : hexBytes(p[1])
+        let salt = p[2] == "-" ? [] : hexBytes(p[2])
         let purpose: PKCS12KeyDerivation.Purpose = p[4] == "1" ? .encryptionKey : p[4] == "2" ? .initializationVector : .macKey
         let derived = PKCS12KeyDerivation.deriveKey(digestFunction(String(p[0])), password: password[...], salt: salt[...],
                                                     iterations: Int(p[3])!, purpose: purpose, length: Int(p[5])!)
-        if derived == hex(p[6]) {
+        if derived == hexBytes(p[6]) {
             passed += 1
             if p[7].hasPrefix("openssl") { openssl += 1 }
         } else { Issue.record("\(line)") }

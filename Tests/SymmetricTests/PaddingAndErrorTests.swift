@@ -1,5 +1,6 @@
 @testable import Symmetric
 import Testing
+import TestSupport
 
 /// A block with the given tail; `pkcs7Length` only reads the last block.
 func block(_ tail: [UInt8], size: Int = 16) -> [UInt8] {
@@ -42,18 +43,18 @@ func block(_ tail: [UInt8], size: Int = 16) -> [UInt8] {
 @Test func decryptRemovesPaddingAndRefusesBadPadding() throws {
     let key = (0..<16).map { UInt8($0) }[...], iv = [UInt8](repeating: 0, count: 16)[...]
     // "hello" then eleven 0x0b.
-    #expect(try CBC.decrypt(.aes, key: key, iv: iv, ciphertext: hex("5d8749e2af7531b2bf6661e9e5daf012")[...]) == Array("hello".utf8))
+    #expect(try CBC.decrypt(.aes, key: key, iv: iv, ciphertext: hexBytes("5d8749e2af7531b2bf6661e9e5daf012")[...]) == Array("hello".utf8))
     // "This is a test!!" then a whole block of 0x10.
-    #expect(try CBC.decrypt(.aes, key: key, iv: iv, ciphertext: hex("01dda2fc2ecfc684fbff7978f3c384db6db3cde33e528a6727d5689ed0c3163c")[...]) == Array("This is a test!!".utf8))
+    #expect(try CBC.decrypt(.aes, key: key, iv: iv, ciphertext: hexBytes("01dda2fc2ecfc684fbff7978f3c384db6db3cde33e528a6727d5689ed0c3163c")[...]) == Array("This is a test!!".utf8))
     // Sixteen 0x00 (padding 0), sixteen 0x11 (padding 17), "hello" + ten 0x0b + 0x0a (inconsistent).
     for bad in ["c6a13b37878f5b826f4f8162a1c8d879", "35d14e6d3e3a279cf01e343e34e7ded3", "d6757fedb416eb9014e1e5bb1251f2a8"] {
-        #expect(throws: SymmetricError.badPadding) { try CBC.decrypt(.aes, key: key, iv: iv, ciphertext: hex(bad)[...]) }
+        #expect(throws: SymmetricError.badPadding) { try CBC.decrypt(.aes, key: key, iv: iv, ciphertext: hexBytes(bad)[...]) }
     }
     // `openssl enc -des-ede3-cbc` and `-rc2-40-cbc` with their default padding.
-    #expect(try CBC.decrypt(.tripleDES, key: hex("0123456789abcdeffedcba987654321089abcdef01234567")[...], iv: hex("0001020304050607")[...],
-                            ciphertext: hex("4fab355725f6a69a")[...]) == Array("legacy!".utf8))
-    #expect(try CBC.decrypt(.rc2(effectiveKeyBits: 40), key: hex("0102030405")[...], iv: hex("0001020304050607")[...],
-                            ciphertext: hex("08c904aabec106d6e3afcfc04bf1ebe1ed435754c9242e41")[...]) == Array("rc2 text, padded".utf8))
+    #expect(try CBC.decrypt(.tripleDES, key: hexBytes("0123456789abcdeffedcba987654321089abcdef01234567")[...], iv: hexBytes("0001020304050607")[...],
+                            ciphertext: hexBytes("4fab355725f6a69a")[...]) == Array("legacy!".utf8))
+    #expect(try CBC.decrypt(.rc2(effectiveKeyBits: 40), key: hexBytes("0102030405")[...], iv: hexBytes("0001020304050607")[...],
+                            ciphertext: hexBytes("08c904aabec106d6e3afcfc04bf1ebe1ed435754c9242e41")[...]) == Array("rc2 text, padded".utf8))
 }
 
 @Test func typedLengthErrors() {

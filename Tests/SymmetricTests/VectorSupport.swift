@@ -1,20 +1,8 @@
 import Foundation
 import Symmetric
+import TestSupport
 
-let symmetricVectors = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Vectors/symmetric")
-
-func hex<S: StringProtocol>(_ text: S) -> [UInt8] {
-    var bytes: [UInt8] = []
-    var index = text.startIndex
-    while index < text.endIndex, let next = text.index(index, offsetBy: 2, limitedBy: text.endIndex) {
-        bytes.append(UInt8(text[index..<next], radix: 16)!)
-        index = next
-    }
-    return bytes
-}
-
-func hexString(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
+let symmetricVectors = Vectors.url("symmetric")
 
 func vectorText(_ path: String) throws -> String {
     try String(contentsOf: symmetricVectors.appendingPathComponent(path), encoding: .utf8)

@@ -2,10 +2,10 @@ import DER
 import Foundation
 import PKIX
 import Testing
+import TestSupport
 import Trust
 
-let vectors = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Vectors")
+let vectors = Vectors.root
 
 /// One row of Vectors/chains/cases.json: a chain made under a key profile
 /// (`rsa`, `p256`, …, `algorithms` for the cases outside the profiles) and
@@ -136,14 +136,7 @@ func chainCaseVerdict(_ row: ChainCase) throws {
         if let ip = row.ip { arguments += ["-verify_ip", ip] }
         if pems.count > 1 { arguments += ["-untrusted", temporary.appendingPathComponent("untrusted.pem").path] }
         arguments.append(temporary.appendingPathComponent("leaf.pem").path)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        let opensslTrusts = process.terminationStatus == 0
+        let opensslTrusts = try runTool("/usr/bin/openssl", arguments).status == 0
         let weTrust = (row.expected == "trusted")
         if opensslTrusts == weTrust {
             agreed += 1

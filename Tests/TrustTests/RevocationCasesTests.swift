@@ -1,6 +1,7 @@
 import Foundation
 import PKIX
 import Testing
+import TestSupport
 import Trust
 
 // The generated revocation cases (Vectors/revocation/generate.py): RSA and
@@ -92,20 +93,14 @@ func revocationCaseVerdict(_ row: RevocationCase) throws {
         let crlFile = folder.appendingPathComponent("crls.pem")
         if FileManager.default.fileExists(atPath: crlFile.path) { arguments += ["-CRLfile", crlFile.path] }
         arguments.append(temporary.appendingPathComponent("leaf.pem").path)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
+        let run = try runTool("/usr/bin/openssl", arguments)
         let listed = divergences.contains(row.name) || divergences.contains(String(row.name.split(separator: ".")[0]) + ".*")
-        if (process.terminationStatus == 0) == (row.expected == "trusted") {
+        if (run.status == 0) == (row.expected == "trusted") {
             agreed += 1
             #expect(!listed, "\(row.name) agrees with OpenSSL now; remove it from OPENSSL_DIVERGENCES.txt")
         } else {
             diverged += 1
-            #expect(listed, "\(row.name): OpenSSL \(process.terminationStatus == 0 ? "trusts" : "refuses"), PureX509 expects \(row.expected)")
+            #expect(listed, "\(row.name): OpenSSL \(run.status == 0 ? "trusts" : "refuses"), PureX509 expects \(row.expected)")
         }
     }
     print("CRL revocation cases vs openssl verify: \(agreed)/\(crlCases.count) agree, \(diverged) listed divergences")
