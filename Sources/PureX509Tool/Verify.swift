@@ -41,8 +41,8 @@ public struct VerifyOptions: ParsableArguments {
     @Option(name: .customLong("at"), parsing: .unconditional, help: "Evaluation time: UNIX seconds (negative before 1970: --at -1), a date (2024-01-02, midnight UTC) or ISO 8601 (2024-01-02T03:04:05Z, fractions and offsets allowed). Default: now.")
     var at: String?
 
-    @Option(name: .customLong("purpose"), help: "server, client or any.")
-    var purpose: String = "server"
+    @Option(name: .customLong("purpose"), help: "server, client or any. (default: server)", transform: PurposeArgument.parse)
+    var purpose: PurposeArgument = .server
 
     @Option(name: .customLong("policy"), help: "An acceptable certificate policy OID (RFC 5280 user-initial-policy-set); repeatable. Default: any.")
     var policies: [String] = []
@@ -56,8 +56,8 @@ public struct VerifyOptions: ParsableArguments {
     @Flag(name: .customLong("inhibit-any-policy"), help: "Do not let anyPolicy stand for other policies (initial-any-policy-inhibit).")
     var inhibitAnyPolicy = false
 
-    @Option(name: .customLong("profile"), help: "strict (the default: RFC 5280 and what the major verifiers agree on), chromium (Chromium's leniencies; compatible is the same), rfc5280 (§6 path validation alone), apple (Apple's SSL policy as SecTrust applies it, iOS 13+/macOS 10.15+), cabf (the CA/Browser Forum issuance rules, anchors included), or all (one verdict per profile; exit 0 only when every profile trusts). docs/profiles.md.")
-    var profile: String = "strict"
+    @Option(name: .customLong("profile"), help: "strict (the default: RFC 5280 and what the major verifiers agree on), chromium (Chromium's leniencies; compatible is the same), rfc5280 (§6 path validation alone), apple (Apple's SSL policy as SecTrust applies it, iOS 13+/macOS 10.15+), cabf (the CA/Browser Forum issuance rules, anchors included), or all (one verdict per profile; exit 0 only when every profile trusts). docs/profiles.md. (default: strict)", transform: ProfileArgument.parse)
+    var profile: ProfileArgument = .one(.strict)
 
     @Option(name: .customLong("crl"), help: "A CRL (PEM or DER) to check revocation against; repeatable. Turns revocation checking on (chain) unless --revocation says otherwise.")
     var crls: [String] = []
@@ -115,11 +115,7 @@ public struct VerifyOptions: ParsableArguments {
         if host.map({ ServerIdentity(host: $0) == nil }) == true { throw ValidationError("--host: not a valid host name") }
         if ip.map({ ServerIdentity(ipAddress: $0) == nil }) == true { throw ValidationError("--ip: not an IPv4 or IPv6 address") }
         if let at, case .failure(let failure) = TimeArgument.parse(at) { throw ValidationError("--at: \(failure)") }
-        guard ["server", "client", "any"].contains(purpose) else { throw ValidationError("--purpose: server, client or any") }
-        guard profile == "all" || ValidationProfile.named(profile) != nil else {
-            throw ValidationError("--profile: strict, chromium (or compatible), rfc5280, apple, cabf or all")
-        }
-        if profile == "all" && usesSecurityPolicy {
+        if case .all = profile, usesSecurityPolicy {
             throw ValidationError("--profile all compares path validation under each profile; it does not combine with pinning flags")
         }
         if let revocation, !["off", "leaf", "chain"].contains(revocation) { throw ValidationError("--revocation: off, leaf or chain") }
@@ -204,13 +200,13 @@ public struct VerifyOptions: ParsableArguments {
             input.noteOtherBlocks()
         }
         var policy = VerificationPolicy(time: at.flatMap(Self.parseTime) ?? Int64(Date().timeIntervalSince1970))
-        policy.purpose = purpose == "server" ? .serverAuth : purpose == "client" ? .clientAuth : .any
+        policy.purpose = purpose.purpose
         policy.identity = host.flatMap { ServerIdentity(host: $0) } ?? ip.flatMap { ServerIdentity(ipAddress: $0) }
         if !policies.isEmpty { policy.certificatePolicies.initialPolicySet = policies.compactMap { OID(dotted: $0) } }
         policy.certificatePolicies.requireExplicitPolicy = explicitPolicy
         policy.certificatePolicies.inhibitPolicyMapping = inhibitPolicyMapping
         policy.certificatePolicies.inhibitAnyPolicy = inhibitAnyPolicy
-        policy.profile = ValidationProfile.named(profile) ?? .strict
+        policy.profile = profile.profile
         var sources = RevocationSources()
         for file in crls { sources.crls += try RevocationInput.load(file, RevocationInput.crl) }
         for file in ocspResponses { sources.ocspResponses += try RevocationInput.load(file, RevocationInput.ocspResponse) }
@@ -221,7 +217,7 @@ public struct VerifyOptions: ParsableArguments {
         default: policy.revocation.coverage = .off
         }
         policy.revocation.requirePositiveResponse = requireRevocationInfo
-        if malformed == nil, profile == "all" {
+        if malformed == nil, case .all = profile {
             try compareProfiles(store: store, policy: policy, sources: sources, certificates: certificates, extra: extra,
                                 extraJSON: extraJSON)
             return
@@ -365,7 +361,7 @@ public struct VerifyOptions: ParsableArguments {
         // `path`, and with --explain the trace: the members both verdicts add.
         var extra: [(String, JSONOutput)] = json ? [("path", report.pathJSON)] + extraJSON : []
         if json && explain {
-            extra.append(("profile", .string(profileName)))
+            extra.append(("profile", .string(profile.description)))
             extra.append(("trace", report.traceJSON(presented: presented, anchors: anchors)))
             extra.append(("traceOmittedSteps", .int(report.explanation.omittedSteps)))
         }
@@ -389,13 +385,10 @@ public struct VerifyOptions: ParsableArguments {
         if explain && !json {
             print("trace:")
             // Which profile's rules the steps are (docs/profiles.md); each step names its source.
-            print("  profile: \(profileName)")
+            print("  profile: \(profile)")
             for line in report.traceLines(presented: presented, anchors: anchors) { print(line) }
         }
     }
-
-    /// The profile's name as the trace reports it (`compatible` is `chromium`).
-    var profileName: String { ValidationProfile.named(profile)?.name ?? profile }
 
     /// `trusted` and the chain's subjects (RFC 4514-escaped, `\\xNN` for
     /// control characters, so each certificate is one line), or
