@@ -70,9 +70,7 @@ struct Identity: ParsableCommand {
         var verdicts: [Result<VerifiedChain, TrustFailure>?] = Array(repeating: nil, count: opened.identities.count)
         var time: Int64? = nil
         if verifies, !opened.identities.isEmpty {
-            var loader = VerifyOptions()
-            loader.roots = roots
-            let store = try loader.loadAnchors()
+            let store = try TrustAnchors.load(roots)
             let now = at.flatMap(VerifyOptions.parseTime) ?? Int64(Date().timeIntervalSince1970)
             time = now
             var policy = VerificationPolicy(time: now)

@@ -68,9 +68,7 @@ struct Policy: ParsableCommand {
         func run() throws {
             if quiet { silenceOutput() }
             let configuration = try PinningConfigFile.load(config, publicSuffixes: try LoadedPublicSuffixList.load(publicSuffixList))
-            var loader = VerifyOptions()
-            loader.roots = roots
-            let store = try loader.loadAnchors()
+            let store = try TrustAnchors.load(roots)
             let input = try CertificateInput.load(chain)
             if let reason = input.noCertificateReason {
                 printError("purex509: \(input.file.displayName): \(reason)")

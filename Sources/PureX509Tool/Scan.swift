@@ -50,9 +50,7 @@ struct Scan: ParsableCommand {
     }
 
     func run() throws {
-        var loader = VerifyOptions()
-        loader.roots = roots
-        let store = try loader.loadAnchors()
+        let store = try TrustAnchors.load(roots)
         var extra: [Certificate] = []
         for file in untrusted { extra += try CertificateInput.load(file).requireCertificates("--untrusted") }
         // Every input is opened (directories walked) before any output, so
