@@ -137,11 +137,49 @@ extension OID {
     /// id-mgf1, 1.2.840.113549.1.1.8: RSASSA-PSS's mask generation function (RFC 4055 §2.2).
     public static let mgf1 = OID(der: [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x08])
 
-    // Extensions outside the id-ce arc (2.5.29.x, matched by its last octet):
-    // id-pe-authorityInfoAccess (RFC 5280 §4.2.2.1) and the signed
+    // Certificate extensions in the id-ce arc, 2.5.29.x (RFC 5280 §4.2.1).
+    // PKIX's extension walk matches this arc by its last octet; these name
+    // the same OIDs for everything above it.
+    /// id-ce-subjectDirectoryAttributes, 2.5.29.9 (RFC 5280 §4.2.1.8).
+    public static let subjectDirectoryAttributes = OID(der: [0x55, 0x1D, 0x09])
+    /// id-ce-subjectKeyIdentifier, 2.5.29.14 (RFC 5280 §4.2.1.2).
+    public static let subjectKeyIdentifier = OID(der: [0x55, 0x1D, 0x0E])
+    /// id-ce-keyUsage, 2.5.29.15 (RFC 5280 §4.2.1.3).
+    public static let keyUsage = OID(der: [0x55, 0x1D, 0x0F])
+    /// id-ce-subjectAltName, 2.5.29.17 (RFC 5280 §4.2.1.6).
+    public static let subjectAltName = OID(der: [0x55, 0x1D, 0x11])
+    /// id-ce-issuerAltName, 2.5.29.18 (RFC 5280 §4.2.1.7).
+    public static let issuerAltName = OID(der: [0x55, 0x1D, 0x12])
+    /// id-ce-basicConstraints, 2.5.29.19 (RFC 5280 §4.2.1.9).
+    public static let basicConstraints = OID(der: [0x55, 0x1D, 0x13])
+    /// id-ce-nameConstraints, 2.5.29.30 (RFC 5280 §4.2.1.10).
+    public static let nameConstraints = OID(der: [0x55, 0x1D, 0x1E])
+    /// id-ce-cRLDistributionPoints, 2.5.29.31 (RFC 5280 §4.2.1.13).
+    public static let crlDistributionPoints = OID(der: [0x55, 0x1D, 0x1F])
+    /// id-ce-certificatePolicies, 2.5.29.32 (RFC 5280 §4.2.1.4).
+    public static let certificatePolicies = OID(der: [0x55, 0x1D, 0x20])
+    /// id-ce-policyMappings, 2.5.29.33 (RFC 5280 §4.2.1.5).
+    public static let policyMappings = OID(der: [0x55, 0x1D, 0x21])
+    /// id-ce-authorityKeyIdentifier, 2.5.29.35 (RFC 5280 §4.2.1.1).
+    public static let authorityKeyIdentifier = OID(der: [0x55, 0x1D, 0x23])
+    /// id-ce-policyConstraints, 2.5.29.36 (RFC 5280 §4.2.1.11).
+    public static let policyConstraints = OID(der: [0x55, 0x1D, 0x24])
+    /// id-ce-extKeyUsage, 2.5.29.37 (RFC 5280 §4.2.1.12).
+    public static let extKeyUsage = OID(der: [0x55, 0x1D, 0x25])
+    /// id-ce-freshestCRL, 2.5.29.46 (RFC 5280 §4.2.1.15).
+    public static let freshestCRL = OID(der: [0x55, 0x1D, 0x2E])
+    /// id-ce-inhibitAnyPolicy, 2.5.29.54 (RFC 5280 §4.2.1.14).
+    public static let inhibitAnyPolicy = OID(der: [0x55, 0x1D, 0x36])
+
+    // Extensions outside the id-ce arc: id-pe-authorityInfoAccess
+    // (RFC 5280 §4.2.2.1) with its access methods, and the signed
     // certificate timestamp list (RFC 6962 §3.3).
     /// id-pe-authorityInfoAccess, 1.3.6.1.5.5.7.1.1 (RFC 5280 §4.2.2.1).
     public static let authorityInfoAccess = OID(der: [0x2B, 0x06, 0x01, 0x05, 0x05, 0x07, 0x01, 0x01])
+    /// id-ad-ocsp, 1.3.6.1.5.5.7.48.1: an access method locating the issuer's OCSP responder (RFC 5280 §4.2.2.1).
+    public static let ocspAccessMethod = OID(der: [0x2B, 0x06, 0x01, 0x05, 0x05, 0x07, 0x30, 0x01])
+    /// id-ad-caIssuers, 1.3.6.1.5.5.7.48.2: an access method locating the issuer's certificates (RFC 5280 §4.2.2.1).
+    public static let caIssuersAccessMethod = OID(der: [0x2B, 0x06, 0x01, 0x05, 0x05, 0x07, 0x30, 0x02])
     /// The embedded SCT list extension, 1.3.6.1.4.1.11129.2.4.2 (RFC 6962 §3.3).
     public static let signedCertificateTimestampList = OID(der: [0x2B, 0x06, 0x01, 0x04, 0x01, 0xD6, 0x79, 0x02, 0x04, 0x02])
 
@@ -159,6 +197,16 @@ extension OID {
     public static let cpsQualifier = OID(der: [0x2B, 0x06, 0x01, 0x05, 0x05, 0x07, 0x02, 0x01])
     /// id-qt-unotice, 1.3.6.1.5.5.7.2.2: a policy qualifier holding a user notice.
     public static let userNoticeQualifier = OID(der: [0x2B, 0x06, 0x01, 0x05, 0x05, 0x07, 0x02, 0x02])
+    // The CA/Browser Forum's policy identifiers (Baseline Requirements §7.1.6.1,
+    // EV Guidelines §9.7): the validation level a certificate announces.
+    /// CA/Browser Forum extended validation, 2.23.140.1.1.
+    public static let cabfExtendedValidation = OID(der: [0x67, 0x81, 0x0C, 0x01, 0x01])
+    /// CA/Browser Forum domain validated, 2.23.140.1.2.1.
+    public static let cabfDomainValidated = OID(der: [0x67, 0x81, 0x0C, 0x01, 0x02, 0x01])
+    /// CA/Browser Forum organization validated, 2.23.140.1.2.2.
+    public static let cabfOrganizationValidated = OID(der: [0x67, 0x81, 0x0C, 0x01, 0x02, 0x02])
+    /// CA/Browser Forum individual validated, 2.23.140.1.2.3.
+    public static let cabfIndividualValidated = OID(der: [0x67, 0x81, 0x0C, 0x01, 0x02, 0x03])
 
     // Extended key usages (RFC 5280 §4.2.1.12).
     /// anyExtendedKeyUsage, 2.5.29.37.0 (RFC 5280 §4.2.1.12).

@@ -77,4 +77,32 @@ extension OID {
         default: return nil
         }
     }
+
+    /// An extension's name as OpenSSL prints it (its `obj_dat.h` short
+    /// name: `subjectAltName`, `ct_precert_scts`), for the extension OIDs
+    /// above; nil for any other OID. Apart from `shortName`, which names
+    /// attribute types and algorithms, so that an extension OID misused as
+    /// an attribute type still prints as a number.
+    public var extensionName: String? {
+        switch self {
+        case .subjectDirectoryAttributes: return "subjectDirectoryAttributes"
+        case .subjectKeyIdentifier: return "subjectKeyIdentifier"
+        case .keyUsage: return "keyUsage"
+        case .subjectAltName: return "subjectAltName"
+        case .issuerAltName: return "issuerAltName"
+        case .basicConstraints: return "basicConstraints"
+        case .nameConstraints: return "nameConstraints"
+        case .crlDistributionPoints: return "crlDistributionPoints"
+        case .certificatePolicies: return "certificatePolicies"
+        case .policyMappings: return "policyMappings"
+        case .authorityKeyIdentifier: return "authorityKeyIdentifier"
+        case .policyConstraints: return "policyConstraints"
+        case .extKeyUsage: return "extendedKeyUsage"
+        case .freshestCRL: return "freshestCRL"
+        case .inhibitAnyPolicy: return "inhibitAnyPolicy"
+        case .authorityInfoAccess: return "authorityInfoAccess"
+        case .signedCertificateTimestampList: return "ct_precert_scts"
+        default: return nil
+        }
+    }
 }

@@ -12,6 +12,28 @@ public struct ConfigError: Error, CustomStringConvertible {
     public let position: JSONPosition
     public let path: String
     public let message: String
+    /// The Pinning layer's own error, when it refused a value (a pattern, a
+    /// pin, a pin set), so a caller can tell refusals apart by case and not
+    /// by their text; nil for this decoder's own rules (syntax, types, keys,
+    /// ranges, duplicates).
+    public let cause: Cause?
+
+    /// Which Pinning initializer refused a value, with its typed error.
+    public enum Cause: Sendable, Equatable {
+        /// `HostPattern` refused `pattern` (`.publicSuffix`: it covers a public suffix).
+        case hostPattern(HostPattern.ParseError)
+        /// `SPKIPin` refused a pin string.
+        case pin(SPKIPin.ParseError)
+        /// `PinSet` refused the set (too few pins).
+        case pinSet(PinSet.ConfigurationError)
+    }
+
+    init(position: JSONPosition, path: String, message: String, cause: Cause? = nil) {
+        self.position = position
+        self.path = path
+        self.message = message
+        self.cause = cause
+    }
 
     public var description: String {
         position.description + ": " + (path.isEmpty ? "" : path + ": ") + message
@@ -72,7 +94,8 @@ public enum PinningConfigFile {
             do {
                 pattern = try HostPattern(patternText, includeSubdomains: includeSubdomains, publicSuffixes: suffixes)
             } catch {
-                throw ConfigError(position: patternValue.position, path: base + ".pattern", message: DisplayText.escaped(error.description))
+                throw ConfigError(position: patternValue.position, path: base + ".pattern", message: DisplayText.escaped(error.description),
+                                  cause: .hostPattern(error))
             }
             if let earlier = patterns[PatternKey(pattern)] {
                 throw ConfigError(position: patternValue.position, path: base + ".pattern",
@@ -84,7 +107,7 @@ public enum PinningConfigFile {
                 pinSets.append(try PinSet(pattern: pattern, pins: pins, expiration: expiration, failClosed: failClosed,
                                           enforce: enforce, minimumPins: minimumPins))
             } catch {
-                throw ConfigError(position: pinsValue.position, path: base + ".pins", message: error.description)
+                throw ConfigError(position: pinsValue.position, path: base + ".pins", message: error.description, cause: .pinSet(error))
             }
         }
         return PinningConfiguration(pinSets: pinSets)
@@ -123,7 +146,8 @@ public enum PinningConfigFile {
             let text = try string(element, path: elementPath, expected: "a sha256/BASE64 pin string")
             let pin: SPKIPin
             do { pin = try SPKIPin(text) } catch {
-                throw ConfigError(position: element.position, path: elementPath, message: "\(JSONText.quoted(String(text.prefix(60)))): \(error)")
+                throw ConfigError(position: element.position, path: elementPath, message: "\(JSONText.quoted(String(text.prefix(60)))): \(error)",
+                                  cause: .pin(error))
             }
             // A repeated pin would count twice towards the backup-pin rule.
             let key = Array(pin.digest)

@@ -84,10 +84,10 @@ struct CertificateSummary {
             Hex.encode($0, separator: ":")
         }
         version = certificate.version.rawValue + 1
-        // id-ce 14, 15, 17, 19, 35, 37: the extensions rendered above.
-        let rendered: [[UInt8]] = [0x0E, 0x0F, 0x11, 0x13, 0x23, 0x25].map { [0x55, 0x1D, $0] }
+        // The extensions rendered above.
+        let rendered: [OID] = [.subjectKeyIdentifier, .keyUsage, .subjectAltName, .basicConstraints, .authorityKeyIdentifier, .extKeyUsage]
         var renderedExtensions: [RenderedExtension] = [], otherExtensions: [(name: String, critical: Bool, value: String)] = []
-        for ext in certificate.allExtensions where !rendered.contains(ext.oid.bytes) {
+        for ext in certificate.allExtensions where !rendered.contains(ext.oid) {
             if let text = RenderedExtension.render(ext.oid, critical: ext.critical, certificate: certificate, value: ext.value) {
                 renderedExtensions.append(text)
             } else {
@@ -144,15 +144,7 @@ struct CertificateSummary {
 
     /// OpenSSL's names for the extensions not rendered field by field.
     static func extensionName(_ oid: OID) -> String {
-        if oid == .authorityInfoAccess { return "authorityInfoAccess" }
-        if oid == .signedCertificateTimestampList { return "ct_precert_scts" }
-        let idCE: [UInt8: String] = [0x09: "subjectDirectoryAttributes", 0x0E: "subjectKeyIdentifier", 0x0F: "keyUsage",
-                                     0x11: "subjectAltName", 0x12: "issuerAltName", 0x13: "basicConstraints", 0x1E: "nameConstraints",
-                                     0x1F: "crlDistributionPoints", 0x20: "certificatePolicies", 0x21: "policyMappings",
-                                     0x23: "authorityKeyIdentifier", 0x24: "policyConstraints", 0x25: "extendedKeyUsage",
-                                     0x2E: "freshestCRL", 0x36: "inhibitAnyPolicy"]
-        if oid.bytes.count == 3, oid.bytes[0] == 0x55, oid.bytes[1] == 0x1D, let name = idCE[oid.bytes[2]] { return name }
-        return oid.shortName ?? oid.description
+        oid.extensionName ?? oid.shortName ?? oid.description
     }
 
     var text: String {

@@ -124,7 +124,7 @@ public struct ConnectCommand: ParsableCommand {
             if isAddress { options.ip = host } else { options.host = host }
         }
         // Anchors first: a bad --roots is a usage error before any traffic.
-        let store = try options.loadAnchors()
+        let store = try TrustAnchors.load(options.roots)
         // The identity too: a wrong password is known before any traffic.
         let clientIdentity = try identity.map { try Self.openIdentity($0, password: password) }
         let sni = serverName ?? (isAddress ? nil : host)
@@ -171,7 +171,7 @@ public struct ConnectCommand: ParsableCommand {
         if case .refused(let reason) = answer {
             printError("purex509: the server refused the client identity: \(DisplayText.escaped(reason))")
         }
-        try options.decide(store: store, certificates: certificates, malformed: malformed, extra: extra)
+        try options.output(try options.decide(store: store, certificates: certificates, malformed: malformed), extra: extra)
         if case .refused = answer { throw ToolExit.refused }
     }
 

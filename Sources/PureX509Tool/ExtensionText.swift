@@ -27,16 +27,16 @@ struct RenderedExtension {
     }
 
     static var renderers: [(OID, String, String, (Source) -> (lines: [String], json: JSONOutput)?)] { [
-        (OID(der: [0x55, 0x1D, 0x20]), "Certificate policies", "certificatePolicies", policies),
+        (.certificatePolicies, "Certificate policies", "certificatePolicies", policies),
         (.authorityInfoAccess, "Authority info access", "authorityInfoAccess", authorityInfoAccess),
-        (OID(der: [0x55, 0x1D, 0x1F]), "CRL distribution points", "crlDistributionPoints", distributionPoints),
-        (OID(der: [0x55, 0x1D, 0x2E]), "Freshest CRL", "freshestCRL", distributionPoints),
-        (OID(der: [0x55, 0x1D, 0x1E]), "Name constraints", "nameConstraints", nameConstraints),
+        (.crlDistributionPoints, "CRL distribution points", "crlDistributionPoints", distributionPoints),
+        (.freshestCRL, "Freshest CRL", "freshestCRL", distributionPoints),
+        (.nameConstraints, "Name constraints", "nameConstraints", nameConstraints),
         (.signedCertificateTimestampList, "SCTs", "signedCertificateTimestamps", timestamps),
-        (OID(der: [0x55, 0x1D, 0x21]), "Policy mappings", "policyMappings", policyMappings),
-        (OID(der: [0x55, 0x1D, 0x24]), "Policy constraints", "policyConstraints", policyConstraints),
-        (OID(der: [0x55, 0x1D, 0x36]), "Inhibit anyPolicy", "inhibitAnyPolicy", inhibitAnyPolicy),
-        (OID(der: [0x55, 0x1D, 0x12]), "Issuer alt names", "issuerAltNames", issuerAltNames),
+        (.policyMappings, "Policy mappings", "policyMappings", policyMappings),
+        (.policyConstraints, "Policy constraints", "policyConstraints", policyConstraints),
+        (.inhibitAnyPolicy, "Inhibit anyPolicy", "inhibitAnyPolicy", inhibitAnyPolicy),
+        (.issuerAltName, "Issuer alt names", "issuerAltNames", issuerAltNames),
     ] }
 
     /// The rendering of the extension whose value is `value`, a part of
@@ -111,11 +111,11 @@ struct RenderedExtension {
                         var qualifier = try list.nested(try list.read(.sequence))
                         let id = try oid(&qualifier)
                         let value = try qualifier.readElement()
-                        if id == OID(der: [0x2B, 0x06, 0x01, 0x05, 0x05, 0x07, 0x02, 0x01]), value.tag == .ia5String {
+                        if id == .cpsQualifier, value.tag == .ia5String {
                             let uri = text(qualifier, value)
                             lines.append("  CPS: " + uri.display)
                             qualifiers.append(.object([("type", .string("cps")), ("uri", .string(uri.raw))]))
-                        } else if id == OID(der: [0x2B, 0x06, 0x01, 0x05, 0x05, 0x07, 0x02, 0x02]), value.tag == .sequence {
+                        } else if id == .userNoticeQualifier, value.tag == .sequence {
                             let notice = try userNotice(qualifier, value)
                             lines.append("  User notice: " + notice.text)
                             qualifiers.append(notice.json)
@@ -133,12 +133,12 @@ struct RenderedExtension {
 
     /// The CA/Browser Forum's policy identifiers by name, as certificates announce their validation level.
     static func policyName(_ oid: OID) -> String? {
-        switch oid.description {
-        case "2.5.29.32.0": return "anyPolicy"
-        case "2.23.140.1.1": return "EV"
-        case "2.23.140.1.2.1": return "domain validated"
-        case "2.23.140.1.2.2": return "organization validated"
-        case "2.23.140.1.2.3": return "individual validated"
+        switch oid {
+        case .anyPolicy: return "anyPolicy"
+        case .cabfExtendedValidation: return "EV"
+        case .cabfDomainValidated: return "domain validated"
+        case .cabfOrganizationValidated: return "organization validated"
+        case .cabfIndividualValidated: return "individual validated"
         default: return nil
         }
     }
@@ -176,9 +176,9 @@ struct RenderedExtension {
                 let fallback = Hex.encode(description.copy(location.encoded))
                 let name = names(source, location.start..<location.value.upperBound).first ?? (fallback, fallback)
                 let methodName: String
-                switch method.description {
-                case "1.3.6.1.5.5.7.48.1": methodName = "OCSP"
-                case "1.3.6.1.5.5.7.48.2": methodName = "CA Issuers"
+                switch method {
+                case .ocspAccessMethod: methodName = "OCSP"
+                case .caIssuersAccessMethod: methodName = "CA Issuers"
                 default: methodName = method.description
                 }
                 lines.append("\(methodName) - \(name.display)")

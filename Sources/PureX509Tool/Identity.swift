@@ -33,15 +33,14 @@ struct Identity: ParsableCommand {
     @Option(name: .customLong("at"), parsing: .unconditional, help: "Verification time (as for verify). Default: now.")
     var at: String?
 
-    @Option(name: .customLong("purpose"), help: "client (the default), server or any.")
-    var purpose: String?
+    @Option(name: .customLong("purpose"), help: "client (the default), server or any.", transform: PurposeArgument.parse)
+    var purpose: PurposeArgument?
 
     @Flag(name: .customLong("json"), help: "One JSON object: identities, unmatched keys, certificates without a key, protection.")
     var json = false
 
     func validate() throws {
         try password.requireSource()
-        if let purpose, !["server", "client", "any"].contains(purpose) { throw ValidationError("--purpose: client, server or any") }
         if let at, case .failure(let failure) = TimeArgument.parse(at) { throw ValidationError("--at: \(failure)") }
         if file == "-" && password.readsStandardInput {
             throw ValidationError("standard input cannot hold both the file and the password: use --password-file or --password-env")
@@ -71,20 +70,18 @@ struct Identity: ParsableCommand {
         var verdicts: [Result<VerifiedChain, TrustFailure>?] = Array(repeating: nil, count: opened.identities.count)
         var time: Int64? = nil
         if verifies, !opened.identities.isEmpty {
-            var loader = VerifyOptions()
-            loader.roots = roots
-            let store = try loader.loadAnchors()
+            let store = try TrustAnchors.load(roots)
             let now = at.flatMap(VerifyOptions.parseTime) ?? Int64(Date().timeIntervalSince1970)
             time = now
             var policy = VerificationPolicy(time: now)
-            policy.purpose = purpose == "server" ? .serverAuth : purpose == "any" ? .any : .clientAuth
+            policy.purpose = (purpose ?? .client).purpose
             for (index, identity) in opened.identities.enumerated() {
                 var verifier = Verifier(store: store, policy: policy)
                 verdicts[index] = verifier.verify(leaf: identity.certificate, intermediates: identity.chain)
             }
         }
         let output = IdentityOutput(file: file, opened: opened, verdicts: verdicts, time: time,
-                                    purpose: purpose ?? "client")
+                                    purpose: (purpose ?? .client).rawValue)
         if json { print(output.json().serialized(pretty: false)) } else { output.printText() }
         if let problem = output.problem {
             printError("purex509: \(name): \(problem)")

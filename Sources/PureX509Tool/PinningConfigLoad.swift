@@ -23,7 +23,8 @@ extension PinningConfigFile {
             return try parse(bytes, publicSuffixes: suffixes.list)
         } catch {
             var message = "purex509: \(name), \(error)"
-            if "\(error)".contains("public suffix") { message += " (\(suffixes.name))" }
+            // A pattern refused as a public suffix names the list that decided it.
+            if case .hostPattern(.publicSuffix)? = error.cause { message += " (\(suffixes.name))" }
             printError(message)
             throw ToolExit.usage
         }

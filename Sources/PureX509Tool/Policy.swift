@@ -45,8 +45,8 @@ struct Policy: ParsableCommand {
         @Option(name: .customLong("untrusted"), help: "More presented certificates (intermediates), as served after CHAIN; repeatable.")
         var untrusted: [String] = []
 
-        @Option(name: .customLong("purpose"), help: "server (default), client or any: the extended key usage the leaf must allow.")
-        var purpose: String = "server"
+        @Option(name: .customLong("purpose"), help: "server (default), client or any: the extended key usage the leaf must allow. (default: server)", transform: PurposeArgument.parse)
+        var purpose: PurposeArgument = .server
 
         @Flag(name: .customLong("json"), help: "One JSON object: trusted, pinSet, reports, error.")
         var json = false
@@ -62,16 +62,13 @@ struct Policy: ParsableCommand {
             case (let name?, nil): if ServerIdentity(host: name) == nil { throw ValidationError("--host: not a valid host name") }
             case (nil, let address?): if ServerIdentity(ipAddress: address) == nil { throw ValidationError("--ip: not an IPv4 or IPv6 address") }
             }
-            guard ["server", "client", "any"].contains(purpose) else { throw ValidationError("--purpose: server, client or any") }
             if [config, chain, publicSuffixList].filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read once") }
         }
 
         func run() throws {
             if quiet { silenceOutput() }
             let configuration = try PinningConfigFile.load(config, publicSuffixes: try LoadedPublicSuffixList.load(publicSuffixList))
-            var loader = VerifyOptions()
-            loader.roots = roots
-            let store = try loader.loadAnchors()
+            let store = try TrustAnchors.load(roots)
             let input = try CertificateInput.load(chain)
             if let reason = input.noCertificateReason {
                 printError("purex509: \(input.file.displayName): \(reason)")
@@ -90,7 +87,7 @@ struct Policy: ParsableCommand {
             for file in untrusted { extra += try CertificateInput.load(file).requireCertificates("--untrusted") }
             let time = at.flatMap(VerifyOptions.parseTime) ?? Int64(Date().timeIntervalSince1970)
             var policy = VerificationPolicy(time: time)
-            policy.purpose = purpose == "client" ? .clientAuth : purpose == "any" ? .any : .serverAuth
+            policy.purpose = purpose.purpose
             var environment = TrustEnvironment(systemAnchors: store, policy: policy)
             var reports: [PinValidationReport] = []
             let failure = configuration.evaluate(ServerTrust(certificates: certificates + extra), host: host, in: &environment) { reports.append($0) }

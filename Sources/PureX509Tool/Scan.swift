@@ -29,11 +29,11 @@ struct Scan: ParsableCommand {
     @Option(name: .customLong("at"), parsing: .unconditional, help: "Evaluation time for chains without their own `time`: UNIX seconds (negative before 1970), a date or ISO 8601. Default: now.")
     var at: String?
 
-    @Option(name: .customLong("purpose"), help: "server (default), client or any.")
-    var purpose: String = "server"
+    @Option(name: .customLong("purpose"), help: "server (default), client or any. (default: server)", transform: PurposeArgument.parse)
+    var purpose: PurposeArgument = .server
 
-    @Option(name: .customLong("profile"), help: "strict (default), chromium (or compatible), rfc5280, apple, cabf, or all: each line gets every profile's verdict under \"profiles\" (its own verdict stays strict's) and the summary counts each profile (docs/profiles.md).")
-    var profile: String = "strict"
+    @Option(name: .customLong("profile"), help: "strict (default), chromium (or compatible), rfc5280, apple, cabf, or all: each line gets every profile's verdict under \"profiles\" (its own verdict stays strict's) and the summary counts each profile (docs/profiles.md). (default: strict)", transform: ProfileArgument.parse)
+    var profile: ProfileArgument = .one(.strict)
 
     @Option(name: .customLong("jobs"), help: "Worker threads, 1–256 (the default is the number of active cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
@@ -45,18 +45,12 @@ struct Scan: ParsableCommand {
         guard !inputs.isEmpty else { throw ValidationError("give at least one INPUT") }
         if let host, ServerIdentity(host: host) == nil { throw ValidationError("--host: not a valid host name or address") }
         if let at, case .failure(let failure) = TimeArgument.parse(at) { throw ValidationError("--at: \(failure)") }
-        guard ["server", "client", "any"].contains(purpose) else { throw ValidationError("--purpose: server, client or any") }
-        guard profile == "all" || ValidationProfile.named(profile) != nil else {
-            throw ValidationError("--profile: strict, chromium (or compatible), rfc5280, apple, cabf or all")
-        }
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs: 1 to 256") }
         if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read once") }
     }
 
     func run() throws {
-        var loader = VerifyOptions()
-        loader.roots = roots
-        let store = try loader.loadAnchors()
+        let store = try TrustAnchors.load(roots)
         var extra: [Certificate] = []
         for file in untrusted { extra += try CertificateInput.load(file).requireCertificates("--untrusted") }
         // Every input is opened (directories walked) before any output, so
@@ -64,10 +58,10 @@ struct Scan: ParsableCommand {
         var sources: [Source] = []
         for input in inputs { sources.append(try Self.source(input)) }
         var policy = VerificationPolicy(time: at.flatMap(VerifyOptions.parseTime) ?? Int64(Date().timeIntervalSince1970))
-        policy.purpose = purpose == "client" ? .clientAuth : purpose == "any" ? .any : .serverAuth
-        policy.profile = ValidationProfile.named(profile) ?? .strict
+        policy.purpose = purpose.purpose
+        policy.profile = profile.profile
         policy.identity = host.flatMap { ServerIdentity(host: $0) }
-        let compared = profile == "all" ? ValidationProfile.named : []
+        let compared = profile.compared
         let engine = ScanEngine(anchors: store, policy: policy, intermediates: extra, jobs: jobs, comparedProfiles: compared)
 
         var counts: [String: Int] = [:]

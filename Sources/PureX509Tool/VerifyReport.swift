@@ -72,13 +72,11 @@ struct VerifyReport {
         return certificateJSON(explanation.path[index].origin, explanation.path[index].certificate)
     }
 
-    /// The error object: the path index as before, plus where the certificate came from.
+    /// The `error` object of a validation failure (`VerdictJSON.error`).
     func errorJSON(_ failure: TrustFailure) -> JSONOutput {
         let index = failure.certificateIndex
-        return .object([
-            ("code", .string(failure.code)), ("certificate", index.map { .int($0) } ?? .null),
-            ("from", index.flatMap(fromJSON) ?? .null), ("message", .string(message(failure))),
-        ] + Self.revocationJSON(failure))
+        return VerdictJSON.error(code: failure.code, certificate: index, from: index.flatMap(fromJSON), message: message(failure),
+                                 failure: failure)
     }
 
     /// `revoked`: the entry (serial in hexadecimal, date, reason);

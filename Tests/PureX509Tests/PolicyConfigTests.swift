@@ -1,4 +1,6 @@
 import Foundation
+import PureX509
+import PureX509Config
 import Testing
 
 // Issue 13 item 4: `policy check` decodes its configuration strictly. Each
@@ -199,4 +201,24 @@ func policyCheckRefusesAMalformedConfiguration(_ row: BadConfig) throws {
     var withBOM = example
     withBOM[2] = bom
     #expect(try runPurex509(withBOM).status == 0)
+}
+
+/// A refusal by the Pinning layer keeps its type through the decoder, so the
+/// tool tells a public-suffix pattern apart by case, not by searching the
+/// message (issue 29 item 3); the decoder's own rules carry no cause.
+@Test func configurationErrorsKeepThePinningLayersType() {
+    func cause(_ text: String) -> ConfigError.Cause?? {
+        do {
+            _ = try PinningConfigFile.parse(Array(text.utf8))
+            return nil
+        } catch {
+            return .some(error.cause)
+        }
+    }
+    #expect(cause(pinSetConfig(pattern: #""*.com""#)) == .some(.hostPattern(.publicSuffix("*.com"))))
+    #expect(cause(pinSetConfig(pattern: #""a..b""#)) == .some(.hostPattern(.invalidPattern("a..b"))))
+    #expect(cause(pinSetConfig(pins: "[\"\(pinA)\"]")) == .some(.pinSet(.insufficientPins(have: 1, need: 2))))
+    #expect(cause(pinSetConfig(pins: "[\"sha1/AAAA\", \"\(pinB)\"]")) == .some(.pin(.unsupportedPrefix("sha1"))))
+    #expect(cause(pinSetConfig(#""enforced": true"#)) == .some(nil))
+    #expect(cause(pinSetConfig()) == nil, "the configuration itself is accepted")
 }

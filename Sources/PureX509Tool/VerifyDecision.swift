@@ -1,0 +1,154 @@
+import PureX509
+
+// What `verify` and `connect` decide about a presented chain, as a value
+// made before anything is printed (VerifyOutput.swift prints it). One of
+// three evaluations decides: the Verifier under one profile; the same
+// Verifier under every named profile (`--profile all`: "Will this chain
+// work in Chrome, under RFC 5280 alone, under the strict default?"); or,
+// when a pinning flag is given, AFSecurityPolicy's evaluation
+// (docs/pinning.md), which runs the Verifier itself.
+
+/// The decision on one presented chain.
+struct VerifyDecision {
+    /// The presented certificates, CHAIN's (or the served ones) then the
+    /// --untrusted ones: what a trace's `presented` origins index.
+    let presented: [Certificate]
+    /// The anchors the chain was judged against: what a trace's `anchor` origins index.
+    let anchors: TrustStore
+    let verdict: Verdict
+
+    enum Verdict {
+        /// One path validation, under `--profile` (strict by default); with
+        /// no steps when a presented certificate did not parse.
+        case validation(VerifyReport)
+        /// `--profile all`: the same validation under each named profile, in
+        /// `ValidationProfile.named` order.
+        case profiles([(profile: ValidationProfile, report: VerifyReport)])
+        /// A pinning flag was given: AFSecurityPolicy's evaluation.
+        case securityPolicy(PinnedEvaluation)
+    }
+
+    /// Trusted: the validation succeeded, every profile trusts the chain, or the security policy accepted it.
+    var isTrusted: Bool {
+        switch verdict {
+        case .validation(let report): return report.explanation.result.isSuccess
+        case .profiles(let rows): return rows.allSatisfy { $0.report.explanation.result.isSuccess }
+        case .securityPolicy(let evaluation): return evaluation.outcome.isSuccess
+        }
+    }
+}
+
+/// AFSecurityPolicy's evaluation of a chain: its outcome, and each path
+/// evaluation it made (the policy records them, so failures name input
+/// positions and --explain traces each) with its report.
+struct PinnedEvaluation {
+    let mode: SecurityPolicy.PinningMode
+    let outcome: Result<Void, ServerTrustFailure>
+    let evaluations: [TrustEnvironment.RecordedEvaluation]
+    let reports: [VerifyReport]
+
+    /// The evaluation whose path the verdict reports: for a trusted chain,
+    /// the last evaluation that trusted it (with --allow-invalid there may
+    /// be none); for a refusal, the last whose failure is the policy's.
+    var decidingIndex: Int? {
+        switch outcome {
+        case .success:
+            return evaluations.indices.last { evaluations[$0].explanation.result.isSuccess }
+        case .failure(let failure):
+            return failure.validationFailure.flatMap { validation in
+                evaluations.indices.last { evaluations[$0].explanation.result.failure == validation }
+            }
+        }
+    }
+}
+
+extension VerifyOptions {
+    /// Decides on a presented chain (leaf first, or cut short at a
+    /// `malformed` certificate) with the --untrusted certificates, under the
+    /// policy the options describe.
+    func decide(store: TrustStore, certificates: [Certificate], malformed: TrustFailure?) throws -> VerifyDecision {
+        // CHAIN's certificates, the malformed one included: later positions are --untrusted ones.
+        let chainCount = max(certificates.count, (malformed?.certificateIndex).map { $0 + 1 } ?? 0)
+        var malformed = malformed
+        let extra = try loadUntrusted(after: certificates.count, malformed: &malformed)
+        let presented = certificates + extra
+        let policy = verificationPolicy()
+        let sources = try revocationSources()
+        func decision(_ verdict: VerifyDecision.Verdict) -> VerifyDecision {
+            VerifyDecision(presented: presented, anchors: store, verdict: verdict)
+        }
+        if let malformed {
+            return decision(.validation(VerifyReport(explanation: Explanation(result: .failure(malformed), path: [], steps: []),
+                                                     chainCount: chainCount)))
+        }
+        // noCertificateReason was nil, and every entry succeeded: there is a leaf.
+        if case .all = profile {
+            return decision(.profiles(profile.compared.map { named in
+                var each = policy
+                each.profile = named
+                var verifier = Verifier(store: store, policy: each, revocationSources: sources)
+                let explanation = verifier.explain(leaf: certificates[0], intermediates: Array(certificates.dropFirst()) + extra)
+                return (named, VerifyReport(explanation: explanation, chainCount: certificates.count))
+            }))
+        }
+        if usesSecurityPolicy {
+            return decision(.securityPolicy(try evaluateSecurityPolicy(store: store, policy: policy, revocationSources: sources,
+                                                                       certificates: presented, chainCount: certificates.count)))
+        }
+        var verifier = Verifier(store: store, policy: policy, revocationSources: sources)
+        let explanation = verifier.explain(leaf: certificates[0], intermediates: Array(certificates.dropFirst()) + extra)
+        return decision(.validation(VerifyReport(explanation: explanation, chainCount: chainCount)))
+    }
+
+    /// The --untrusted certificates. They are presented material like CHAIN:
+    /// one whose DER is refused is a verdict (exit 1, `malformed`, indexed
+    /// after CHAIN's `chainCount` certificates, unless CHAIN already held
+    /// one); an unreadable file, a file with no certificate or a block whose
+    /// PEM does not decode stays exit 2.
+    func loadUntrusted(after chainCount: Int, malformed: inout TrustFailure?) throws -> [Certificate] {
+        var extra: [Certificate] = []
+        for file in untrusted {
+            let input = try CertificateInput.load(file)
+            if let reason = input.noCertificateReason {
+                printError("purex509: --untrusted \(input.file.displayName): \(reason)")
+                throw ToolExit.usage
+            }
+            for entry in input.entries {
+                switch entry.result {
+                case .success(let certificate): extra.append(certificate)
+                case .failure(let failure):
+                    printError("purex509: --untrusted \(input.file.displayName): \(failure)")
+                    guard case .der(let error, _, _) = failure else { throw ToolExit.usage }
+                    if malformed == nil { malformed = .malformed(index: chainCount + extra.count, error) }
+                }
+            }
+            input.noteOtherBlocks()
+        }
+        return extra
+    }
+
+    /// `--pin`, `--pin-cert`, `--pinning-mode`, `--allow-invalid`,
+    /// `--no-validate-host`: AFSecurityPolicy's evaluation (docs/pinning.md).
+    /// The whole policy (--purpose, --profile, --at and the switches) holds
+    /// on the pinning path too.
+    func evaluateSecurityPolicy(store: TrustStore, policy: VerificationPolicy, revocationSources: RevocationSources,
+                                certificates: [Certificate], chainCount: Int) throws -> PinnedEvaluation {
+        var pinned: [Certificate] = []
+        for file in pinCertificates {
+            pinned += try CertificateInput.loadPinned(file)
+        }
+        let mode = securityPolicyMode
+        var security = SecurityPolicy(pinningMode: mode, pinnedCertificates: pinned)
+        security.pinnedPublicKeys = pins.compactMap { try? SPKIPin($0) }
+        security.allowInvalidCertificates = allowInvalid
+        security.validatesDomainName = !noValidateHost
+        var environment = TrustEnvironment(systemAnchors: store, policy: policy)
+        environment.recordsEvaluations = true
+        environment.revocationSources = revocationSources
+        let outcome = security.evaluate(ServerTrust(certificates: certificates), domain: host ?? ip, in: &environment)
+        let evaluations = environment.evaluations
+        return PinnedEvaluation(mode: mode, outcome: outcome, evaluations: evaluations, reports: evaluations.map {
+            VerifyReport(explanation: $0.explanation, chainCount: chainCount, pinnedAnchors: $0.pinnedAnchors)
+        })
+    }
+}

@@ -1,0 +1,175 @@
+import ArgumentParser
+import Foundation
+import PureX509
+import PureX509Config
+
+// `verify`'s options, shared with `connect`: what they accept, and the
+// policy they describe. The decision is VerifyDecision.swift's, its output
+// VerifyOutput.swift's.
+
+/// Everything `verify` decides with but the chain, shared with `connect`
+/// (which gets its chain from a TLS handshake).
+public struct VerifyOptions: ParsableArguments {
+    public init() {}
+
+    @Option(name: .customLong("roots"), help: "Trust anchors: a PEM bundle, DER, or a directory of such files (-CApath style); repeatable. Default: the system bundle.")
+    var roots: [String] = []
+
+    @Option(name: .customLong("untrusted"), help: "More untrusted intermediates (PEM or DER); repeatable.")
+    var untrusted: [String] = []
+
+    @Option(name: .customLong("host"), help: "DNS name the leaf must present; an internationalised name (bücher.example) is matched as its A-label (xn--bcher-kva.example).", transform: HostArgument.convert)
+    var host: String?
+
+    @Option(name: .customLong("ip"), help: "IP address the leaf must present.")
+    var ip: String?
+
+    @Option(name: .customLong("at"), parsing: .unconditional, help: "Evaluation time: UNIX seconds (negative before 1970: --at -1), a date (2024-01-02, midnight UTC) or ISO 8601 (2024-01-02T03:04:05Z, fractions and offsets allowed). Default: now.")
+    var at: String?
+
+    @Option(name: .customLong("purpose"), help: "server, client or any. (default: server)", transform: PurposeArgument.parse)
+    var purpose: PurposeArgument = .server
+
+    @Option(name: .customLong("policy"), help: "An acceptable certificate policy OID (RFC 5280 user-initial-policy-set); repeatable. Default: any.")
+    var policies: [String] = []
+
+    @Flag(name: .customLong("explicit-policy"), help: "Require the path to be valid for an acceptable policy (initial-explicit-policy).")
+    var explicitPolicy = false
+
+    @Flag(name: .customLong("inhibit-policy-mapping"), help: "Refuse policy mappings (initial-policy-mapping-inhibit).")
+    var inhibitPolicyMapping = false
+
+    @Flag(name: .customLong("inhibit-any-policy"), help: "Do not let anyPolicy stand for other policies (initial-any-policy-inhibit).")
+    var inhibitAnyPolicy = false
+
+    @Option(name: .customLong("profile"), help: "strict (the default: RFC 5280 and what the major verifiers agree on), chromium (Chromium's leniencies; compatible is the same), rfc5280 (§6 path validation alone), apple (Apple's SSL policy as SecTrust applies it, iOS 13+/macOS 10.15+), cabf (the CA/Browser Forum issuance rules, anchors included), or all (one verdict per profile; exit 0 only when every profile trusts). docs/profiles.md. (default: strict)", transform: ProfileArgument.parse)
+    var profile: ProfileArgument = .one(.strict)
+
+    @Option(name: .customLong("crl"), help: "A CRL (PEM or DER) to check revocation against; repeatable. Turns revocation checking on (chain) unless --revocation says otherwise.")
+    var crls: [String] = []
+
+    @Option(name: .customLong("ocsp-response"), help: "A DER OCSP response (stapled or fetched) to check revocation against; repeatable. Turns revocation checking on (leaf) unless --revocation or a --crl says otherwise.")
+    var ocspResponses: [String] = []
+
+    @Option(name: .customLong("revocation"), help: "off, leaf or chain: which certificates must not be revoked (default: chain with --crl, leaf with only --ocsp-response, else off).")
+    var revocation: String?
+
+    @Flag(name: .customLong("require-revocation-info"), help: "Refuse a checked certificate that no usable CRL or OCSP response covers (code revocationUnknown).")
+    var requireRevocationInfo = false
+
+    @Flag(name: .customLong("prefer-crl"), help: "Consult CRLs before OCSP responses (default: OCSP first); the first that gives a status decides.")
+    var preferCRL = false
+
+    @Flag(name: .customLong("quiet"), help: "Print nothing; only the exit code says the verdict (0 trusted, 1 not, 2 bad input).")
+    var quiet = false
+
+    @Flag(name: .customLong("explain"), help: "Also print every check that ran, in order, with its certificate, RFC section and verdict.")
+    var explain = false
+
+    @Flag(name: .customLong("json"), help: "Print {\"trusted\", \"chain\", \"error\"} as JSON.")
+    var json = false
+
+    @Option(name: .customLong("pin"), help: "A pinned public key, sha256/BASE64; repeatable.")
+    var pins: [String] = []
+
+    @Option(name: .customLong("pin-cert"), help: "A pinned certificate (PEM or DER), or a directory of them; repeatable.")
+    var pinCertificates: [String] = []
+
+    @Option(name: .customLong("pinning-mode"), help: "certificate or public-key (default: public-key with --pin, certificate with --pin-cert).")
+    var pinningMode: String?
+
+    @Flag(name: .customLong("allow-invalid"), help: "AFSecurityPolicy allowInvalidCertificates.")
+    var allowInvalid = false
+
+    @Flag(name: .customLong("no-validate-host"), help: "AFSecurityPolicy validatesDomainName = NO.")
+    var noValidateHost = false
+
+    /// Whether AFSecurityPolicy semantics apply (any pinning flag given).
+    var usesSecurityPolicy: Bool {
+        !pins.isEmpty || !pinCertificates.isEmpty || pinningMode != nil || allowInvalid || noValidateHost
+    }
+
+    /// Which certificates are checked: `--revocation`, else chain when CRLs
+    /// are given (they cover every issuer), leaf when only OCSP responses
+    /// are (a stapled response speaks of the leaf alone), else off.
+    var coverage: String {
+        revocation ?? (!crls.isEmpty ? "chain" : !ocspResponses.isEmpty ? "leaf" : "off")
+    }
+
+    public func validate() throws {
+        if host != nil && ip != nil { throw ValidationError("give --host or --ip, not both") }
+        if host.map({ ServerIdentity(host: $0) == nil }) == true { throw ValidationError("--host: not a valid host name") }
+        if ip.map({ ServerIdentity(ipAddress: $0) == nil }) == true { throw ValidationError("--ip: not an IPv4 or IPv6 address") }
+        if let at, case .failure(let failure) = TimeArgument.parse(at) { throw ValidationError("--at: \(failure)") }
+        if case .all = profile, usesSecurityPolicy {
+            throw ValidationError("--profile all compares path validation under each profile; it does not combine with pinning flags")
+        }
+        if let revocation, !["off", "leaf", "chain"].contains(revocation) { throw ValidationError("--revocation: off, leaf or chain") }
+        if requireRevocationInfo && coverage == "off" {
+            throw ValidationError("--require-revocation-info needs --revocation leaf or chain (or a --crl or --ocsp-response)")
+        }
+        if let mode = pinningMode, !["certificate", "public-key"].contains(mode) {
+            throw ValidationError("--pinning-mode: certificate or public-key")
+        }
+        // A pinning mode with nothing to pin is a mistake in the command,
+        // not a verdict: certificate mode would trust no anchor ("no trusted
+        // issuer found") and public-key mode would match an empty pin list.
+        if pinningMode == "certificate" && pinCertificates.isEmpty {
+            throw ValidationError("--pinning-mode certificate pins certificates: give --pin-cert FILE")
+        }
+        if pinningMode == "public-key" && pins.isEmpty && pinCertificates.isEmpty {
+            throw ValidationError("--pinning-mode public-key needs a pin: give --pin sha256/BASE64 or --pin-cert FILE")
+        }
+        for text in policies where OID(dotted: text) == nil {
+            throw ValidationError("--policy \(DisplayText.escaped(text)): not a dotted OID such as 2.23.140.1.2.1")
+        }
+        for pin in pins {
+            do { _ = try SPKIPin(pin) } catch { throw ValidationError("--pin \(DisplayText.escaped(pin)): \(error)") }
+        }
+    }
+
+    /// The verification policy the options describe, at `--at` (else now);
+    /// revocation sources are read apart (`revocationSources()`).
+    func verificationPolicy() -> VerificationPolicy {
+        var policy = VerificationPolicy(time: at.flatMap(Self.parseTime) ?? Int64(Date().timeIntervalSince1970))
+        policy.purpose = purpose.purpose
+        policy.identity = host.flatMap { ServerIdentity(host: $0) } ?? ip.flatMap { ServerIdentity(ipAddress: $0) }
+        if !policies.isEmpty { policy.certificatePolicies.initialPolicySet = policies.compactMap { OID(dotted: $0) } }
+        policy.certificatePolicies.requireExplicitPolicy = explicitPolicy
+        policy.certificatePolicies.inhibitPolicyMapping = inhibitPolicyMapping
+        policy.certificatePolicies.inhibitAnyPolicy = inhibitAnyPolicy
+        policy.profile = profile.profile
+        policy.revocation.preferCRL = preferCRL
+        switch coverage {
+        case "leaf": policy.revocation.coverage = .leaf
+        case "chain": policy.revocation.coverage = .chain
+        default: policy.revocation.coverage = .off
+        }
+        policy.revocation.requirePositiveResponse = requireRevocationInfo
+        return policy
+    }
+
+    /// The `--crl` and `--ocsp-response` files, read (exit 2 for one that is unreadable or not what it says).
+    func revocationSources() throws -> RevocationSources {
+        var sources = RevocationSources()
+        for file in crls { sources.crls += try RevocationInput.load(file, RevocationInput.crl) }
+        for file in ocspResponses { sources.ocspResponses += try RevocationInput.load(file, RevocationInput.ocspResponse) }
+        return sources
+    }
+
+    /// The pinning mode: `--pinning-mode`, else public-key with `--pin`,
+    /// certificate with `--pin-cert`, none without either.
+    var securityPolicyMode: SecurityPolicy.PinningMode {
+        switch pinningMode {
+        case "certificate": return .certificate
+        case "public-key": return .publicKey
+        default: return !pins.isEmpty ? .publicKey : !pinCertificates.isEmpty ? .certificate : .none
+        }
+    }
+
+    /// UNIX seconds, or RFC 3339 `YYYY-MM-DDTHH:MM:SSZ` / `±HH:MM` (fraction-free),
+    /// within `TimeArgument.range`; nil for anything else (`TimeArgument.parse` says why).
+    static func parseTime(_ text: String) -> Int64? {
+        try? TimeArgument.parse(text).get()
+    }
+}

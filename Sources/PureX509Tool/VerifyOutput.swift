@@ -1,0 +1,98 @@
+import PureX509
+
+// How `verify` and `connect` print a decision (VerifyDecision.swift): the
+// verdict as text (`trusted` and the path, or `not trusted: REASON` on
+// stderr) or as one JSON object (VerdictJSON), and with --explain every
+// check that ran (docs/output.md).
+
+extension VerifyOptions {
+    /// Prints `decision`, with --json as one object that also holds `extra`
+    /// (connect's `served`, `endpoint`, `identity`); throws
+    /// `ToolExit.refused` unless the chain is trusted.
+    func output(_ decision: VerifyDecision, extra: [(String, JSONOutput)] = []) throws {
+        switch decision.verdict {
+        case .validation(let report): printValidation(report, decision, extra: extra)
+        case .profiles(let rows): printProfiles(rows, extra: extra)
+        case .securityPolicy(let evaluation): printSecurityPolicy(evaluation, decision, extra: extra)
+        }
+        if !decision.isTrusted { throw ToolExit.refused }
+    }
+
+    func printValidation(_ report: VerifyReport, _ decision: VerifyDecision, extra: [(String, JSONOutput)]) {
+        // With --explain, the trace and the profile whose rules its steps are.
+        let trace: [(String, JSONOutput)] = !explain ? [] : [
+            ("profile", .string(profile.description)),
+            ("trace", report.traceJSON(presented: decision.presented, anchors: decision.anchors)),
+            ("traceOmittedSteps", .int(report.explanation.omittedSteps)),
+        ]
+        switch report.explanation.result {
+        case .success(let verified):
+            if json {
+                printJSON(VerdictJSON(trusted: true, certificates: verified.certificates, policies: verified.userConstrainedPolicies,
+                                      path: report.pathJSON, members: [("revocation", report.revocationJSON(verified))] + trace + extra))
+            } else {
+                printTrusted(verified.certificates, notes: report.revocationNotes(verified))
+            }
+        case .failure(let failure):
+            if json {
+                printJSON(VerdictJSON(trusted: false, certificates: report.explanation.path.map(\.certificate),
+                                      error: report.errorJSON(failure), path: report.pathJSON, members: trace + extra))
+            } else {
+                printError("not trusted: \(report.message(failure))")
+            }
+        }
+        if explain && !json {
+            print("trace:")
+            // Which profile's rules the steps are (docs/profiles.md); each step names its source.
+            print("  profile: \(profile)")
+            for line in report.traceLines(presented: decision.presented, anchors: decision.anchors) { print(line) }
+        }
+    }
+
+    /// `PROFILE: trusted` or `PROFILE: not trusted: REASON` per profile, or
+    /// with --json `{"trusted", "profiles": [{"profile", "trusted", "error",
+    /// "path", "revocation"}]}`, `trusted` only when every profile trusts.
+    func printProfiles(_ rows: [(profile: ValidationProfile, report: VerifyReport)], extra: [(String, JSONOutput)]) {
+        var lines: [String] = [], objects: [JSONOutput] = []
+        for (profile, report) in rows {
+            switch report.explanation.result {
+            case .success(let chain):
+                let notes = report.revocationNotes(chain)
+                lines.append("\(profile.name): trusted" + (notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")"))
+                objects.append(.object([("profile", .string(profile.name)), ("trusted", .bool(true)), ("error", .null),
+                                        ("path", report.pathJSON), ("revocation", report.revocationJSON(chain))]))
+            case .failure(let failure):
+                lines.append("\(profile.name): not trusted: \(report.message(failure))")
+                objects.append(.object([("profile", .string(profile.name)), ("trusted", .bool(false)), ("error", report.errorJSON(failure)),
+                                        ("path", report.pathJSON), ("revocation", .null)]))
+            }
+        }
+        if json {
+            let everyProfileTrusts = rows.allSatisfy { $0.report.explanation.result.isSuccess }
+            print(JSONOutput.object([("trusted", .bool(everyProfileTrusts)), ("profiles", .array(objects))] + extra).serialized(pretty: false))
+        } else {
+            for line in lines { print(line) }
+        }
+    }
+
+    /// The verdict in text: `trusted` (with `notes`, what the verdict rests
+    /// on besides the checks: a chain not validated, a revocation status
+    /// left unknown under soft fail, as `trusted (note; note)`), then each
+    /// certificate, leaf first: its subject (RFC 4514-escaped, `\xNN` for
+    /// control characters, so each certificate is one line), its SHA-256
+    /// fingerprint and serial (what `openssl x509 -fingerprint -serial`
+    /// would be run for). `endsInAnchor`: the list is a verified path whose
+    /// last certificate is named the anchor, not the served certificates as they came.
+    func printTrusted(_ certificates: [Certificate], endsInAnchor: Bool = true, notes: [String]) {
+        print(notes.isEmpty ? "trusted" : "trusted (" + notes.joined(separator: "; ") + ")")
+        for (i, certificate) in certificates.enumerated() {
+            let anchor = endsInAnchor && i == certificates.count - 1 ? "  (anchor)" : ""
+            print("  \(i): \(certificate.subjectForDisplay)\(anchor)")
+            print("     SHA-256 \(Hex.encode(SHA256.hash(certificate.der), separator: ":"))  serial \(Hex.encode(certificate.serialNumber.bytes, separator: ":"))")
+        }
+    }
+
+    func printJSON(_ verdict: VerdictJSON) {
+        print(verdict.encoded.serialized(pretty: false))
+    }
+}
