@@ -79,6 +79,31 @@ public enum PKCS12Error: Error, Sendable, Equatable, CustomStringConvertible {
     /// A private key of an algorithm or curve this reader does not read (dotted OID).
     case unsupportedKeyAlgorithm(String)
 
+    /// A stable code per refusal, for scripts (`purex509 identity --json`).
+    public var code: String {
+        switch self {
+        case .inputTooLarge: return "inputTooLarge"
+        case .malformed: return "malformed"
+        case .unsupportedVersion: return "unsupportedVersion"
+        case .signedDataNotSupported: return "signedDataNotSupported"
+        case .unsupportedContentType: return "unsupportedContentType"
+        case .macVerificationFailed: return "macVerificationFailed"
+        case .unsupportedMACAlgorithm: return "unsupportedMACAlgorithm"
+        case .pbmac1KeyLengthMissing: return "pbmac1KeyLengthMissing"
+        case .pbmac1KeyLengthOutOfRange: return "pbmac1KeyLengthOutOfRange"
+        case .unsupportedAlgorithm: return "unsupportedAlgorithm"
+        case .decryptionFailed: return "decryptionFailed"
+        case .iterationLimitExceeded: return "iterationLimitExceeded"
+        case .workLimitExceeded: return "workLimitExceeded"
+        case .nestingTooDeep: return "nestingTooDeep"
+        case .tooManyBags: return "tooManyBags"
+        case .decryptedSizeExceeded: return "decryptedSizeExceeded"
+        case .invalidParameters: return "invalidParameters"
+        case .invalidPrivateKey: return "invalidPrivateKey"
+        case .unsupportedKeyAlgorithm: return "unsupportedKeyAlgorithm"
+        }
+    }
+
     /// One English sentence, no key material.
     public var description: String {
         switch self {

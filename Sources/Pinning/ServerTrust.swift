@@ -79,6 +79,26 @@ public enum ServerTrustFailure: Error, Sendable, Equatable, CustomStringConverti
     /// The message, with certificates named by path index (`certificate 0` is the leaf).
     public var description: String { describe { "certificate \($0)" } }
 
+    /// A stable code for scripts (`purex509 verify --pins … --json`). A
+    /// validation or revocation failure gives the code of the
+    /// `TrustFailure` inside; a host that the chain does not name gives
+    /// `hostnameMismatch`, as `TrustFailure.hostnameMismatch` does.
+    public var code: String {
+        switch self {
+        case .noRequiredEvaluator: return "noRequiredEvaluator"
+        case .noCertificatesFound: return "noCertificatesFound"
+        case .noPublicKeysFound: return "noPublicKeysFound"
+        case .defaultEvaluationFailed(let failure): return failure.code
+        case .hostValidationFailed: return "hostnameMismatch"
+        case .certificatePinningFailed: return "certificatePinningFailed"
+        case .publicKeyPinningFailed: return "publicKeyPinningFailed"
+        case .customEvaluationFailed: return "customEvaluationFailed"
+        case .domainValidationRequiresPinning: return "domainValidationRequiresPinning"
+        case .pinSetExpired: return "pinSetExpired"
+        case .revocationCheckFailed(let failure): return failure.code
+        }
+    }
+
     /// The validation failure inside, when there is one: its certificate
     /// index counts along the path of the evaluation that failed.
     public var validationFailure: TrustFailure? {

@@ -62,7 +62,7 @@ struct Identity: ParsableCommand {
             let message = error.description
             if json {
                 print(JSONOutput.object([("file", .string(file)), ("opened", .bool(false)), ("error", .string(message)),
-                                         ("code", .string(IdentityOutput.code(of: error)))]).serialized(pretty: false))
+                                         ("code", .string(error.code))]).serialized(pretty: false))
             }
             printError("purex509: \(name): \(message)")
             throw ToolExit.refused

@@ -195,29 +195,4 @@ struct IdentityOutput {
             ("mac", mac), ("encryption", .array(encryption)), ("error", .optional(problem)),
         ])
     }
-
-    /// A stable code per refusal, for scripts reading `--json`.
-    static func code(of error: PKCS12Error) -> String {
-        switch error {
-        case .inputTooLarge: return "inputTooLarge"
-        case .malformed: return "malformed"
-        case .unsupportedVersion: return "unsupportedVersion"
-        case .signedDataNotSupported: return "signedDataNotSupported"
-        case .unsupportedContentType: return "unsupportedContentType"
-        case .macVerificationFailed: return "macVerificationFailed"
-        case .unsupportedMACAlgorithm: return "unsupportedMACAlgorithm"
-        case .pbmac1KeyLengthMissing: return "pbmac1KeyLengthMissing"
-        case .pbmac1KeyLengthOutOfRange: return "pbmac1KeyLengthOutOfRange"
-        case .unsupportedAlgorithm: return "unsupportedAlgorithm"
-        case .decryptionFailed: return "decryptionFailed"
-        case .iterationLimitExceeded: return "iterationLimitExceeded"
-        case .workLimitExceeded: return "workLimitExceeded"
-        case .nestingTooDeep: return "nestingTooDeep"
-        case .tooManyBags: return "tooManyBags"
-        case .decryptedSizeExceeded: return "decryptedSizeExceeded"
-        case .invalidParameters: return "invalidParameters"
-        case .invalidPrivateKey: return "invalidPrivateKey"
-        case .unsupportedKeyAlgorithm: return "unsupportedKeyAlgorithm"
-        }
-    }
 }

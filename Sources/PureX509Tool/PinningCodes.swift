@@ -1,22 +1,9 @@
 import PureX509
 
-/// Stable codes for `ServerTrustFailure` in JSON output.
+/// `verify --pins`' JSON error fields, read from the failure itself.
 enum PinningCodes {
-    static func code(_ failure: ServerTrustFailure) -> String {
-        switch failure {
-        case .noRequiredEvaluator: return "noRequiredEvaluator"
-        case .noCertificatesFound: return "noCertificatesFound"
-        case .noPublicKeysFound: return "noPublicKeysFound"
-        case .defaultEvaluationFailed(let trust): return trust.code
-        case .hostValidationFailed: return "hostnameMismatch"
-        case .certificatePinningFailed: return "certificatePinningFailed"
-        case .publicKeyPinningFailed: return "publicKeyPinningFailed"
-        case .customEvaluationFailed: return "customEvaluationFailed"
-        case .domainValidationRequiresPinning: return "domainValidationRequiresPinning"
-        case .pinSetExpired: return "pinSetExpired"
-        case .revocationCheckFailed(let trust): return trust.code
-        }
-    }
+    /// The failure's stable code: `ServerTrustFailure.code`, the one place it is defined.
+    static func code(_ failure: ServerTrustFailure) -> String { failure.code }
 
     static func index(_ failure: ServerTrustFailure) -> Int? {
         failure.validationFailure?.certificateIndex

@@ -52,8 +52,8 @@ extension VerifyOptions {
             let report = decided.map { reports[$0] }
             let message = failure.describe { report?.name($0) ?? "certificate \($0)" }
             if json {
-                let index = PinningCodes.index(failure)
-                let error = VerdictJSON.error(code: PinningCodes.code(failure), certificate: index, from: index.flatMap { report?.fromJSON($0) },
+                let index = failure.validationFailure?.certificateIndex
+                let error = VerdictJSON.error(code: failure.code, certificate: index, from: index.flatMap { report?.fromJSON($0) },
                                               message: message, failure: failure.validationFailure)
                 printJSON(VerdictJSON(trusted: false, certificates: report?.explanation.path.map(\.certificate) ?? [], error: error,
                                       path: report?.pathJSON ?? .array([]), members: extra))

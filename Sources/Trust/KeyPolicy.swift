@@ -1,4 +1,7 @@
+import DER
+import EC
 import PKIX
+import RSA
 
 /// Which issuer keys a path may use, checked on every edge before any
 /// signature work.
@@ -69,14 +72,46 @@ public enum KeyRefusal: Sendable, Equatable, CustomStringConvertible {
     /// The key's encoding is outside what its algorithm allows (an RSA
     /// modulus outside 1024–16384 bits or an even one, a point not on its
     /// curve, parameters where none may be); `reason` says which.
-    case invalidKey(reason: String)
+    case invalidKey(reason: InvalidKeyReason)
 
     /// The reason as a message fragment, which `TrustFailure` messages embed.
     public var description: String {
         switch self {
         case .rsaModulusTooSmall(let bits, let minimum): return "RSA modulus of \(bits) bits is below the policy minimum of \(minimum)"
         case .curveNotAllowed(let curve): return "keys on \(curve) are not allowed by the policy"
-        case .invalidKey(let reason): return "invalid key: " + reason
+        case .invalidKey(let reason): return "invalid key: " + reason.description
+        }
+    }
+}
+
+/// Why a key's encoding is outside what its algorithm allows
+/// (`KeyRefusal.invalidKey`): a rule of the key's RFC, or the typed error of
+/// the module that decodes it.
+public enum InvalidKeyReason: Sendable, Equatable, CustomStringConvertible {
+    /// A SubjectPublicKeyInfo given on its own (not inside a certificate) does not parse.
+    case malformedSubjectPublicKeyInfo(DERError)
+    /// RFC 3279 §2.3.1: an rsaEncryption key's parameters are absent or not NULL.
+    case rsaParametersNotNull
+    /// RFC 4055 §1.2: an id-RSASSA-PSS key carries parameters that do not parse.
+    case unreadablePSSParameters
+    /// The RSA modulus or exponent is out of bounds or badly encoded.
+    case rsa(RSAError)
+    /// The ECDSA point is malformed, compressed, at infinity or off its curve.
+    case ecdsa(ECError)
+    /// RFC 8410 §3: an Ed25519 key's parameters are present.
+    case ed25519ParametersPresent
+    /// The Ed25519 key is of the wrong length or does not decode to a point.
+    case ed25519(ECError)
+
+    /// The reason as a message fragment, after "invalid key: ".
+    public var description: String {
+        switch self {
+        case .malformedSubjectPublicKeyInfo(let error): return error.description
+        case .rsaParametersNotNull: return "rsaEncryption parameters must be NULL"
+        case .unreadablePSSParameters: return "unreadable RSASSA-PSS key parameters"
+        case .rsa(let error): return error.description
+        case .ecdsa(let error), .ed25519(let error): return error.description
+        case .ed25519ParametersPresent: return "Ed25519 key parameters must be absent"
         }
     }
 }

@@ -90,7 +90,7 @@ extension Verifier {
         // RFC 3279 §2.3.1, as for an issuer key (VerificationKey.prepare).
         if case .rsa = key.kind {
             guard let parameters = key.algorithm.parameters, parameters.elementsEqual([0x05, 0x00]) else {
-                return .keyRefused(.invalidKey(reason: "rsaEncryption parameters must be NULL"))
+                return .keyRefused(.invalidKey(reason: .rsaParametersNotNull))
             }
         }
         if let refusal = policy.keys.refusal(of: key) { return .keyRefused(refusal) }

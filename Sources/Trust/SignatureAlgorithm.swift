@@ -10,8 +10,9 @@ import SHA2
 // never guessed at. RSASSA-PSS is the one scheme whose parameters vary; they
 // are parsed strictly by `PSSParameters(derEncoded:)`.
 
-/// How a certificate's signature is to be checked.
-enum SignatureScheme: Equatable {
+/// How a certificate's signature is to be checked: the scheme an
+/// AlgorithmIdentifier names, as refusals (`SignatureFailure`) name it.
+public enum SignatureScheme: Sendable, Equatable, CustomStringConvertible {
     /// RSASSA-PKCS1-v1_5 (RFC 8017 §8.2) with SHA-256/384/512.
     case rsaPKCS1(HashAlgorithm)
     /// RSASSA-PSS (RFC 4055 §3.1) with the parameters of the identifier.
@@ -47,7 +48,7 @@ enum SignatureScheme: Equatable {
     }
 
     /// A display name (the identifier's OID name).
-    var name: String {
+    public var description: String {
         switch self {
         case .rsaPKCS1(.sha256): return "sha256WithRSAEncryption"
         case .rsaPKCS1(.sha384): return "sha384WithRSAEncryption"

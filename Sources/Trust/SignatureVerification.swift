@@ -14,12 +14,12 @@ public enum SignatureFailure: Error, Sendable, Equatable, CustomStringConvertibl
     /// The signature algorithm, the key's algorithm or its curve is not one
     /// PureX509 implements.
     case unsupportedAlgorithm(Unsupported)
-    /// SHA-1 or MD5, refused by policy; the algorithm's name.
-    case disallowedAlgorithm(String)
+    /// SHA-1 or MD5, refused by policy; the algorithm.
+    case disallowedAlgorithm(SignatureScheme)
     /// The signature algorithm cannot be used with the key: ECDSA with an
     /// RSA key, PKCS#1 v1.5 with an id-RSASSA-PSS key, PSS parameters the
     /// key's restrictions forbid.
-    case schemeMismatch(algorithm: String, key: String)
+    case schemeMismatch(algorithm: SignatureScheme, key: VerificationKey.Kind)
     /// The key is outside the policy or its algorithm's bounds.
     case keyRefused(KeyRefusal)
     /// The arithmetic says no: the signature was not made by this key over these bytes.
@@ -48,8 +48,9 @@ public enum SignatureFailure: Error, Sendable, Equatable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .unsupportedAlgorithm(let what): return what.description + " is not supported"
-        case .disallowedAlgorithm(let name): return name + " is refused by policy"
-        case .schemeMismatch(let algorithm, let key): return algorithm + " cannot be verified with a " + key + " key"
+        case .disallowedAlgorithm(let scheme): return scheme.description + " is refused by policy"
+        case .schemeMismatch(let algorithm, let key):
+            return algorithm.description + " cannot be verified with a " + key.description + " key"
         case .keyRefused(let refusal): return refusal.description
         case .invalidSignature: return "the signature does not verify"
         }
@@ -74,8 +75,8 @@ func admitScheme(algorithm: ArraySlice<UInt8>, key: VerificationKey, policy: Key
         return .failure(.unsupportedAlgorithm(.signatureAlgorithm(algorithmName(algorithm))))
     }
     switch scheme {
-    case .md5: return .failure(.disallowedAlgorithm(scheme.name))
-    case .rsaPKCS1SHA1, .ecdsaSHA1: if !allowSHA1 { return .failure(.disallowedAlgorithm(scheme.name)) }
+    case .md5: return .failure(.disallowedAlgorithm(scheme))
+    case .rsaPKCS1SHA1, .ecdsaSHA1: if !allowSHA1 { return .failure(.disallowedAlgorithm(scheme)) }
     default: break
     }
     if let failure = fit(scheme, key) { return .failure(failure) }
@@ -105,15 +106,14 @@ func verifyArithmetic(_ scheme: SignatureScheme, key: VerificationKey,
     case (.ed25519, .ed25519(let ed)):
         do { try ed.verify(signature: signature, message: message) } catch { return .invalidSignature }
     default:
-        return .schemeMismatch(algorithm: scheme.name, key: key.description)
+        return .schemeMismatch(algorithm: scheme, key: key.kind)
     }
     return nil
 }
 
 /// Whether `scheme` may be used with `key` at all (before its arithmetic).
 private func fit(_ scheme: SignatureScheme, _ key: VerificationKey) -> SignatureFailure? {
-    // Built only on a refusal: the names are strings, and this runs on every edge.
-    var mismatch: SignatureFailure { .schemeMismatch(algorithm: scheme.name, key: key.description) }
+    var mismatch: SignatureFailure { .schemeMismatch(algorithm: scheme, key: key.kind) }
     switch (scheme.keyType, key) {
     case (.rsa, .rsa): return nil
     case (.rsaPSS, .rsa): return nil

@@ -33,11 +33,11 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// The certificate's signature algorithm, or its issuer key's algorithm
     /// or curve, is one PureX509 does not implement; named.
     case unsupportedAlgorithm(index: Int, SignatureFailure.Unsupported)
-    /// SHA-1 or MD5 signatures, refused by policy; the algorithm's name.
-    case disallowedAlgorithm(index: Int, algorithm: String)
+    /// SHA-1 or MD5 signatures, refused by policy; the algorithm.
+    case disallowedAlgorithm(index: Int, algorithm: SignatureScheme)
     /// The signature algorithm cannot be used with the issuer's key (ECDSA
     /// with an RSA key, PKCS#1 v1.5 with an RSASSA-PSS key, …).
-    case algorithmMismatch(index: Int, algorithm: String, key: String)
+    case algorithmMismatch(index: Int, algorithm: SignatureScheme, key: VerificationKey.Kind)
     /// The issuer's key is outside the key policy or its algorithm's bounds.
     case weakKey(index: Int, KeyRefusal)
     /// The leaf's own key is outside the key policy (an RSA modulus below
@@ -167,7 +167,7 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
     init(_ failure: SignatureFailure, index: Int) {
         switch failure {
         case .unsupportedAlgorithm(let what): self = .unsupportedAlgorithm(index: index, what)
-        case .disallowedAlgorithm(let name): self = .disallowedAlgorithm(index: index, algorithm: name)
+        case .disallowedAlgorithm(let scheme): self = .disallowedAlgorithm(index: index, algorithm: scheme)
         case .schemeMismatch(let algorithm, let key): self = .algorithmMismatch(index: index, algorithm: algorithm, key: key)
         case .keyRefused(let refusal): self = .weakKey(index: index, refusal)
         case .invalidSignature: self = .badSignature(index: index)

@@ -31,7 +31,7 @@ public enum VerificationKey: Sendable {
         do {
             return prepare(try PublicKey(subjectPublicKeyInfo: der))
         } catch {
-            return .failure(.keyRefused(.invalidKey(reason: error.description)))
+            return .failure(.keyRefused(.invalidKey(reason: .malformedSubjectPublicKeyInfo(error))))
         }
     }
 
@@ -42,7 +42,7 @@ public enum VerificationKey: Sendable {
             // RFC 3279 §2.3.1: the parameters MUST be NULL (Chromium's
             // verify_signed_data cases refuse absent and non-NULL ones).
             guard let parameters = key.algorithm.parameters, parameters.elementsEqual([0x05, 0x00]) else {
-                return .failure(.keyRefused(.invalidKey(reason: "rsaEncryption parameters must be NULL")))
+                return .failure(.keyRefused(.invalidKey(reason: .rsaParametersNotNull)))
             }
             return rsaKey(modulus, exponent).map { .rsa($0) }
         case .rsaPSS(let modulus, let exponent, let parameters):
@@ -50,7 +50,7 @@ public enum VerificationKey: Sendable {
             if let parameters {
                 // RFC 4055 §1.2: parameters, when present, restrict the key; unreadable ones make it unusable.
                 guard let read = try? PSSParameters(derEncoded: Array(parameters)) else {
-                    return .failure(.keyRefused(.invalidKey(reason: "unreadable RSASSA-PSS key parameters")))
+                    return .failure(.keyRefused(.invalidKey(reason: .unreadablePSSParameters)))
                 }
                 restriction = read
             }
@@ -67,17 +67,17 @@ public enum VerificationKey: Sendable {
             do {
                 return .success(.ecdsa(try ECDSAPublicKey(curve: curve, uncompressedPoint: key.key)))
             } catch {
-                return .failure(.keyRefused(.invalidKey(reason: error.description)))
+                return .failure(.keyRefused(.invalidKey(reason: .ecdsa(error))))
             }
         case .ed25519:
             // RFC 8410 §3: the parameters MUST be absent.
             guard key.algorithm.parameters == nil else {
-                return .failure(.keyRefused(.invalidKey(reason: "Ed25519 key parameters must be absent")))
+                return .failure(.keyRefused(.invalidKey(reason: .ed25519ParametersPresent)))
             }
             do {
                 return .success(.ed25519(try Ed25519PublicKey(rawRepresentation: key.key)))
             } catch {
-                return .failure(.keyRefused(.invalidKey(reason: error.description)))
+                return .failure(.keyRefused(.invalidKey(reason: .ed25519(error))))
             }
         case .ed448, .unknown:
             return .failure(.unsupportedAlgorithm(.keyAlgorithm(AlgorithmName(oidContent: key.algorithm.algorithm))))
@@ -115,12 +115,37 @@ public enum VerificationKey: Sendable {
     }
 
     /// The key's type and size, as a message shows it.
-    public var description: String {
+    public var description: String { kind.description }
+
+    /// The key's type and size, as a refusal (`SignatureFailure.schemeMismatch`) names it.
+    public var kind: Kind {
         switch self {
-        case .rsa(let key): return "RSA-\(key.modulusBits)"
-        case .rsaPSS(let key, _): return "RSASSA-PSS RSA-\(key.modulusBits)"
-        case .ecdsa(let key): return "ECDSA " + key.curve.description
-        case .ed25519: return "Ed25519"
+        case .rsa(let key): return .rsa(modulusBits: key.modulusBits)
+        case .rsaPSS(let key, _): return .rsaPSS(modulusBits: key.modulusBits)
+        case .ecdsa(let key): return .ecdsa(key.curve)
+        case .ed25519: return .ed25519
+        }
+    }
+
+    /// A prepared key's type and size, without the key.
+    public enum Kind: Sendable, Equatable, CustomStringConvertible {
+        /// An rsaEncryption key of this many modulus bits.
+        case rsa(modulusBits: Int)
+        /// An id-RSASSA-PSS key of this many modulus bits.
+        case rsaPSS(modulusBits: Int)
+        /// An ECDSA key on this curve.
+        case ecdsa(ECDSACurve)
+        /// An Ed25519 key.
+        case ed25519
+
+        /// `RSA-2048`, `RSASSA-PSS RSA-2048`, `ECDSA P-256` or `Ed25519`.
+        public var description: String {
+            switch self {
+            case .rsa(let bits): return "RSA-\(bits)"
+            case .rsaPSS(let bits): return "RSASSA-PSS RSA-\(bits)"
+            case .ecdsa(let curve): return "ECDSA " + curve.description
+            case .ed25519: return "Ed25519"
+            }
         }
     }
 
@@ -128,7 +153,7 @@ public enum VerificationKey: Sendable {
         do {
             return .success(try RSAPublicKey(modulusOctets: modulus, exponentOctets: exponent))
         } catch {
-            return .failure(.keyRefused(.invalidKey(reason: error.description)))
+            return .failure(.keyRefused(.invalidKey(reason: .rsa(error))))
         }
     }
 

@@ -58,7 +58,7 @@ func badLeafKeyIsRefused(_ row: BadKeyRow) throws {
         }
         #expect(failure.certificateIndex == 0)
         #expect(failure.code == "leafKey")
-        #expect(reason.contains(row.reason), "\(row.file): \(reason)")
+        #expect(reason.description.contains(row.reason), "\(row.file): \(reason)")
     }
 }
 

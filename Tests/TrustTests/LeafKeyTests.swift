@@ -65,6 +65,7 @@ private extension Result where Success == VerifiedChain, Failure == TrustFailure
     switch verifier.verify(leaf: try load("leaf-rsa-absent-parameters"), intermediates: []) {
     case .success: Issue.record("a leaf RSA key without NULL parameters was trusted")
     case .failure(let failure):
-        #expect(failure == .leafKey(.keyRefused(.invalidKey(reason: "rsaEncryption parameters must be NULL"))), "\(failure)")
+        #expect(failure == .leafKey(.keyRefused(.invalidKey(reason: .rsaParametersNotNull))), "\(failure)")
+        #expect(failure.description == "the leaf's own key is refused: invalid key: rsaEncryption parameters must be NULL")
     }
 }
