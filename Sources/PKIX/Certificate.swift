@@ -2,12 +2,14 @@ import DER
 
 /// An X.509 v1–v3 certificate, parsed once from its DER and checked strictly.
 ///
-/// The certificate keeps its encoding once (`der`) and locates every part by
-/// a range of offsets into it (held in one shared, immutable storage object): chaining compares the raw `issuer`/`subject`
-/// bytes, signature checks hash the raw `tbsCertificate`, and pins hash the raw
-/// `subjectPublicKeyInfo`, so nothing is re-encoded. Parsing stores ranges and
-/// a few small decoded values only; the decoded views (`subjectName`,
-/// `subjectAlternativeNames`, …) are computed when asked for.
+/// The certificate keeps its encoding once (`der`) and hands its parts out
+/// as views that carry their bytes (docs/bytes.md): chaining compares
+/// `issuer.encoded` and `subject.encoded`, signature checks hash
+/// `signedData.message`, and pins hash `subjectPublicKeyInfo.encoded`, so
+/// nothing is re-encoded. Parsing stores offsets (in one shared, immutable
+/// storage object) and a few small decoded values only; the views and the
+/// decoded values (`subjectName`, `subjectAlternativeNames`, …) are
+/// computed when asked for.
 ///
 /// Everything reachable through this value passed the checks in
 /// `Certificate(derEncoded:)`; see docs/parsing.md for the decisions taken

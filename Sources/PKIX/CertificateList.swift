@@ -2,8 +2,8 @@ import DER
 
 /// An X.509 CRL (RFC 5280 §5), parsed once from its DER and checked strictly.
 ///
-/// Like `Certificate`, it keeps its encoding once and locates every part by
-/// ranges into it. The revoked entries are not copied out: parsing checks
+/// Like `Certificate`, it keeps its encoding once and hands its parts out as
+/// views that carry their bytes. The revoked entries are not copied out: parsing checks
 /// each one and builds one sorted index of 16 bytes per entry (a serial
 /// prefix and two offsets), so a lookup by serial number is a binary search
 /// and an entry is decoded only when it is asked for. That index is the one

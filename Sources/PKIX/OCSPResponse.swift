@@ -2,7 +2,7 @@ import DER
 
 /// An OCSP response (RFC 6960 §4.2.1), parsed once from its DER and checked
 /// strictly, like `Certificate` and `CertificateList`: one buffer, and every
-/// part located by ranges into it.
+/// part a view that carries its bytes.
 ///
 /// Only the basic response type (id-pkix-ocsp-basic) is understood, as
 /// §4.2.1 requires of every client; a successful response of another type
