@@ -14,24 +14,24 @@
 // reading memory outside the certificate (docs/security.md, "Bounds").
 
 /// A cursor over `buffer[position..<end]`.
-package struct DERReader {
+@_spi(Plumbing) public struct DERReader {
     /// Constructed values nested deeper than this are refused. A certificate
     /// needs about 13 levels at most (Certificate › TBS › [3] › Extensions ›
     /// Extension › OCTET STRING › NameConstraints › subtrees › GeneralSubtree ›
     /// [4] › Name › RDN › AttributeTypeAndValue); 32 leaves room for any real
     /// structure while bounding recursion an attacker could ask for.
-    package static let maximumDepth = 32
+    public static let maximumDepth = 32
 
     let buffer: UnsafeBufferPointer<UInt8>
     /// Absolute offset of the next unread byte.
-    package private(set) var position: Int
+    public private(set) var position: Int
     /// Absolute offset one past the last byte this reader may read.
-    package let end: Int
+    public let end: Int
     /// How many constructed elements enclose this reader's range; at most `maximumDepth`.
-    package let depth: Int
+    public let depth: Int
 
     /// A reader over the whole buffer.
-    package init(_ buffer: UnsafeBufferPointer<UInt8>) {
+    public init(_ buffer: UnsafeBufferPointer<UInt8>) {
         self.buffer = buffer
         self.position = 0
         self.end = buffer.count
@@ -40,7 +40,7 @@ package struct DERReader {
 
     /// A reader over `range` of `buffer`, clamped to the buffer so that a
     /// stale range can only read less, never out of bounds.
-    package init(_ buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>, depth: Int = 0) {
+    public init(_ buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>, depth: Int = 0) {
         let upper = min(max(range.upperBound, 0), buffer.count)
         self.buffer = buffer
         self.position = min(max(range.lowerBound, 0), upper)
@@ -49,7 +49,7 @@ package struct DERReader {
     }
 
     /// Runs `body` on a reader over `bytes`, then refuses trailing bytes.
-    package static func parse<T>(
+    public static func parse<T>(
         _ bytes: [UInt8], _ body: (inout DERReader) throws(DERError) -> T
     ) throws(DERError) -> T {
         var failure: DERError? = nil
@@ -70,12 +70,12 @@ package struct DERReader {
     }
 
     /// Whether every byte up to `end` has been consumed.
-    package var isAtEnd: Bool { position >= end }
+    public var isAtEnd: Bool { position >= end }
 
     /// The byte at an absolute offset that an earlier read returned,
     /// checked against the buffer in every build.
     @inline(__always)
-    package subscript(offset: Int) -> UInt8 {
+    public subscript(offset: Int) -> UInt8 {
         // One unsigned comparison covers negative offsets too.
         precondition(UInt(bitPattern: offset) < UInt(bitPattern: buffer.count), "DERReader: offset outside the buffer")
         return buffer[offset]
@@ -83,23 +83,23 @@ package struct DERReader {
 
     /// The bytes at `range`, checked against the buffer once in every
     /// build; walking them with their iterator needs no further check.
-    package func bytes(in range: Range<Int>) -> DERBytes {
+    public func bytes(in range: Range<Int>) -> DERBytes {
         precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count, "DERReader: range outside the buffer")
         return DERBytes(base: UnsafeBufferPointer(rebasing: buffer[range]))
     }
 
     /// A copy of the bytes at `range` (an OID, a name attribute's value).
-    package func copy(_ range: Range<Int>) -> [UInt8] { Array(bytes(in: range).base) }
+    public func copy(_ range: Range<Int>) -> [UInt8] { Array(bytes(in: range).base) }
 
     /// A reader over `range` of the same buffer (clamped to it), at `depth`
     /// or, by default, at this reader's depth.
-    package func reader(over range: Range<Int>, depth: Int? = nil) -> DERReader {
+    public func reader(over range: Range<Int>, depth: Int? = nil) -> DERReader {
         DERReader(buffer, range: range, depth: depth ?? self.depth)
     }
 
     /// Runs `body` on a reader over `range` of `bytes` (the whole array by
     /// default); the reader is valid only inside the call.
-    package static func withReader<T, E: Error>(
+    public static func withReader<T, E: Error>(
         over bytes: [UInt8], range: Range<Int>? = nil, _ body: (inout DERReader) throws(E) -> T
     ) throws(E) -> T {
         try bytes.withUnsafeBufferPointer { (buffer) throws(E) -> T in
@@ -110,7 +110,7 @@ package struct DERReader {
 
     /// Runs `body` on a reader over `bytes`, whose offsets count from the
     /// slice's first byte (0), not from its position in a larger array.
-    package static func withReader<T, E: Error>(
+    public static func withReader<T, E: Error>(
         over bytes: ArraySlice<UInt8>, _ body: (inout DERReader) throws(E) -> T
     ) throws(E) -> T {
         try bytes.withUnsafeBufferPointer { (buffer) throws(E) -> T in
@@ -120,12 +120,12 @@ package struct DERReader {
     }
 
     /// The tag of the next element, without consuming it.
-    package func peekTag() -> DERTag? {
+    public func peekTag() -> DERTag? {
         position < end ? DERTag(rawValue: self[position]) : nil
     }
 
     /// Reads one element's header and skips over its content.
-    package mutating func readElement() throws(DERError) -> DERElement {
+    public mutating func readElement() throws(DERError) -> DERElement {
         let start = position
         guard position < end else { throw DERError(.truncated, at: start) }
         // The unread bytes, checked against the buffer once; the guards below
@@ -166,7 +166,7 @@ package struct DERReader {
     }
 
     /// Reads one element and requires its tag.
-    package mutating func read(_ tag: DERTag) throws(DERError) -> DERElement {
+    public mutating func read(_ tag: DERTag) throws(DERError) -> DERElement {
         let start = position
         let element = try readElement()
         guard element.tag == tag else {
@@ -177,20 +177,20 @@ package struct DERReader {
     }
 
     /// Reads the next element only when it carries `tag`.
-    package mutating func readIfPresent(_ tag: DERTag) throws(DERError) -> DERElement? {
+    public mutating func readIfPresent(_ tag: DERTag) throws(DERError) -> DERElement? {
         guard peekTag() == tag else { return nil }
         return try readElement()
     }
 
     /// A reader over a constructed element's content, one level deeper.
-    package func nested(_ element: DERElement) throws(DERError) -> DERReader {
+    public func nested(_ element: DERElement) throws(DERError) -> DERReader {
         guard depth < DERReader.maximumDepth else { throw DERError(.nestingTooDeep, at: element.start) }
         return DERReader(buffer, range: element.value, depth: depth + 1)
     }
 
     /// Reads an element with `tag`, hands its content to `body`, and refuses
     /// content that `body` left unread (webpki's `nested`, cryptobyte's `ReadASN1`).
-    package mutating func readNested<T>(
+    public mutating func readNested<T>(
         _ tag: DERTag, _ body: (inout DERReader) throws(DERError) -> T
     ) throws(DERError) -> T {
         let element = try read(tag)
@@ -201,20 +201,20 @@ package struct DERReader {
     }
 
     /// Refuses anything left between the cursor and the end.
-    package func expectEnd() throws(DERError) {
+    public func expectEnd() throws(DERError) {
         guard position >= end else { throw DERError(.trailingBytes, at: position) }
     }
 
     /// Whether the bytes at `range` equal `expected`; false for a range
     /// that is not inside the buffer.
-    package func bytes(_ range: Range<Int>, equal expected: [UInt8]) -> Bool {
+    public func bytes(_ range: Range<Int>, equal expected: [UInt8]) -> Bool {
         guard range.lowerBound >= 0, range.upperBound <= buffer.count, range.count == expected.count else { return false }
         return DERBytes.equal(bytes(in: range).base, expected)
     }
 
     /// Whether two ranges of the buffer hold the same bytes; false when
     /// either is not inside the buffer.
-    package func bytes(_ lhs: Range<Int>, equal rhs: Range<Int>) -> Bool {
+    public func bytes(_ lhs: Range<Int>, equal rhs: Range<Int>) -> Bool {
         guard lhs.count == rhs.count, lhs.lowerBound >= 0, rhs.lowerBound >= 0,
               lhs.upperBound <= buffer.count, rhs.upperBound <= buffer.count else { return false }
         return DERBytes.equal(bytes(in: lhs).base, bytes(in: rhs).base)
@@ -224,23 +224,23 @@ package struct DERReader {
 /// A range of a reader's buffer, checked once when the reader made it.
 /// Iteration stops at its own end, so a loop over it cannot read outside
 /// the range; the subscript checks each index.
-package struct DERBytes: Sequence {
+@_spi(Plumbing) public struct DERBytes: Sequence {
     let base: UnsafeBufferPointer<UInt8>
 
     /// Number of bytes in the range.
-    package var count: Int { base.count }
+    public var count: Int { base.count }
     /// The range's first byte, or nil when it is empty.
-    package var first: UInt8? { base.first }
+    public var first: UInt8? { base.first }
 
     /// The byte at `index`, counted from the range's start (0); traps outside the range in every build.
     @inline(__always)
-    package subscript(index: Int) -> UInt8 {
+    public subscript(index: Int) -> UInt8 {
         precondition(UInt(bitPattern: index) < UInt(bitPattern: base.count), "DERBytes: index outside the range")
         return base[index]
     }
 
     /// Walks the bytes in order and stops at the range's end.
-    package func makeIterator() -> UnsafeBufferPointer<UInt8>.Iterator { base.makeIterator() }
+    public func makeIterator() -> UnsafeBufferPointer<UInt8>.Iterator { base.makeIterator() }
 
     /// Byte equality; every index is below both counts, so no read strays.
     static func equal<B: RandomAccessCollection<UInt8>>(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: B) -> Bool where B.Index == Int {

@@ -67,21 +67,21 @@ public struct DERTag: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// One tag-length-value element located in the reader's input.
-package struct DERElement: Sendable, Equatable {
+@_spi(Plumbing) public struct DERElement: Sendable, Equatable {
     /// The identifier octet the element was read with.
-    package let tag: DERTag
+    public let tag: DERTag
     /// Offset of the tag octet: `start..<value.upperBound` is the whole encoding.
-    package let start: Int
+    public let start: Int
     /// The content octets.
-    package let value: Range<Int>
+    public let value: Range<Int>
 
     /// An element at the given absolute offsets, taken unchecked.
-    package init(tag: DERTag, start: Int, value: Range<Int>) {
+    public init(tag: DERTag, start: Int, value: Range<Int>) {
         self.tag = tag
         self.start = start
         self.value = value
     }
 
     /// Header and content, as a hash or a byte comparison needs them.
-    package var encoded: Range<Int> { start..<value.upperBound }
+    public var encoded: Range<Int> { start..<value.upperBound }
 }

@@ -3,9 +3,9 @@
 // (CivilTime.swift). Both forms name years 0000–9999 only, so every time
 // read here is in −62,167,219,200 … 253,402,300,799.
 
-extension DERReader {
+@_spi(Plumbing) extension DERReader {
     /// A `Time ::= CHOICE { utcTime UTCTime, generalTime GeneralizedTime }`.
-    package mutating func readTime() throws(DERError) -> Int64 {
+    public mutating func readTime() throws(DERError) -> Int64 {
         switch peekTag() {
         case DERTag.utcTime: return try readUTCTime()
         case DERTag.generalizedTime: return try readGeneralizedTime()
@@ -14,7 +14,7 @@ extension DERReader {
     }
 
     /// RFC 5280 §4.1.2.5.1: `YYMMDDHHMMSSZ`; YY ≥ 50 means 19YY, else 20YY.
-    package mutating func readUTCTime() throws(DERError) -> Int64 {
+    public mutating func readUTCTime() throws(DERError) -> Int64 {
         let element = try read(.utcTime)
         let text = bytes(in: element.value)
         guard text.count == 13 else { throw DERError(.invalidTimeFormat, at: element.start) }
@@ -23,7 +23,7 @@ extension DERReader {
     }
 
     /// RFC 5280 §4.1.2.5.2: `YYYYMMDDHHMMSSZ`, no fractions, no offsets.
-    package mutating func readGeneralizedTime() throws(DERError) -> Int64 {
+    public mutating func readGeneralizedTime() throws(DERError) -> Int64 {
         let element = try read(.generalizedTime)
         let text = bytes(in: element.value)
         guard text.count == 15 else { throw DERError(.invalidTimeFormat, at: element.start) }

@@ -1,4 +1,4 @@
-import DER
+@_spi(Plumbing) import DER
 
 /// Why an elliptic-curve key or signature was refused. One type for ECDSA
 /// and Ed25519, so the Trust seam maps both the same way.

@@ -1,4 +1,4 @@
-import DER
+@_spi(Plumbing) import DER
 
 extension BagCollector {
     /// RFC 7292 §4.1: AuthenticatedSafe ::= SEQUENCE OF ContentInfo, each `data`

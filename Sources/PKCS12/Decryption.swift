@@ -1,4 +1,4 @@
-import DER
+@_spi(Plumbing) import DER
 import Symmetric
 
 /// An encryption AlgorithmIdentifier read and checked, ready to decrypt.

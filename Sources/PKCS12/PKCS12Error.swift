@@ -1,4 +1,4 @@
-import DER
+@_spi(Plumbing) import DER
 
 /// Why a PKCS #12 file was refused.
 ///

@@ -1,4 +1,4 @@
-import DER
+@_spi(Plumbing) import DER
 import EC
 
 /// A private key read from a PKCS #12 file.

@@ -1,4 +1,4 @@
-import DER
+@_spi(Plumbing) import DER
 
 /// The iterations and decrypted bytes a file has cost so far, charged
 /// before each derivation or decryption runs.

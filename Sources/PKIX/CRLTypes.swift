@@ -1,4 +1,4 @@
-import DER
+@_spi(Plumbing) import DER
 
 /// RFC 5280 §5.3.1 CRLReason. 7 is not used.
 public enum CRLReason: Int, Sendable, Equatable, CaseIterable {

@@ -1,4 +1,4 @@
-import DER
+@_spi(Plumbing) import DER
 
 /// The certificates of one file's bytes, PEM or DER detected from the
 /// content, all or nothing: a pinned or trusted certificate that is

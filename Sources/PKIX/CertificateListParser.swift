@@ -1,4 +1,4 @@
-import DER
+@_spi(Plumbing) import DER
 
 // CertificateList ::= SEQUENCE { tbsCertList, signatureAlgorithm, signatureValue }
 // (RFC 5280 §5.1), read like a certificate: every field checked, every

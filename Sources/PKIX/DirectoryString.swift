@@ -1,4 +1,4 @@
-import DER
+@_spi(Plumbing) import DER
 
 // The ASN.1 string types that appear in names, checked and decoded without
 // Foundation. Checking happens at parse time; decoding happens when a view

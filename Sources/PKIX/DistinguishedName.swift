@@ -1,4 +1,4 @@
-import DER
+@_spi(Plumbing) import DER
 
 /// The decoded view of an issuer or subject Name (RFC 5280 §4.1.2.4).
 ///

@@ -1,4 +1,4 @@
-import DER
+@_spi(Plumbing) import DER
 
 /// An extension kept as its `extnValue` content, with its criticality.
 public struct ExtensionSlot: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import DER
+@_spi(Plumbing) import DER
 
 // Decoders for the values of the extensions the parser checks. Each reads
 // the extnValue content from `reader`; the caller refuses leftover bytes.

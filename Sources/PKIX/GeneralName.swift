@@ -1,4 +1,4 @@
-import DER
+@_spi(Plumbing) import DER
 
 /// One GeneralName (RFC 5280 §4.2.1.6), with the bytes of the object that holds it.
 ///

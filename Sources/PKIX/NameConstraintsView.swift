@@ -1,4 +1,4 @@
-import DER
+@_spi(Plumbing) import DER
 
 extension Certificate {
     /// The base names of the permitted subtrees, or an empty list.

@@ -1,4 +1,4 @@
-import DER
+@_spi(Plumbing) import DER
 
 /// The key of a SubjectPublicKeyInfo, decoded, with the bytes of the
 /// object that holds it.

@@ -1,4 +1,4 @@
-import DER
+@_spi(Plumbing) import DER
 
 /// The first pass over a TBSCertificate (RFC 5280 §4.1): the version, serial
 /// number and validity are checked here; the other fields are located as

@@ -1,4 +1,4 @@
-import DER
+@_spi(Plumbing) import DER
 
 /// Why an RSA key or signature was refused.
 public enum RSAError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import DER
+@_spi(Plumbing) import DER
 import PKIX
 
 // Apple's SSL policy (the `apple` profile, issue 30 item 2): the rules

@@ -1,4 +1,4 @@
-import DER
+@_spi(Plumbing) import DER
 import PKIX
 
 // Depth-first path building with backtracking (docs/trust.md):

@@ -1,4 +1,4 @@
-import DER
+@_spi(Plumbing) import DER
 import PKIX
 
 // The RFC 5280 §6.1 checks, split by when they can be decided: facts about

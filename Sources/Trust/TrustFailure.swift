@@ -1,4 +1,4 @@
-import DER
+@_spi(Plumbing) import DER
 import PKIX
 
 /// Why a chain was not trusted. Certificate indexes count from the leaf (0)

@@ -1,5 +1,5 @@
 import BigNum
-import DER
+@_spi(Plumbing) import DER
 import EC
 import PKIX
 import RSA

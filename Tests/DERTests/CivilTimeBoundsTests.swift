@@ -1,4 +1,4 @@
-import DER
+@_spi(Plumbing) import DER
 import Testing
 
 // CivilTime is total: Int64.min and Int64.max once overflowed inside

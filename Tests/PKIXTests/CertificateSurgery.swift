@@ -1,4 +1,4 @@
-import DER
+@_spi(Plumbing) import DER
 import PKIX
 
 /// Re-encodes a certificate with TBS fields replaced, inserted or removed,

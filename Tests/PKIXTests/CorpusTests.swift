@@ -1,5 +1,5 @@
 import Foundation
-import DER
+@_spi(Plumbing) import DER
 import PKIX
 import Testing
 import TestSupport
