@@ -48,7 +48,7 @@ extension KeyPolicy {
 /// everywhere: key kinds, the key policy and its refusals. PKIX's
 /// `PublicKey.NamedCurve` and EC's `ECDSACurve` are mapped to it here and
 /// nowhere else.
-public enum KeyCurve: Sendable, Equatable, CaseIterable, CustomStringConvertible {
+public enum KeyCurve: Sendable, Equatable, CustomStringConvertible {
     /// NIST P-256 (secp256r1), ECDSA.
     case p256
     /// NIST P-384 (secp384r1), ECDSA.
