@@ -161,10 +161,8 @@ extension Verifier {
             // Only SHA-2 schemes and Ed25519 (PureEdDSA, no separate hash)
             // are otherwise verified; an unknown identifier is the
             // signature check's to refuse.
-            switch SignatureScheme(certificate.signatureAlgorithm.encoded) {
-            case .rsaPKCS1SHA1?, .ecdsaSHA1?, .md5?: return true
-            default: return false
-            }
+            guard let scheme = SignatureScheme(certificate.signatureAlgorithm.encoded) else { return false }
+            return scheme.entry.admission != .always
         case .rsaKeyBelow2048Bits:
             let key = certificate.publicKey
             switch key.kind {

@@ -159,8 +159,7 @@ extension Verifier {
     /// One CRL signature check, counted against the evaluation's budgets.
     mutating func verifyCRLSignature(_ crl: CertificateList, with key: VerificationKey,
                                      search: inout SearchState) throws(TrustFailure) -> Bool {
-        try verifySignedData(algorithm: crl.signatureAlgorithm.encoded, signature: crl.signedData.signature,
-                             message: crl.signedData.message, key: key, search: &search)
+        try verify(crl.signedData, with: key, search: &search) == nil
     }
 }
 

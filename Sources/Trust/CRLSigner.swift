@@ -62,9 +62,7 @@ extension Verifier {
                               search: inout SearchState) throws(TrustFailure) -> Bool {
         for certifier in certifiers where NameComparison.equivalent(certificate.issuer.encoded, certifier.subject.encoded) {
             guard case .success(let key) = VerificationKey.prepare(certifier) else { continue }
-            if try verifySignedData(algorithm: certificate.signatureAlgorithm.encoded,
-                                    signature: certificate.signedData.signature,
-                                    message: certificate.signedData.message, key: key, search: &search) {
+            if try verify(certificate.signedData, with: key, search: &search) == nil {
                 return true
             }
         }

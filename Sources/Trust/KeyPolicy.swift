@@ -21,23 +21,111 @@ public struct KeyPolicy: Sendable, Equatable {
 }
 
 extension KeyPolicy {
-    /// Why the policy refuses a key, judged from its parsed
-    /// SubjectPublicKeyInfo alone (no key object is built): an RSA modulus
-    /// below the minimum, or a curve left out of `allowedCurves`. Keys of
-    /// other algorithms are for the key preparation to name. The leaf's key
-    /// is judged so, and an issuer key on an edge the signature cache
-    /// answered, whose preparation and admission ran under the policy of an
-    /// earlier evaluation.
+    /// The one key-policy check, for issuer keys (on the edge they sign,
+    /// from the prepared key) and the leaf's key (from the parsed key): an
+    /// RSA modulus below the minimum, or a curve left out of
+    /// `allowedCurves`.
+    func refusal(of kind: VerificationKey.Kind) -> KeyRefusal? {
+        switch kind {
+        case .rsa(let bits), .rsaPSS(let bits):
+            return bits < minimumRSAModulusBits ? .rsaModulusTooSmall(bits: bits, minimum: minimumRSAModulusBits) : nil
+        case .ecdsa(let curve): return allowedCurves.allows(curve) ? nil : .curveNotAllowed(curve)
+        case .ed25519: return allowedCurves.allows(.ed25519) ? nil : .curveNotAllowed(.ed25519)
+        }
+    }
+
+    /// The same check judged from a parsed SubjectPublicKeyInfo alone (no
+    /// key object is built). Keys of other algorithms are for the key
+    /// preparation to name. The leaf's key is judged so, and an issuer key
+    /// on an edge the signature cache answered, whose preparation and
+    /// admission ran under the policy of an earlier evaluation.
     func refusal(of key: PublicKey) -> KeyRefusal? {
-        switch key.kind {
-        case .rsa, .rsaPSS:
-            return key.sizeInBits < minimumRSAModulusBits
-                ? .rsaModulusTooSmall(bits: key.sizeInBits, minimum: minimumRSAModulusBits) : nil
-        case .ec(.p256): return allowedCurves.contains(.p256) ? nil : .curveNotAllowed("P-256")
-        case .ec(.p384): return allowedCurves.contains(.p384) ? nil : .curveNotAllowed("P-384")
-        case .ec(.p521): return allowedCurves.contains(.p521) ? nil : .curveNotAllowed("P-521")
-        case .ed25519: return allowedCurves.contains(.ed25519) ? nil : .curveNotAllowed("Ed25519")
-        case .ec(.other), .ed448, .unknown: return nil
+        VerificationKey.Kind(key).flatMap { refusal(of: $0) }
+    }
+}
+
+/// The curve of an elliptic-curve key (and Ed25519's), as Trust names it
+/// everywhere: key kinds, the key policy and its refusals. PKIX's
+/// `PublicKey.NamedCurve` and EC's `ECDSACurve` are mapped to it here and
+/// nowhere else.
+public enum KeyCurve: Sendable, Equatable, CustomStringConvertible {
+    /// NIST P-256 (secp256r1), ECDSA.
+    case p256
+    /// NIST P-384 (secp384r1), ECDSA.
+    case p384
+    /// NIST P-521 (secp521r1), ECDSA.
+    case p521
+    /// edwards25519, Ed25519 (RFC 8410).
+    case ed25519
+
+    /// `P-256`, `P-384`, `P-521` or `Ed25519`.
+    public var description: String {
+        switch self {
+        case .p256: return "P-256"
+        case .p384: return "P-384"
+        case .p521: return "P-521"
+        case .ed25519: return "Ed25519"
+        }
+    }
+
+    /// What one verification on the curve costs, in units of a P-256
+    /// verification (measured here, docs/benchmarks.md; rounded up).
+    var cost: Int {
+        switch self {
+        case .p256, .ed25519: return 1
+        case .p384: return 4
+        case .p521: return 8
+        }
+    }
+
+    /// The curve's OID, for messages.
+    var oid: OID? {
+        switch self {
+        case .p256: return OID.secp256r1
+        case .p384: return OID.secp384r1
+        case .p521: return OID.secp521r1
+        case .ed25519: return nil
+        }
+    }
+
+    /// The policy's bit for the curve.
+    var member: AllowedCurves { AllowedCurves(rawValue: 1 << curveBit) }
+
+    private var curveBit: UInt8 {
+        switch self {
+        case .p256: return 0
+        case .p384: return 1
+        case .p521: return 2
+        case .ed25519: return 3
+        }
+    }
+
+    /// The curve PKIX decoded from an id-ecPublicKey's namedCurve; nil for others.
+    init?(_ named: PublicKey.NamedCurve) {
+        switch named {
+        case .p256: self = .p256
+        case .p384: self = .p384
+        case .p521: self = .p521
+        case .other: return nil
+        }
+    }
+
+    /// The curve of an EC key.
+    init(_ curve: ECDSACurve) {
+        switch curve {
+        case .p256: self = .p256
+        case .p384: self = .p384
+        case .p521: self = .p521
+        }
+    }
+
+    /// The EC module's curve, for an ECDSA curve.
+    var ecdsa: ECDSACurve? {
+        switch self {
+        case .p256: return .p256
+        case .p384: return .p384
+        case .p521: return .p521
+        case .ed25519: return nil
         }
     }
 }
@@ -52,15 +140,18 @@ public struct AllowedCurves: OptionSet, Sendable {
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// NIST P-256 (secp256r1) ECDSA keys.
-    public static let p256 = AllowedCurves(rawValue: 1 << 0)
+    public static let p256 = KeyCurve.p256.member
     /// NIST P-384 (secp384r1) ECDSA keys.
-    public static let p384 = AllowedCurves(rawValue: 1 << 1)
+    public static let p384 = KeyCurve.p384.member
     /// NIST P-521 (secp521r1) ECDSA keys.
-    public static let p521 = AllowedCurves(rawValue: 1 << 2)
+    public static let p521 = KeyCurve.p521.member
     /// Ed25519 keys (RFC 8410).
-    public static let ed25519 = AllowedCurves(rawValue: 1 << 3)
+    public static let ed25519 = KeyCurve.ed25519.member
     /// Every curve PureX509 implements: the default.
     public static let all: AllowedCurves = [.p256, .p384, .p521, .ed25519]
+
+    /// Whether keys on `curve` may sign.
+    public func allows(_ curve: KeyCurve) -> Bool { contains(curve.member) }
 }
 
 /// Why an issuer's key was refused before its signature was looked at.
@@ -68,7 +159,7 @@ public enum KeyRefusal: Sendable, Equatable, CustomStringConvertible {
     /// An RSA modulus below the policy minimum.
     case rsaModulusTooSmall(bits: Int, minimum: Int)
     /// A supported curve that the policy's `allowedCurves` leaves out.
-    case curveNotAllowed(String)
+    case curveNotAllowed(KeyCurve)
     /// The key's encoding is outside what its algorithm allows (an RSA
     /// modulus outside 1024–16384 bits or an even one, a point not on its
     /// curve, parameters where none may be); `reason` says which.

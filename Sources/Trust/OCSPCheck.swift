@@ -100,13 +100,9 @@ extension Verifier {
     mutating func isAuthorised(_ basic: BasicOCSPResponse, in response: OCSPResponse, issuer: Certificate,
                                issuerKey: VerificationKey?, allowSHA1: Bool,
                                search: inout SearchState) throws(TrustFailure) -> Bool {
-        let message = basic.signedData.message
-        let algorithm = basic.signedData.algorithm.encoded
-        let signature = basic.signedData.signature
         guard let issuerKey else { return false }
         if Self.responder(basic.responderID, names: issuer) {
-            return try verifySignedData(algorithm: algorithm, signature: signature, message: message, key: issuerKey,
-                                        allowSHA1: allowSHA1, search: &search)
+            return try verify(basic.signedData, with: issuerKey, allowSHA1: allowSHA1, search: &search) == nil
         }
         var tried = 0
         for delegate in basic.certificates where Self.responder(basic.responderID, names: delegate) {
@@ -117,11 +113,8 @@ extension Verifier {
                   checkValidity(delegate, index: 0) == nil,
                   case .success(let key) = VerificationKey.prepare(delegate) else { continue }
             tried += 1
-            guard try verifySignedData(algorithm: delegate.signatureAlgorithm.encoded, signature: delegate.signedData.signature,
-                                       message: delegate.signedData.message, key: issuerKey, allowSHA1: allowSHA1,
-                                       search: &search) else { continue }
-            return try verifySignedData(algorithm: algorithm, signature: signature, message: message, key: key,
-                                        allowSHA1: allowSHA1, search: &search)
+            guard try verify(delegate.signedData, with: issuerKey, allowSHA1: allowSHA1, search: &search) == nil else { continue }
+            return try verify(basic.signedData, with: key, allowSHA1: allowSHA1, search: &search) == nil
         }
         return false
     }
@@ -140,17 +133,6 @@ extension Verifier {
     /// Two names of two certificates, byte for byte or by RFC 5280 §7.1.
     static func sameName(_ a: Name, _ b: Name) -> Bool {
         NameComparison.equivalent(a.encoded, b.encoded)
-    }
-
-    /// One signature check over signed data, counted against the evaluation's budgets.
-    mutating func verifySignedData(algorithm: ArraySlice<UInt8>, signature: ArraySlice<UInt8>, message: ArraySlice<UInt8>,
-                                   key: VerificationKey, allowSHA1: Bool? = nil, search: inout SearchState) throws(TrustFailure) -> Bool {
-        search.signatureChecks += 1
-        guard search.signatureChecks <= policy.budgets.signatureChecks else { throw .budgetExceeded(.signatureChecks) }
-        search.signatureWork += key.cost
-        guard search.signatureWork <= policy.budgets.signatureWork else { throw .budgetExceeded(.signatureWork) }
-        return checkSignature(algorithm: algorithm, key: key, policy: policy.keys, allowSHA1: allowSHA1 ?? policy.allowSHA1,
-                              signature: signature, message: message) == nil
     }
 }
 

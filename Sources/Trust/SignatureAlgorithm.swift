@@ -1,14 +1,20 @@
 @_spi(Plumbing) import DER
+import EC
 import PKIX
 import RSA
 import SHA2
 
-// The one table from AlgorithmIdentifier encodings to signature schemes
-// (rustls-webpki's `signed_data.rs` idea): an encoding is recognised only
-// byte for byte, so a parameter PureX509 did not expect (ECDSA with NULL
-// parameters, a PKCS#1 identifier with junk after the OID) is unsupported,
-// never guessed at. RSASSA-PSS is the one scheme whose parameters vary; they
-// are parsed strictly by `PSSParameters(derEncoded:)`.
+// The one algorithm table (rustls-webpki's `SignatureVerificationAlgorithm`
+// values, Go's `signatureAlgorithmDetails`): one entry per algorithm, with
+// the exact AlgorithmIdentifier encodings that name it, the keys it accepts,
+// whether the policy lets it be verified, and its verify function. The
+// scheme's name, the fit of the key, the SHA-1/MD5 policy and the arithmetic
+// all read from the entry. An encoding is recognised only byte for byte, so
+// a parameter PureX509 did not expect (ECDSA with NULL parameters, a PKCS#1
+// identifier with junk after the OID) is unsupported, never guessed at.
+// RSASSA-PSS is the one scheme whose parameters vary; they are parsed
+// strictly by `PSSParameters(derEncoded:)`. What a verification costs is the
+// key's (`VerificationKey.cost`: the modulus size, or `KeyCurve.cost`).
 
 /// How a certificate's signature is to be checked: the scheme an
 /// AlgorithmIdentifier names, as refusals (`SignatureFailure`) name it.
@@ -28,51 +34,147 @@ public enum SignatureScheme: Sendable, Equatable, CustomStringConvertible {
     /// md5WithRSAEncryption: never verified.
     case md5
 
-    /// What kind of key the scheme needs.
-    var keyType: KeyType {
-        switch self {
-        case .rsaPKCS1, .rsaPKCS1SHA1, .md5: return .rsa
-        case .rsaPSS: return .rsaPSS
-        case .ecdsa, .ecdsaSHA1: return .ecdsa
-        case .ed25519: return .ed25519
-        }
-    }
-
-    enum KeyType: Equatable {
-        /// An rsaEncryption key (an id-RSASSA-PSS key refuses PKCS#1 v1.5, RFC 4055 §1.2).
-        case rsa
-        /// An rsaEncryption key or an id-RSASSA-PSS key whose parameters allow the signature's.
-        case rsaPSS
-        case ecdsa
-        case ed25519
-    }
-
-    /// A display name (the identifier's OID name).
+    /// A display name (the identifier's OID name), from the table.
     public var description: String {
-        switch self {
-        case .rsaPKCS1(.sha256): return "sha256WithRSAEncryption"
-        case .rsaPKCS1(.sha384): return "sha384WithRSAEncryption"
-        case .rsaPKCS1(.sha512): return "sha512WithRSAEncryption"
-        case .rsaPSS(let parameters): return "RSASSA-PSS with " + parameters.hash.description
-        case .ecdsa(.sha256): return "ecdsa-with-SHA256"
-        case .ecdsa(.sha384): return "ecdsa-with-SHA384"
-        case .ecdsa(.sha512): return "ecdsa-with-SHA512"
-        case .ed25519: return "Ed25519"
-        case .rsaPKCS1SHA1: return "sha1WithRSAEncryption"
-        case .ecdsaSHA1: return "ecdsa-with-SHA1"
-        case .md5: return "md5WithRSAEncryption"
-        }
+        if case .rsaPSS(let parameters) = self { return "RSASSA-PSS with " + parameters.hash.description }
+        return entry.name
     }
 
     /// The scheme an AlgorithmIdentifier names, by its exact encoding; nil
     /// when PureX509 does not verify it.
     init?(_ encoded: ArraySlice<UInt8>) {
-        for (known, scheme) in Self.fixedEncodings where known.elementsEqual(encoded) {
-            self = scheme
-            return
+        for entry in SignatureAlgorithmEntry.table {
+            if let scheme = entry.identify(encoded) {
+                self = scheme
+                return
+            }
         }
-        guard let parameters = Self.pssParameters(encoded) else { return nil }
-        self = .rsaPSS(parameters)
+        return nil
+    }
+
+    /// The scheme's table entry.
+    var entry: SignatureAlgorithmEntry {
+        for entry in SignatureAlgorithmEntry.table where entry.names(self) { return entry }
+        preconditionFailure("every SignatureScheme has a table entry")
+    }
+}
+
+/// One signature algorithm: how its AlgorithmIdentifier is recognised, the
+/// keys it accepts, what the policy says of it and its verify function.
+struct SignatureAlgorithmEntry: Sendable {
+    /// How the entry recognises its AlgorithmIdentifier.
+    enum Identification: Sendable {
+        /// These exact encodings, all naming `scheme`.
+        case encodings([[UInt8]], SignatureScheme)
+        /// id-RSASSA-PSS with RSASSA-PSS-params, parsed strictly.
+        case pssParameters
+    }
+
+    /// Which keys the algorithm accepts.
+    enum AcceptedKey: Sendable {
+        /// An rsaEncryption key (an id-RSASSA-PSS key refuses PKCS#1 v1.5, RFC 4055 §1.2).
+        case rsa
+        /// An rsaEncryption key or an id-RSASSA-PSS key whose parameters allow the signature's.
+        case rsaOrPSS
+        /// An ECDSA key on any supported curve (RFC 5758 does not tie hash and curve).
+        case ecdsa
+        /// An Ed25519 key.
+        case ed25519
+    }
+
+    /// Whether the policy lets the algorithm be verified.
+    enum Admission: Sendable, Equatable {
+        /// Always (SHA-2, Ed25519).
+        case always
+        /// Only when the policy (or the OCSP revocation rule) allows SHA-1.
+        case whenSHA1Allowed
+        /// Never (MD5).
+        case never
+    }
+
+    /// The name a message shows (the identifier's OID name).
+    let name: String
+    let identification: Identification
+    let key: AcceptedKey
+    let admission: Admission
+    /// The arithmetic: true when `signature` over `message` verifies with a
+    /// key the entry accepts.
+    let verify: @Sendable (SignatureScheme, VerificationKey, ArraySlice<UInt8>, ArraySlice<UInt8>) -> Bool
+
+    /// The scheme `encoded` names, if this entry recognises it.
+    func identify(_ encoded: ArraySlice<UInt8>) -> SignatureScheme? {
+        switch identification {
+        case .encodings(let encodings, let scheme):
+            return encodings.contains { $0.elementsEqual(encoded) } ? scheme : nil
+        case .pssParameters:
+            return Self.pssParameters(encoded).map { .rsaPSS($0) }
+        }
+    }
+
+    /// Whether `scheme` is this entry's.
+    func names(_ scheme: SignatureScheme) -> Bool {
+        switch identification {
+        case .encodings(_, let own): return own == scheme
+        case .pssParameters: if case .rsaPSS = scheme { return true } else { return false }
+        }
+    }
+
+    /// Whether `key` may be used with `scheme` (this entry's) at all, before its arithmetic.
+    func accepts(_ scheme: SignatureScheme, _ key: VerificationKey) -> Bool {
+        switch (self.key, key) {
+        case (.rsa, .rsa), (.rsaOrPSS, .rsa), (.ecdsa, .ecdsa), (.ed25519, .ed25519): return true
+        case (.rsaOrPSS, .rsaPSS(_, let restriction)):
+            // RFC 4055 §3.3: a restricted key's signatures use the same hash
+            // and mask, and a salt no shorter than the key's.
+            guard let restriction, case .rsaPSS(let parameters) = scheme else { return true }
+            return parameters.hash == restriction.hash && parameters.maskHash == restriction.maskHash
+                && parameters.saltLength >= restriction.saltLength
+        default: return false
+        }
+    }
+
+    /// The table. PKCS#1 v1.5 identifiers appear twice: with the NULL
+    /// parameters RFC 4055 §5 requires, and without them, which CAs have
+    /// issued (rustls-webpki's Sanofi chain; webpki lists the same
+    /// `_ABSENT_PARAMS` identifiers). ECDSA and Ed25519 identifiers carry no
+    /// parameters at all (RFC 5758 §3.2, RFC 8410 §3).
+    static let table: [SignatureAlgorithmEntry] = [
+        pkcs1("sha256WithRSAEncryption", .sha256WithRSAEncryption, .rsaPKCS1(.sha256), .always, verifyPKCS1),
+        pkcs1("sha384WithRSAEncryption", .sha384WithRSAEncryption, .rsaPKCS1(.sha384), .always, verifyPKCS1),
+        pkcs1("sha512WithRSAEncryption", .sha512WithRSAEncryption, .rsaPKCS1(.sha512), .always, verifyPKCS1),
+        SignatureAlgorithmEntry(name: "RSASSA-PSS", identification: .pssParameters, key: .rsaOrPSS,
+                                admission: .always, verify: verifyPSS),
+        bare("ecdsa-with-SHA256", .ecdsaWithSHA256, .ecdsa(.sha256), .ecdsa, .always, verifyECDSA),
+        bare("ecdsa-with-SHA384", .ecdsaWithSHA384, .ecdsa(.sha384), .ecdsa, .always, verifyECDSA),
+        bare("ecdsa-with-SHA512", .ecdsaWithSHA512, .ecdsa(.sha512), .ecdsa, .always, verifyECDSA),
+        bare("Ed25519", .ed25519, .ed25519, .ed25519, .always, verifyEd25519),
+        pkcs1("sha1WithRSAEncryption", .sha1WithRSAEncryption, .rsaPKCS1SHA1, .whenSHA1Allowed, verifyPKCS1SHA1),
+        bare("ecdsa-with-SHA1", .ecdsaWithSHA1, .ecdsaSHA1, .ecdsa, .whenSHA1Allowed, verifyECDSASHA1),
+        pkcs1("md5WithRSAEncryption", .md5WithRSAEncryption, .md5, .never, { _, _, _, _ in false }),
+    ]
+
+    /// A PKCS#1 v1.5 entry: `SEQUENCE { OID, NULL }` and `SEQUENCE { OID }`, rsaEncryption keys.
+    private static func pkcs1(_ name: String, _ oid: OID, _ scheme: SignatureScheme, _ admission: Admission,
+                              _ verify: @escaping @Sendable (SignatureScheme, VerificationKey, ArraySlice<UInt8>, ArraySlice<UInt8>) -> Bool)
+        -> SignatureAlgorithmEntry {
+        SignatureAlgorithmEntry(name: name, identification: .encodings([identifier(oid, nullParameters: true),
+                                                                         identifier(oid, nullParameters: false)], scheme),
+                                key: .rsa, admission: admission, verify: verify)
+    }
+
+    /// An entry whose identifier is `SEQUENCE { OID }` alone.
+    private static func bare(_ name: String, _ oid: OID, _ scheme: SignatureScheme, _ key: AcceptedKey, _ admission: Admission,
+                             _ verify: @escaping @Sendable (SignatureScheme, VerificationKey, ArraySlice<UInt8>, ArraySlice<UInt8>) -> Bool)
+        -> SignatureAlgorithmEntry {
+        SignatureAlgorithmEntry(name: name, identification: .encodings([identifier(oid, nullParameters: false)], scheme),
+                                key: key, admission: admission, verify: verify)
+    }
+
+    /// `SEQUENCE { OID [, NULL] }`; these identifiers are short enough that
+    /// every length is one octet.
+    private static func identifier(_ oid: OID, nullParameters: Bool) -> [UInt8] {
+        let content: [UInt8] = [0x06, UInt8(oid.bytes.count)] + oid.bytes + (nullParameters ? [0x05, 0x00] : [])
+        return [0x30, UInt8(content.count)] + content
     }
 
     /// The RSASSA-PSS-params of an id-RSASSA-PSS identifier; RFC 4055 §3.1
@@ -97,37 +199,58 @@ public enum SignatureScheme: Sendable, Equatable, CustomStringConvertible {
         let start = encoded.startIndex
         return try? PSSParameters(derEncoded: Array(encoded[(start + parameters.lowerBound)..<(start + parameters.upperBound)]))
     }
+}
 
-    /// Every fixed AlgorithmIdentifier encoding PureX509 knows. PKCS#1 v1.5
-    /// appears twice: with the NULL parameters RFC 4055 §5 requires, and
-    /// without them, which CAs have issued (rustls-webpki's Sanofi chain;
-    /// webpki lists the same `_ABSENT_PARAMS` identifiers). ECDSA and Ed25519
-    /// identifiers carry no parameters at all (RFC 5758 §3.2, RFC 8410 §3).
-    private static let fixedEncodings: [([UInt8], SignatureScheme)] = {
-        var table: [([UInt8], SignatureScheme)] = []
-        let pkcs1: [(OID, SignatureScheme)] = [
-            (.sha256WithRSAEncryption, .rsaPKCS1(.sha256)), (.sha384WithRSAEncryption, .rsaPKCS1(.sha384)),
-            (.sha512WithRSAEncryption, .rsaPKCS1(.sha512)), (.sha1WithRSAEncryption, .rsaPKCS1SHA1),
-            (.md5WithRSAEncryption, .md5),
-        ]
-        for (oid, scheme) in pkcs1 {
-            table.append((identifier(oid, nullParameters: true), scheme))
-            table.append((identifier(oid, nullParameters: false), scheme))
-        }
-        let bare: [(OID, SignatureScheme)] = [
-            (.ecdsaWithSHA256, .ecdsa(.sha256)), (.ecdsaWithSHA384, .ecdsa(.sha384)),
-            (.ecdsaWithSHA512, .ecdsa(.sha512)), (.ecdsaWithSHA1, .ecdsaSHA1), (.ed25519, .ed25519),
-        ]
-        for (oid, scheme) in bare {
-            table.append((identifier(oid, nullParameters: false), scheme))
-        }
-        return table
-    }()
+// The verify functions: each calls its primitive. Each algorithm's typed
+// error is caught where it is thrown (one error type per `do`, as Embedded
+// Swift requires); every refusal of the arithmetic is an invalid signature.
+// RSA hashes the TBS where it lies (no copy of the message) and takes the digest.
 
-    /// `SEQUENCE { OID [, NULL] }`; these identifiers are short enough that
-    /// every length is one octet.
-    private static func identifier(_ oid: OID, nullParameters: Bool) -> [UInt8] {
-        let content: [UInt8] = [0x06, UInt8(oid.bytes.count)] + oid.bytes + (nullParameters ? [0x05, 0x00] : [])
-        return [0x30, UInt8(content.count)] + content
+private func verifyPKCS1(_ scheme: SignatureScheme, _ key: VerificationKey,
+                         _ signature: ArraySlice<UInt8>, _ message: ArraySlice<UInt8>) -> Bool {
+    guard case .rsaPKCS1(let hash) = scheme, case .rsa(let rsa) = key else { return false }
+    let digest = message.withUnsafeBytes { hash.hash($0) }
+    do { try rsa.verifyPKCS1v15(signature: Array(signature), digest: digest, hash: hash) } catch { return false }
+    return true
+}
+
+private func verifyPKCS1SHA1(_ scheme: SignatureScheme, _ key: VerificationKey,
+                             _ signature: ArraySlice<UInt8>, _ message: ArraySlice<UInt8>) -> Bool {
+    guard case .rsa(let rsa) = key else { return false }
+    do { try rsa.verifyInsecureSHA1PKCS1v15(signature: Array(signature), message: Array(message)) } catch { return false }
+    return true
+}
+
+private func verifyPSS(_ scheme: SignatureScheme, _ key: VerificationKey,
+                       _ signature: ArraySlice<UInt8>, _ message: ArraySlice<UInt8>) -> Bool {
+    guard case .rsaPSS(let parameters) = scheme else { return false }
+    let rsa: RSAPublicKey
+    switch key {
+    case .rsa(let plain), .rsaPSS(let plain, _): rsa = plain
+    default: return false
     }
+    let digest = message.withUnsafeBytes { parameters.hash.hash($0) }
+    do { try rsa.verifyPSS(signature: Array(signature), digest: digest, parameters: parameters) } catch { return false }
+    return true
+}
+
+private func verifyECDSA(_ scheme: SignatureScheme, _ key: VerificationKey,
+                         _ signature: ArraySlice<UInt8>, _ message: ArraySlice<UInt8>) -> Bool {
+    guard case .ecdsa(let hash) = scheme, case .ecdsa(let ec) = key else { return false }
+    do { try ec.verify(signature: signature, message: message, hash: hash) } catch { return false }
+    return true
+}
+
+private func verifyECDSASHA1(_ scheme: SignatureScheme, _ key: VerificationKey,
+                             _ signature: ArraySlice<UInt8>, _ message: ArraySlice<UInt8>) -> Bool {
+    guard case .ecdsa(let ec) = key else { return false }
+    do { try ec.verify(signature: signature, digest: InsecureSHA1.hash(message)) } catch { return false }
+    return true
+}
+
+private func verifyEd25519(_ scheme: SignatureScheme, _ key: VerificationKey,
+                           _ signature: ArraySlice<UInt8>, _ message: ArraySlice<UInt8>) -> Bool {
+    guard case .ed25519(let ed) = key else { return false }
+    do { try ed.verify(signature: signature, message: message) } catch { return false }
+    return true
 }

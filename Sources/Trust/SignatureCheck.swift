@@ -67,23 +67,33 @@ extension Verifier {
         case .success(let ready): key = ready
         case .failure(let failure): return TrustFailure(failure, index: index)
         }
-        // Only arithmetic costs budget: refusals by algorithm or key are
-        // decided from a few bytes, before any work.
+        if let failure = try verify(subject.signedData, with: key, search: &search) {
+            return TrustFailure(failure, index: index)
+        }
+        cache.insert(issuerKey: issuerKey, certificate: subject.der)
+        return nil
+    }
+
+    /// The one way a signature is checked during an evaluation, for
+    /// certificate edges, CRLs, CRL signers, OCSP responses and OCSP
+    /// delegates: the scheme is admitted first (known, allowed, fits the
+    /// key, the key passes the policy), which is decided from a few bytes and
+    /// costs no budget; then `signatureChecks` and `signatureWork` are
+    /// charged once, before any arithmetic (webpki's `verify_signed_data`).
+    /// `allowSHA1` overrides the policy's (OCSP honours SHA-1 for
+    /// revocations alone); nil when the signature verifies.
+    mutating func verify(_ signed: SignedData, with key: VerificationKey, allowSHA1: Bool? = nil,
+                         search: inout SearchState) throws(TrustFailure) -> SignatureFailure? {
         let scheme: SignatureScheme
-        switch admitScheme(algorithm: subject.signatureAlgorithm.encoded, key: key,
-                           policy: policy.keys, allowSHA1: policy.allowSHA1) {
+        switch admitScheme(algorithm: signed.algorithm.encoded, key: key, policy: policy.keys,
+                           allowSHA1: allowSHA1 ?? policy.allowSHA1) {
         case .success(let admitted): scheme = admitted
-        case .failure(let failure): return TrustFailure(failure, index: index)
+        case .failure(let failure): return failure
         }
         search.signatureChecks += 1
         guard search.signatureChecks <= policy.budgets.signatureChecks else { throw .budgetExceeded(.signatureChecks) }
         search.signatureWork += key.cost
         guard search.signatureWork <= policy.budgets.signatureWork else { throw .budgetExceeded(.signatureWork) }
-        if let failure = verifyArithmetic(scheme, key: key, signature: subject.signedData.signature,
-                                          message: subject.signedData.message) {
-            return TrustFailure(failure, index: index)
-        }
-        cache.insert(issuerKey: issuerKey, certificate: subject.der)
-        return nil
+        return verifyArithmetic(scheme, key: key, signature: signed.signature, message: signed.message)
     }
 }

@@ -1,7 +1,5 @@
 @_spi(Plumbing) import DER
-import EC
 import PKIX
-import RSA
 import SHA2
 
 // The one place a signature is checked (Go's `checkSignature`): the scheme
@@ -67,89 +65,29 @@ public func checkSignature(algorithm: ArraySlice<UInt8>, key: VerificationKey, p
     }
 }
 
-/// Everything short of the arithmetic: the scheme is known, allowed, fits
-/// the key, and the key passes the policy. Costs no signature budget.
+/// Everything short of the arithmetic, from the scheme's table entry: the
+/// scheme is known, allowed, fits the key, and the key passes the policy.
+/// Costs no signature budget.
 func admitScheme(algorithm: ArraySlice<UInt8>, key: VerificationKey, policy: KeyPolicy,
                  allowSHA1: Bool) -> Result<SignatureScheme, SignatureFailure> {
     guard let scheme = SignatureScheme(algorithm) else {
         return .failure(.unsupportedAlgorithm(.signatureAlgorithm(algorithmName(algorithm))))
     }
-    switch scheme {
-    case .md5: return .failure(.disallowedAlgorithm(scheme))
-    case .rsaPKCS1SHA1, .ecdsaSHA1: if !allowSHA1 { return .failure(.disallowedAlgorithm(scheme)) }
-    default: break
+    let entry = scheme.entry
+    switch entry.admission {
+    case .always: break
+    case .whenSHA1Allowed: if !allowSHA1 { return .failure(.disallowedAlgorithm(scheme)) }
+    case .never: return .failure(.disallowedAlgorithm(scheme))
     }
-    if let failure = fit(scheme, key) { return .failure(failure) }
-    if let refusal = policy.refusal(of: key) { return .failure(.keyRefused(refusal)) }
+    guard entry.accepts(scheme, key) else { return .failure(.schemeMismatch(algorithm: scheme, key: key.kind)) }
+    if let refusal = policy.refusal(of: key.kind) { return .failure(.keyRefused(refusal)) }
     return .success(scheme)
 }
 
-/// The signature arithmetic of an admitted scheme. Each algorithm's typed
-/// error is caught where it is thrown (one error type per `do`, as Embedded
-/// Swift requires); every refusal of the arithmetic is an invalid signature.
+/// The signature arithmetic of an admitted scheme: its table entry's verify function.
 func verifyArithmetic(_ scheme: SignatureScheme, key: VerificationKey,
                       signature: ArraySlice<UInt8>, message: ArraySlice<UInt8>) -> SignatureFailure? {
-    switch (scheme, key) {
-    // RSA hashes the TBS where it lies (no copy of the message) and takes the digest.
-    case (.rsaPKCS1(let hash), .rsa(let rsa)):
-        let digest = message.withUnsafeBytes { hash.hash($0) }
-        do { try rsa.verifyPKCS1v15(signature: Array(signature), digest: digest, hash: hash) } catch { return .invalidSignature }
-    case (.rsaPKCS1SHA1, .rsa(let rsa)):
-        do { try rsa.verifyInsecureSHA1PKCS1v15(signature: Array(signature), message: Array(message)) } catch { return .invalidSignature }
-    case (.rsaPSS(let parameters), .rsa(let rsa)), (.rsaPSS(let parameters), .rsaPSS(let rsa, _)):
-        let digest = message.withUnsafeBytes { parameters.hash.hash($0) }
-        do { try rsa.verifyPSS(signature: Array(signature), digest: digest, parameters: parameters) } catch { return .invalidSignature }
-    case (.ecdsa(let hash), .ecdsa(let ec)):
-        do { try ec.verify(signature: signature, message: message, hash: hash) } catch { return .invalidSignature }
-    case (.ecdsaSHA1, .ecdsa(let ec)):
-        do { try ec.verify(signature: signature, digest: InsecureSHA1.hash(message)) } catch { return .invalidSignature }
-    case (.ed25519, .ed25519(let ed)):
-        do { try ed.verify(signature: signature, message: message) } catch { return .invalidSignature }
-    default:
-        return .schemeMismatch(algorithm: scheme, key: key.kind)
-    }
-    return nil
-}
-
-/// Whether `scheme` may be used with `key` at all (before its arithmetic).
-private func fit(_ scheme: SignatureScheme, _ key: VerificationKey) -> SignatureFailure? {
-    var mismatch: SignatureFailure { .schemeMismatch(algorithm: scheme, key: key.kind) }
-    switch (scheme.keyType, key) {
-    case (.rsa, .rsa): return nil
-    case (.rsaPSS, .rsa): return nil
-    case (.rsaPSS, .rsaPSS(_, let restriction)):
-        // RFC 4055 §3.3: a restricted key's signatures use the same hash and
-        // mask, and a salt no shorter than the key's.
-        guard let restriction, case .rsaPSS(let parameters) = scheme else { return nil }
-        if parameters.hash != restriction.hash || parameters.maskHash != restriction.maskHash
-            || parameters.saltLength < restriction.saltLength { return mismatch }
-        return nil
-    // Any of the three hashes with any supported curve (RFC 5758 does not tie them).
-    case (.ecdsa, .ecdsa): return nil
-    case (.ed25519, .ed25519): return nil
-    default: return mismatch
-    }
-}
-
-extension KeyPolicy {
-    /// Why the policy refuses `key`, or nil.
-    func refusal(of key: VerificationKey) -> KeyRefusal? {
-        switch key {
-        case .rsa(let rsa), .rsaPSS(let rsa, _):
-            return rsa.modulusBits < minimumRSAModulusBits
-                ? .rsaModulusTooSmall(bits: rsa.modulusBits, minimum: minimumRSAModulusBits) : nil
-        case .ecdsa(let ec):
-            let member: AllowedCurves
-            switch ec.curve {
-            case .p256: member = .p256
-            case .p384: member = .p384
-            case .p521: member = .p521
-            }
-            return allowedCurves.contains(member) ? nil : .curveNotAllowed(ec.curve.description)
-        case .ed25519:
-            return allowedCurves.contains(.ed25519) ? nil : .curveNotAllowed("Ed25519")
-        }
-    }
+    scheme.entry.verify(scheme, key, signature, message) ? nil : .invalidSignature
 }
 
 /// The OID of an AlgorithmIdentifier TLV, named, for messages about

@@ -57,12 +57,8 @@ public enum VerificationKey: Sendable {
             return rsaKey(modulus, exponent).map { .rsaPSS($0, restriction: restriction) }
         case .ec(let named):
             // RFC 5480 §2.1.1: only namedCurve parameters; others stay unsupported, by name.
-            let curve: ECDSACurve
-            switch named {
-            case .p256: curve = .p256
-            case .p384: curve = .p384
-            case .p521: curve = .p521
-            case .other: return .failure(.unsupportedAlgorithm(.curve(curveName(named))))
+            guard let curve = KeyCurve(named)?.ecdsa else {
+                return .failure(.unsupportedAlgorithm(.curve(curveName(named))))
             }
             do {
                 return .success(.ecdsa(try ECDSAPublicKey(curve: curve, uncompressedPoint: key.key)))
@@ -104,13 +100,8 @@ public enum VerificationKey: Sendable {
             let units = (key.modulusBits + 2047) / 2048
             let exponentFactor = max(1, (key.exponent.bitWidth + 16) / 17)
             return units * units * exponentFactor
-        case .ecdsa(let key):
-            switch key.curve {
-            case .p256: return 1
-            case .p384: return 4
-            case .p521: return 8
-            }
-        case .ed25519: return 1
+        case .ecdsa(let key): return KeyCurve(key.curve).cost
+        case .ed25519: return KeyCurve.ed25519.cost
         }
     }
 
@@ -122,7 +113,7 @@ public enum VerificationKey: Sendable {
         switch self {
         case .rsa(let key): return .rsa(modulusBits: key.modulusBits)
         case .rsaPSS(let key, _): return .rsaPSS(modulusBits: key.modulusBits)
-        case .ecdsa(let key): return .ecdsa(key.curve)
+        case .ecdsa(let key): return .ecdsa(KeyCurve(key.curve))
         case .ed25519: return .ed25519
         }
     }
@@ -133,10 +124,24 @@ public enum VerificationKey: Sendable {
         case rsa(modulusBits: Int)
         /// An id-RSASSA-PSS key of this many modulus bits.
         case rsaPSS(modulusBits: Int)
-        /// An ECDSA key on this curve.
-        case ecdsa(ECDSACurve)
+        /// An ECDSA key on this curve (P-256, P-384 or P-521).
+        case ecdsa(KeyCurve)
         /// An Ed25519 key.
         case ed25519
+
+        /// The kind of a parsed key, for the key policy; nil for keys on
+        /// curves or of algorithms PureX509 does not verify.
+        init?(_ key: PublicKey) {
+            switch key.kind {
+            case .rsa: self = .rsa(modulusBits: key.sizeInBits)
+            case .rsaPSS: self = .rsaPSS(modulusBits: key.sizeInBits)
+            case .ec(let named):
+                guard let curve = KeyCurve(named) else { return nil }
+                self = .ecdsa(curve)
+            case .ed25519: self = .ed25519
+            case .ed448, .unknown: return nil
+            }
+        }
 
         /// `RSA-2048`, `RSASSA-PSS RSA-2048`, `ECDSA P-256` or `Ed25519`.
         public var description: String {
@@ -158,13 +163,9 @@ public enum VerificationKey: Sendable {
     }
 
     static func curveName(_ curve: PublicKey.NamedCurve) -> AlgorithmName {
-        switch curve {
-        case .p256: return AlgorithmName(oid: OID.secp256r1, name: "P-256")
-        case .p384: return AlgorithmName(oid: OID.secp384r1, name: "P-384")
-        case .p521: return AlgorithmName(oid: OID.secp521r1, name: "P-521")
-        case .other(let oid?): return AlgorithmName(oidContent: oid)
-        case .other(nil): return AlgorithmName(oid: nil, name: "explicit or implicit curve parameters")
-        }
+        if let known = KeyCurve(curve) { return AlgorithmName(oid: known.oid, name: known.description) }
+        if case .other(let oid?) = curve { return AlgorithmName(oidContent: oid) }
+        return AlgorithmName(oid: nil, name: "explicit or implicit curve parameters")
     }
 }
 
