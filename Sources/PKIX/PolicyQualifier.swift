@@ -57,6 +57,12 @@ public struct NoticeText: Sendable, Equatable {
     /// The content octets.
     public let value: ArraySlice<UInt8>
 
+    /// A text from its string type and content octets, as a caller builds one to compare.
+    public init(tag: DERTag, value: ArraySlice<UInt8>) {
+        self.tag = tag
+        self.value = value
+    }
+
     /// The text decoded: a BMPString as UTF-16 big-endian (an odd last byte
     /// dropped), any other type as UTF-8; ill-formed sequences become U+FFFD.
     public var string: String {
