@@ -88,7 +88,7 @@ struct CertificateSummary {
         let rendered: [OID] = [.subjectKeyIdentifier, .keyUsage, .subjectAltName, .basicConstraints, .authorityKeyIdentifier, .extKeyUsage]
         var renderedExtensions: [RenderedExtension] = [], otherExtensions: [(name: String, critical: Bool, value: String)] = []
         for ext in certificate.allExtensions where !rendered.contains(ext.oid) {
-            if let text = RenderedExtension.render(ext.oid, critical: ext.critical, certificate: certificate, value: ext.value) {
+            if let text = RenderedExtension.render(ext.oid, critical: ext.critical, certificate: certificate) {
                 renderedExtensions.append(text)
             } else {
                 otherExtensions.append((Self.extensionName(ext.oid), ext.critical, Hex.encode(ext.value, separator: ":")))
