@@ -1,4 +1,4 @@
-import DER
+@_spi(Plumbing) import DER
 
 /// RFC 6962 §3.2: one SerializedSCT of a certificate's
 /// SignedCertificateTimestampList, a log's promise to publish the

@@ -1,3 +1,4 @@
+@_spi(Plumbing) import DER
 import Foundation
 import PureX509
 import PureX509Config

@@ -1,4 +1,4 @@
-import DER
+@_spi(Plumbing) import DER
 import PKIX
 import Testing
 import TestSupport
