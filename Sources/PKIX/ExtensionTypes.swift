@@ -83,37 +83,54 @@ public struct ListExtension: Sendable, Equatable {
 /// RFC 5280 §4.2.1.10: the GeneralSubtrees contents; `Certificate.permittedSubtrees`
 /// and `excludedSubtrees` decode their base names.
 public struct NameConstraints: Sendable, Equatable {
+    // One reference to the encoding and the offsets: a view costs one
+    // retain however many parts it has, and path checks build it often.
+    let der: [UInt8]
+    let location: Location
+
     /// Whether the extension is marked critical.
-    public let critical: Bool
+    public var critical: Bool { location.critical }
     /// The permittedSubtrees content; nil when absent (at least one of the two is present).
-    public let permittedSubtrees: ArraySlice<UInt8>?
+    public var permittedSubtrees: ArraySlice<UInt8>? { location.permittedSubtrees.map { der[$0] } }
     /// The excludedSubtrees content; nil when absent.
-    public let excludedSubtrees: ArraySlice<UInt8>?
+    public var excludedSubtrees: ArraySlice<UInt8>? { location.excludedSubtrees.map { der[$0] } }
+
+    /// Two are equal when their parts' bytes are.
+    public static func == (lhs: NameConstraints, rhs: NameConstraints) -> Bool {
+        lhs.critical == rhs.critical && lhs.permittedSubtrees == rhs.permittedSubtrees && lhs.excludedSubtrees == rhs.excludedSubtrees
+    }
 
     struct Location: Sendable, Equatable {
         let critical: Bool
         let permittedSubtrees: Range<Int>?
         let excludedSubtrees: Range<Int>?
 
-        func view(in der: [UInt8]) -> NameConstraints {
-            NameConstraints(critical: critical, permittedSubtrees: permittedSubtrees.map { der[$0] },
-                            excludedSubtrees: excludedSubtrees.map { der[$0] })
-        }
+        func view(in der: [UInt8]) -> NameConstraints { NameConstraints(der: der, location: self) }
     }
 }
 
 /// RFC 5280 §4.2.1.1.
 public struct AuthorityKeyIdentifier: Sendable, Equatable {
+    // One reference to the encoding and the offsets, as for NameConstraints.
+    let der: [UInt8]
+    let location: Location
+
     /// Whether the extension is marked critical.
-    public let critical: Bool
+    public var critical: Bool { location.critical }
     /// The keyIdentifier octets; path building matches them against an issuer's subjectKeyIdentifier.
-    public let keyIdentifier: ArraySlice<UInt8>?
-    /// authorityCertIssuer's GeneralNames content.
-    let issuerContent: ArraySlice<UInt8>?
+    public var keyIdentifier: ArraySlice<UInt8>? { location.keyIdentifier.map { der[$0] } }
+    /// Whether authorityCertIssuer is present.
+    public var hasIssuer: Bool { location.issuer != nil }
     /// authorityCertIssuer's names, decoded when asked for.
-    public var issuer: [GeneralName]? { issuerContent.map { GeneralName.list(in: $0) } }
+    public var issuer: [GeneralName]? { location.issuer.map { GeneralName.list(in: der[$0]) } }
     /// authorityCertSerialNumber.
-    public let serialNumber: SerialNumber?
+    public var serialNumber: SerialNumber? { location.serialNumber.map { SerialNumber(bytes: der[$0]) } }
+
+    /// Two are equal when their parts' bytes are.
+    public static func == (lhs: AuthorityKeyIdentifier, rhs: AuthorityKeyIdentifier) -> Bool {
+        lhs.critical == rhs.critical && lhs.keyIdentifier == rhs.keyIdentifier && lhs.serialNumber == rhs.serialNumber
+            && lhs.location.issuer.map { lhs.der[$0] } == rhs.location.issuer.map { rhs.der[$0] }
+    }
 
     struct Location: Sendable, Equatable {
         let critical: Bool
@@ -121,11 +138,7 @@ public struct AuthorityKeyIdentifier: Sendable, Equatable {
         let issuer: Range<Int>?
         let serialNumber: Range<Int>?
 
-        func view(in der: [UInt8]) -> AuthorityKeyIdentifier {
-            AuthorityKeyIdentifier(critical: critical, keyIdentifier: keyIdentifier.map { der[$0] },
-                                   issuerContent: issuer.map { der[$0] },
-                                   serialNumber: serialNumber.map { SerialNumber(bytes: der[$0]) })
-        }
+        func view(in der: [UInt8]) -> AuthorityKeyIdentifier { AuthorityKeyIdentifier(der: der, location: self) }
     }
 }
 

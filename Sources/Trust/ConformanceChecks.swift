@@ -302,7 +302,7 @@ extension Verifier {
         case .subscriberValidityTooLong: return BRValidityLimit.exceeded(by: certificate)
         case .rootExtendedKeyUsage: return extensions.extendedKeyUsage != nil
         case .rootAuthorityKeyIdentifierWithIssuer:
-            return extensions.authorityKeyIdentifier.map { $0.issuer != nil || $0.serialNumber != nil } ?? false
+            return extensions.authorityKeyIdentifier.map { $0.hasIssuer || $0.serialNumber != nil } ?? false
         case .nonCriticalBasicConstraints:
             // An absent extension is issuerIsCA's failure, not this rule's.
             return !profile.acceptsNonCriticalBasicConstraints && extensions.basicConstraints?.critical == false
