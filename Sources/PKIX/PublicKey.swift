@@ -78,6 +78,29 @@ public struct PublicKey: Sendable, Equatable {
         case .unknown: return .unknown
         }
     }
+    /// The key's type and curve without its parts: what a key policy
+    /// decides by, read without building a view of any byte.
+    public enum KeyType: Sendable, Equatable {
+        /// rsaEncryption, id-RSASSA-PSS; ECDSA on P-256, P-384, P-521 or
+        /// another (or no) named curve; Ed25519, Ed448; any other algorithm.
+        case rsa, rsaPSS, ecP256, ecP384, ecP521, ecOtherCurve, ed25519, ed448, unknown
+    }
+
+    /// The key's type and curve, as `kind` says them, without its parts.
+    public var keyType: KeyType {
+        switch layout.kind {
+        case .rsa: return .rsa
+        case .rsaPSS: return .rsaPSS
+        case .ec(.p256): return .ecP256
+        case .ec(.p384): return .ecP384
+        case .ec(.p521): return .ecP521
+        case .ec(.other): return .ecOtherCurve
+        case .ed25519: return .ed25519
+        case .ed448: return .ed448
+        case .unknown: return .unknown
+        }
+    }
+
     /// The key size: the RSA modulus bit length, the curve's field size, or
     /// for unknown algorithms the key BIT STRING's length in bits.
     public let sizeInBits: Int

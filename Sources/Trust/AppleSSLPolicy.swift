@@ -165,7 +165,7 @@ extension Verifier {
             return scheme.entry.admission != .always
         case .rsaKeyBelow2048Bits:
             let key = certificate.publicKey
-            switch key.kind {
+            switch key.keyType {
             case .rsa, .rsaPSS: return key.sizeInBits < 2048
             default: return false
             }

@@ -88,7 +88,7 @@ extension Verifier {
     func leafKeyRefusal(_ leaf: Certificate) -> SignatureFailure? {
         let key = leaf.publicKey
         // RFC 3279 §2.3.1, as for an issuer key (VerificationKey.prepare).
-        if case .rsa = key.kind {
+        if key.keyType == .rsa {
             guard let parameters = key.algorithm.parameters, parameters.elementsEqual([0x05, 0x00]) else {
                 return .keyRefused(.invalidKey(reason: .rsaParametersNotNull))
             }

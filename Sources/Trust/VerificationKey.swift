@@ -132,14 +132,15 @@ public enum VerificationKey: Sendable {
         /// The kind of a parsed key, for the key policy; nil for keys on
         /// curves or of algorithms PureX509 does not verify.
         init?(_ key: PublicKey) {
-            switch key.kind {
+            // keyType, not kind: a policy needs no view of the key's bytes.
+            switch key.keyType {
             case .rsa: self = .rsa(modulusBits: key.sizeInBits)
             case .rsaPSS: self = .rsaPSS(modulusBits: key.sizeInBits)
-            case .ec(let named):
-                guard let curve = KeyCurve(named) else { return nil }
-                self = .ecdsa(curve)
+            case .ecP256: self = .ecdsa(.p256)
+            case .ecP384: self = .ecdsa(.p384)
+            case .ecP521: self = .ecdsa(.p521)
             case .ed25519: self = .ed25519
-            case .ed448, .unknown: return nil
+            case .ecOtherCurve, .ed448, .unknown: return nil
             }
         }
 
