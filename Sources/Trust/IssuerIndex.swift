@@ -17,8 +17,6 @@ struct IssuerIndex {
     let keyClass: [Int]
     /// Positions into `certificates`, sorted by (subject, SPKI).
     private let sorted: [Int]
-    /// Each certificate's subject bytes, made once: lookups compare them many times.
-    private let subjects: [ArraySlice<UInt8>]
     private var canonicalSubjects: [[UInt8]]? = nil
     /// Positions sorted by canonical subject, once `canonicalSubjects` exists.
     private var byCanonical: [Int] = []
@@ -30,7 +28,6 @@ struct IssuerIndex {
             keyClass = presented.isEmpty ? [] : [0]
             presentedAt = keyClass
             sorted = keyClass
-            subjects = presented.map { $0.subject.encoded }
             return
         }
         let order = presented.indices.sorted { Self.precedes(presented[$0], presented[$1]) }
@@ -65,14 +62,14 @@ struct IssuerIndex {
         self.certificates = certificates
         self.keyClass = keyClass
         self.sorted = sorted
-        self.subjects = certificates.map { $0.subject.encoded }
+
     }
 
     var count: Int { certificates.count }
 
     /// Certificates whose subject is byte-equal to `name`, in presentation order.
     func named(_ name: ArraySlice<UInt8>) -> [Int] {
-        func subject(_ position: Int) -> ArraySlice<UInt8> { subjects[sorted[position]] }
+        func subject(_ position: Int) -> ArraySlice<UInt8> { certificates[sorted[position]].subject.encoded }
         let low = partitionPoint(sorted.count) { subject($0).lexicographicallyPrecedes(name) }
         var end = low
         while end < sorted.count, subject(end).elementsEqual(name) { end += 1 }
