@@ -129,16 +129,6 @@ public struct GeneralName: Sendable, Equatable {
             return names
         }
     }
-
-    static func decodeList(_ range: Range<Int>, in der: [UInt8], context: Context = .alternativeName) -> [GeneralName] {
-        DERReader.withReader(over: der, range: range.clamped(to: der.indices)) { reader in
-            var names: [GeneralName] = []
-            while !reader.isAtEnd, let name = try? read(&reader, context: context) {
-                names.append(GeneralName(kind: name.kind, value: der[name.value]))
-            }
-            return names
-        }
-    }
 }
 
 extension Certificate {
@@ -159,6 +149,6 @@ extension Certificate {
     /// The subjectAltName entries, or an empty list when the extension is absent.
     public var subjectAlternativeNames: [GeneralName] {
         guard let san = storage.extensions.subjectAlternativeName else { return [] }
-        return GeneralName.decodeList(san.value, in: der)
+        return GeneralName.list(in: der[san.value])
     }
 }

@@ -285,7 +285,7 @@ extension Verifier {
             guard extensions.subjectAlternativeName != nil else { return false }
             return certificate.containsAlternativeName { $0.kind == .dnsName && !HostName.isValidPresented($0.value) }
         case .missingKeyUsage: return extensions.keyUsage == nil
-        case .emptyIssuerName: return certificate.issuer.encoded.elementsEqual([0x30, 0x00])
+        case .emptyIssuerName: return certificate.issuer.isEmpty
         case .authorityKeyIdentifierWithoutKeyIdentifier:
             return extensions.authorityKeyIdentifier.map { $0.keyIdentifier == nil } ?? false
         case .keyIdentifierMismatch:
@@ -298,7 +298,7 @@ extension Verifier {
         case .subscriberAnyExtendedKeyUsage: return certificate.extendedKeyUsages.contains(.anyExtendedKeyUsage)
         case .subscriberCriticalExtendedKeyUsage: return extensions.extendedKeyUsage?.critical == true
         case .subscriberCriticalSubjectAltName:
-            return extensions.subjectAlternativeName?.critical == true && !certificate.subject.encoded.elementsEqual([0x30, 0x00])
+            return extensions.subjectAlternativeName?.critical == true && !certificate.subject.isEmpty
         case .subscriberValidityTooLong: return BRValidityLimit.exceeded(by: certificate)
         case .rootExtendedKeyUsage: return extensions.extendedKeyUsage != nil
         case .rootAuthorityKeyIdentifierWithIssuer:

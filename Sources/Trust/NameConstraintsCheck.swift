@@ -49,7 +49,7 @@ extension Verifier {
     func constrainedNames(of certificate: Certificate, isLeaf: Bool = false) -> [ConstrainedName] {
         let alternativeNames = certificate.subjectAlternativeNames
         var names = alternativeNames.map { ConstrainedName.general($0) }
-        if !certificate.subject.encoded.elementsEqual([0x30, 0x00]) { names.append(.subjectDN) }
+        if !certificate.subject.isEmpty { names.append(.subjectDN) }
         // §4.2.1.10: emailAddress attributes in the subject are rfc822Names too.
         for email in certificate.subjectName.values(of: .emailAddress) { names.append(.emailAttribute(Array(email.utf8))) }
         // With the Common Name fallback on, a leaf without a dNSName is matched

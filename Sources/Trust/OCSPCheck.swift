@@ -46,7 +46,7 @@ extension Verifier {
                 }
                 guard isCurrent(single) else { note(.ocspResponseOutOfDate); continue }
                 if authorised == nil {
-                    authorised = try isAuthorised(basic, in: response, issuer: issuer, issuerKey: preparedIssuerKey(),
+                    authorised = try isAuthorised(basic, issuer: issuer, issuerKey: preparedIssuerKey(),
                                                   allowSHA1: policy.allowSHA1, search: &search)
                 }
                 var trusted = authorised == true
@@ -56,7 +56,7 @@ extension Verifier {
                 // SHA-1 signature is honoured for revocations alone.
                 if !trusted, case .revoked = single.status, !policy.allowSHA1 {
                     if authorisedWithSHA1 == nil {
-                        authorisedWithSHA1 = try isAuthorised(basic, in: response, issuer: issuer, issuerKey: preparedIssuerKey(),
+                        authorisedWithSHA1 = try isAuthorised(basic, issuer: issuer, issuerKey: preparedIssuerKey(),
                                                           allowSHA1: true, search: &search)
                     }
                     trusted = authorisedWithSHA1 == true
@@ -97,7 +97,7 @@ extension Verifier {
     /// and that key is the issuer's, or a delegate's whose certificate the
     /// issuer signed, with id-kp-OCSPSigning, valid now, and no critical
     /// extension this library does not process (RFC 5280 §4.2).
-    mutating func isAuthorised(_ basic: BasicOCSPResponse, in response: OCSPResponse, issuer: Certificate,
+    mutating func isAuthorised(_ basic: BasicOCSPResponse, issuer: Certificate,
                                issuerKey: VerificationKey?, allowSHA1: Bool,
                                search: inout SearchState) throws(TrustFailure) -> Bool {
         guard let issuerKey else { return false }
