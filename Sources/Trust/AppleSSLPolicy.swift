@@ -171,7 +171,7 @@ extension Verifier {
             }
         case .missingServerAuthEKU:
             guard certificate.notBefore >= AppleRule.july2019 else { return false }
-            return certificate.extensions.extendedKeyUsage == nil || !certificate.extendedKeyUsages.contains(.serverAuth)
+            return certificate.extensions.extendedKeyUsageCritical == nil || !certificate.extendedKeyUsages.contains(.serverAuth)
         case .validityOver825Days:
             return certificate.notBefore >= AppleRule.july2019 && period > AppleRule.maximum825
         case .validityOver398Days:

@@ -255,10 +255,10 @@ extension Verifier {
     /// Whether `certificate` (whose extensions are `extensions`) breaks `rule` under `profile`.
     func breaks(_ rule: ConformanceRule, _ certificate: Certificate, _ extensions: Extensions, _ profile: ValidationProfile) -> Bool {
         switch rule {
-        case .criticalAuthorityKeyIdentifier: return extensions.authorityKeyIdentifier?.critical == true
-        case .criticalSubjectKeyIdentifier: return extensions.subjectKeyIdentifier?.critical == true
-        case .criticalAuthorityInfoAccess: return extensions.authorityInformationAccess?.critical == true
-        case .nameConstraintsOutsideCA: return extensions.nameConstraints != nil && extensions.basicConstraints?.isCA != true
+        case .criticalAuthorityKeyIdentifier: return extensions.authorityKeyIdentifierCritical == true
+        case .criticalSubjectKeyIdentifier: return extensions.subjectKeyIdentifierCritical == true
+        case .criticalAuthorityInfoAccess: return extensions.authorityInformationAccessCritical == true
+        case .nameConstraintsOutsideCA: return extensions.nameConstraintsCritical != nil && extensions.basicConstraints?.isCA != true
         case .keyCertSignWithoutCA:
             guard !profile.acceptsKeyCertSignWithoutCA else { return false }
             return extensions.keyUsage?.usage.contains(.keyCertSign) == true && extensions.basicConstraints?.isCA != true
@@ -266,9 +266,9 @@ extension Verifier {
             // Self-issued stands in for self-signed: telling them apart costs
             // a signature check, and a self-issued certificate's issuer is
             // found by its name whatever its identifiers say.
-            guard !profile.acceptsMissingAuthorityKeyIdentifier, extensions.authorityKeyIdentifier?.keyIdentifier == nil else { return false }
+            guard !profile.acceptsMissingAuthorityKeyIdentifier, !extensions.hasAuthorityKeyIdentifierKeyID else { return false }
             return !certificate.isSelfIssued
-        case .missingSubjectKeyIdentifier: return extensions.basicConstraints?.isCA == true && extensions.subjectKeyIdentifier == nil
+        case .missingSubjectKeyIdentifier: return extensions.basicConstraints?.isCA == true && extensions.subjectKeyIdentifierCritical == nil
         case .serialNumberNotPositive:
             guard !profile.acceptsNonPositiveSerialNumber else { return false }
             let serial = certificate.serialNumber.bytes
@@ -282,27 +282,27 @@ extension Verifier {
             let signOctet = serial.count > 1 && serial.first == 0 ? 1 : 0
             return serial.count - signOctet > 20
         case .malformedDNSName:
-            guard extensions.subjectAlternativeName != nil else { return false }
+            guard extensions.subjectAlternativeNameCritical != nil else { return false }
             return certificate.containsAlternativeName { $0.kind == .dnsName && !HostName.isValidPresented($0.value) }
         case .missingKeyUsage: return extensions.keyUsage == nil
         case .emptyIssuerName: return certificate.issuer.isEmpty
         case .authorityKeyIdentifierWithoutKeyIdentifier:
-            return extensions.authorityKeyIdentifier.map { $0.keyIdentifier == nil } ?? false
+            return extensions.authorityKeyIdentifierCritical != nil && !extensions.hasAuthorityKeyIdentifierKeyID
         case .keyIdentifierMismatch:
             guard certificate.isSelfIssued, let aki = extensions.authorityKeyIdentifier?.keyIdentifier,
                   let ski = extensions.subjectKeyIdentifier?.list else { return false }
             return !aki.elementsEqual(ski)
         case .missingBasicConstraints: return extensions.basicConstraints == nil
-        case .nonCriticalNameConstraints: return extensions.nameConstraints?.critical == false
+        case .nonCriticalNameConstraints: return extensions.nameConstraintsCritical == false
         case .subscriberWithoutServerAuth: return !certificate.extendedKeyUsages.contains(.serverAuth)
         case .subscriberAnyExtendedKeyUsage: return certificate.extendedKeyUsages.contains(.anyExtendedKeyUsage)
-        case .subscriberCriticalExtendedKeyUsage: return extensions.extendedKeyUsage?.critical == true
+        case .subscriberCriticalExtendedKeyUsage: return extensions.extendedKeyUsageCritical == true
         case .subscriberCriticalSubjectAltName:
-            return extensions.subjectAlternativeName?.critical == true && !certificate.subject.isEmpty
+            return extensions.subjectAlternativeNameCritical == true && !certificate.subject.isEmpty
         case .subscriberValidityTooLong: return BRValidityLimit.exceeded(by: certificate)
-        case .rootExtendedKeyUsage: return extensions.extendedKeyUsage != nil
+        case .rootExtendedKeyUsage: return extensions.extendedKeyUsageCritical != nil
         case .rootAuthorityKeyIdentifierWithIssuer:
-            return extensions.authorityKeyIdentifier.map { $0.hasIssuer || $0.serialNumber != nil } ?? false
+            return extensions.authorityKeyIdentifierNamesIssuer
         case .nonCriticalBasicConstraints:
             // An absent extension is issuerIsCA's failure, not this rule's.
             return !profile.acceptsNonCriticalBasicConstraints && extensions.basicConstraints?.critical == false

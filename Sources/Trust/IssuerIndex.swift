@@ -69,10 +69,10 @@ struct IssuerIndex {
 
     /// Certificates whose subject is byte-equal to `name`, in presentation order.
     func named(_ name: ArraySlice<UInt8>) -> [Int] {
-        func subject(_ position: Int) -> ArraySlice<UInt8> { certificates[sorted[position]].subject.encoded }
-        let low = partitionPoint(sorted.count) { subject($0).lexicographicallyPrecedes(name) }
+        func order(_ position: Int) -> Int { certificates[sorted[position]].compare(.subject, with: name) }
+        let low = partitionPoint(sorted.count) { order($0) < 0 }
         var end = low
-        while end < sorted.count, subject(end).elementsEqual(name) { end += 1 }
+        while end < sorted.count, order(end) == 0 { end += 1 }
         if end - low <= 1 { return Array(sorted[low..<end]) }
         return sorted[low..<end].sorted()
     }
@@ -80,7 +80,7 @@ struct IssuerIndex {
     /// The key class of a certificate with this subject and SPKI, if one was presented.
     func keyClass(of certificate: Certificate) -> Int? {
         for index in named(certificate.subject.encoded)
-        where certificates[index].subjectPublicKeyInfo.encoded == certificate.subjectPublicKeyInfo.encoded {
+        where certificates[index].bytes(of: .subjectPublicKeyInfo, equal: .subjectPublicKeyInfo, of: certificate) {
             return keyClass[index]
         }
         return nil
@@ -111,6 +111,6 @@ struct IssuerIndex {
     }
 
     static func sameSubjectAndKey(_ a: Certificate, _ b: Certificate) -> Bool {
-        a.subject.encoded.elementsEqual(b.subject.encoded) && a.subjectPublicKeyInfo.encoded.elementsEqual(b.subjectPublicKeyInfo.encoded)
+        a.bytes(of: .subject, equal: .subject, of: b) && a.bytes(of: .subjectPublicKeyInfo, equal: .subjectPublicKeyInfo, of: b)
     }
 }

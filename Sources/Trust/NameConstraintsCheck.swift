@@ -22,7 +22,7 @@ extension Verifier {
     func checkNameConstraints(_ certificates: [Certificate], upTo end: Int, comparisons: inout Int) throws(TrustFailure) -> TrustFailure? {
         for caIndex in 1..<max(min(end, certificates.count), 1) {
             let ca = certificates[caIndex]
-            guard ca.extensions.nameConstraints != nil else { continue }
+            guard ca.extensions.nameConstraintsCritical != nil else { continue }
             let permitted = ca.permittedSubtrees, excluded = ca.excludedSubtrees
             for index in 0..<caIndex {
                 let subject = certificates[index]

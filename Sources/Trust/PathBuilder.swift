@@ -70,7 +70,7 @@ extension Verifier {
             guard let candidate = search.candidateLists[slot]?[k] else { break }
             let position = childPosition + 1
             if let presented = candidate.presentedIndex, search.deadFrom[presented] <= position { continue }
-            let node = PathNode(candidate, store: store, index: search.index)
+            let node = PathNode(candidate, anchors: store.anchors, index: search.index)
             if search.trace != nil { search.note(.candidate(issuer: search.origin(of: node), position: childPosition)) }
             // A certificate already on the path (same subject and key) would make a loop.
             if let onPath = path.firstIndex(where: { $0.keyClass == candidate.keyClass }) {
@@ -160,31 +160,33 @@ extension Verifier {
             anchors = store.anchors(equivalentTo: wanted)
             presented = search.index.equivalent(to: wanted)
         }
-        let wantedKeyID = child.extensions.authorityKeyIdentifier?.keyIdentifier
-        func keyIDMatches(_ certificate: Certificate) -> Bool {
-            guard let wanted = wantedKeyID, let ski = certificate.extensions.subjectKeyIdentifier else { return false }
-            return ski.list.elementsEqual(wanted)
-        }
         // A stable partition in place: key-identifier matches first.
         func ordered(_ indexes: [Int], _ certificate: (Int) -> Certificate) -> [Int] {
-            guard indexes.count > 1, wantedKeyID != nil else { return indexes }
+            guard indexes.count > 1, let wanted = child.extensions.authorityKeyIdentifier?.keyIdentifier else { return indexes }
+            func keyIDMatches(_ certificate: Certificate) -> Bool {
+                guard let ski = certificate.extensions.subjectKeyIdentifier else { return false }
+                return ski.list.elementsEqual(wanted)
+            }
             var matching: [Int] = [], others: [Int] = []
             for index in indexes { if keyIDMatches(certificate(index)) { matching.append(index) } else { others.append(index) } }
             return matching + others
         }
-        let index = search.index
+        // Closures below capture these arrays, not `self` or the index:
+        // capturing `store` copied the whole verifier (every field
+        // retained) per certificate.
+        let anchorCertificates = store.anchors, presentedCertificates = search.index.certificates
         var list: [Candidate] = []
         list.reserveCapacity(anchors.count + presented.count)
-        for anchor in ordered(anchors, { store.anchors[$0] }) {
+        for anchor in ordered(anchors, { anchorCertificates[$0] }) {
             // An anchor's identity is the presented class it equals (or the
             // leaf's), else one of its own.
-            let certificate = store.anchors[anchor]
-            let keyClass = index.keyClass(of: certificate)
+            let certificate = anchorCertificates[anchor]
+            let keyClass = search.index.keyClass(of: certificate)
                 ?? (IssuerIndex.sameSubjectAndKey(certificate, search.leaf) ? search.leafKeyClass : -2 - anchor)
             list.append(Candidate(anchorIndex: anchor, presentedIndex: nil, keyClass: keyClass))
         }
-        for certificate in ordered(presented, { index.certificates[$0] }) {
-            list.append(Candidate(anchorIndex: nil, presentedIndex: certificate, keyClass: index.keyClass[certificate]))
+        for certificate in ordered(presented, { presentedCertificates[$0] }) {
+            list.append(Candidate(anchorIndex: nil, presentedIndex: certificate, keyClass: search.index.keyClass[certificate]))
         }
         return list
     }

@@ -225,7 +225,7 @@ extension Verifier {
         }
         let strictness = policy.profile.extendedKeyUsageStrictness
         let strict = strictness == .everyCertificate || (strictness == .leaf && index == 0)
-        let present = certificate.extensions.extendedKeyUsage != nil
+        let present = certificate.extensions.extendedKeyUsageCritical != nil
         let purposes = present ? certificate.extendedKeyUsages : []
         if strict {
             let prohibited: [OID] = index == 0 ? [.codeSigning, .ocspSigning, .timeStamping] : [.codeSigning, .timeStamping]

@@ -75,9 +75,9 @@ extension Verifier {
         // inhibitAnyPolicy applied, without §6.1.4(h)'s decrements.
         if policy.profile.enforcesAnchorConstraints && policy.profile.processesAnchorPolicies {
             let anchor = certificates[n]
-            if anchor.extensions.certificatePolicies != nil {
+            if let critical = anchor.extensions.certificatePoliciesCritical {
                 let information = anchor.certificatePolicyList
-                if let failure = Self.checkPolicyList(information, critical: anchor.extensions.certificatePolicies?.critical == true) {
+                if let failure = Self.checkPolicyList(information, critical: critical) {
                     return .failure(.policy(index: n, failure))
                 }
                 let level = try Self.nextLevel(after: levels[0], policies: information.map { $0.policy },
@@ -102,9 +102,9 @@ extension Verifier {
             let isLeaf = i == n
             let selfIssued = certificate.isSelfIssued
             // §6.1.3(d), (e).
-            if certificate.extensions.certificatePolicies != nil {
+            if let critical = certificate.extensions.certificatePoliciesCritical {
                 let information = certificate.certificatePolicyList
-                if let failure = Self.checkPolicyList(information, critical: certificate.extensions.certificatePolicies?.critical == true) {
+                if let failure = Self.checkPolicyList(information, critical: critical) {
                     return .failure(.policy(index: index, failure))
                 }
                 if !treeIsNull {

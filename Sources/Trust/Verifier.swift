@@ -147,9 +147,9 @@ struct PathNode {
         self.keyClass = keyClass
     }
 
-    init(_ candidate: Candidate, store: TrustStore, index: IssuerIndex) {
+    init(_ candidate: Candidate, anchors: [Certificate], index: IssuerIndex) {
         if let anchor = candidate.anchorIndex {
-            self.init(certificate: store.anchors[anchor], anchorIndex: anchor, presentedIndex: nil, keyClass: candidate.keyClass)
+            self.init(certificate: anchors[anchor], anchorIndex: anchor, presentedIndex: nil, keyClass: candidate.keyClass)
         } else {
             let presented = candidate.presentedIndex ?? 0
             self.init(certificate: index.certificates[presented], anchorIndex: nil, presentedIndex: presented, keyClass: candidate.keyClass)
