@@ -27,10 +27,8 @@ public struct RSAPublicKey: Sendable {
     /// Checks the bounds above and sets up the Montgomery context; throws `modulusOutOfBounds` or `exponentOutOfBounds`.
     public init(modulus: BigUInt, exponent: BigUInt) throws(RSAError) {
         let bits = modulus.bitWidth
-        guard bits >= Self.minimumModulusBits, bits <= Self.maximumModulusBits, modulus.bit(0) else {
-            throw .modulusOutOfBounds(bits: bits)
-        }
-        guard exponent.bit(0), exponent.bitWidth >= 2, exponent.bitWidth <= 33 else { throw .exponentOutOfBounds }
+        try Self.checkBounds(modulusBits: bits, modulusIsOdd: modulus.bit(0),
+                             exponentBits: exponent.bitWidth, exponentIsOdd: exponent.bit(0))
         self.modulus = modulus
         self.exponent = exponent
         do {

@@ -82,22 +82,20 @@ extension Verifier {
     /// the wrong length or with parameters). Each was trusted in a leaf
     /// before (issue 26 item 11). Issuer keys are prepared, and refused as
     /// `weakKey`, on the edge they sign; a leaf that is itself an anchor
-    /// uses the key the trust store prepared. The preparation costs each
-    /// evaluation an RSA Montgomery set-up, an EC on-curve check or an
-    /// Ed25519 decompression: no signature arithmetic.
+    /// uses the key the trust store prepared. An rsaEncryption key's bounds
+    /// are checked on its octets (`VerificationKey.refusal(of:)`), since it
+    /// verifies nothing; the check costs an EC key an on-curve test and an
+    /// Ed25519 key a decompression: no signature arithmetic.
     func leafKeyRefusal(_ leaf: Certificate) -> SignatureFailure? {
         let key = leaf.publicKey
-        // RFC 3279 §2.3.1, as for an issuer key (VerificationKey.prepare).
-        if key.keyType == .rsa {
-            guard let parameters = key.algorithm.parameters, parameters.elementsEqual([0x05, 0x00]) else {
-                return .keyRefused(.invalidKey(reason: .rsaParametersNotNull))
-            }
-        }
+        // As for an issuer key, and before the policy: a malformed key is refused as malformed.
+        if key.keyType == .rsa, let refusal = VerificationKey.rsaParametersRefusal(key) { return refusal }
         if let refusal = policy.keys.refusal(of: key) { return .keyRefused(refusal) }
-        let anchor = store.anchors(named: leaf.subject.encoded).first { store.anchors[$0].der == leaf.der }
-        let prepared = anchor.map { store.verificationKey(ofAnchor: $0) } ?? VerificationKey.prepare(leaf)
-        if case .failure(let failure) = prepared { return failure }
-        return nil
+        if let anchor = store.anchors(named: leaf.subject.encoded).first(where: { store.anchors[$0].der == leaf.der }) {
+            if case .failure(let failure) = store.verificationKey(ofAnchor: anchor) { return failure }
+            return nil
+        }
+        return VerificationKey.refusal(of: key)
     }
 
     /// An intermediate the path would go through, at path index `index`.

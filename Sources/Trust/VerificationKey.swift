@@ -39,11 +39,7 @@ public enum VerificationKey: Sendable {
     static func prepare(_ key: PublicKey) -> Result<VerificationKey, SignatureFailure> {
         switch key.kind {
         case .rsa(let modulus, let exponent):
-            // RFC 3279 §2.3.1: the parameters MUST be NULL (Chromium's
-            // verify_signed_data cases refuse absent and non-NULL ones).
-            guard let parameters = key.algorithm.parameters, parameters.elementsEqual([0x05, 0x00]) else {
-                return .failure(.keyRefused(.invalidKey(reason: .rsaParametersNotNull)))
-            }
+            if let refusal = rsaParametersRefusal(key) { return .failure(refusal) }
             return rsaKey(modulus, exponent).map { .rsa($0) }
         case .rsaPSS(let modulus, let exponent, let parameters):
             var restriction: PSSParameters? = nil
@@ -153,6 +149,32 @@ public enum VerificationKey: Sendable {
             case .ed25519: return "Ed25519"
             }
         }
+    }
+
+    /// The failure `prepare(key)` would return, or nil, without building an
+    /// rsaEncryption key (its bounds are checked on the octets): a leaf's
+    /// key is checked on every evaluation and verifies nothing.
+    static func refusal(of key: PublicKey) -> SignatureFailure? {
+        if case .rsa(let modulus, let exponent) = key.kind {
+            if let refusal = rsaParametersRefusal(key) { return refusal }
+            do {
+                try RSAPublicKey.validate(modulusOctets: modulus, exponentOctets: exponent)
+                return nil
+            } catch {
+                return .keyRefused(.invalidKey(reason: .rsa(error)))
+            }
+        }
+        if case .failure(let failure) = prepare(key) { return failure }
+        return nil
+    }
+
+    /// RFC 3279 §2.3.1: an rsaEncryption key's parameters MUST be NULL
+    /// (Chromium's verify_signed_data cases refuse absent and non-NULL ones).
+    static func rsaParametersRefusal(_ key: PublicKey) -> SignatureFailure? {
+        guard let parameters = key.algorithm.parameters, parameters.elementsEqual([0x05, 0x00]) else {
+            return .keyRefused(.invalidKey(reason: .rsaParametersNotNull))
+        }
+        return nil
     }
 
     private static func rsaKey(_ modulus: ArraySlice<UInt8>, _ exponent: ArraySlice<UInt8>) -> Result<RSAPublicKey, SignatureFailure> {
