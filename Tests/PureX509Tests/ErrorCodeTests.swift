@@ -8,6 +8,8 @@ import Testing
 // `code` property (the tool reads it), and those codes are unique where the
 // tool emits them together and equal to Vectors/error-codes/codes.txt, so a
 // renamed, added or removed code fails here until the list says so.
+// DERError and SymmetricError give library codes the tool does not emit;
+// a DERError's is its rule's number (DERRuleCodeTests.swift lists the rules).
 
 /// The committed list's "Type code" lines, comments and blank lines left out.
 private func committedLines() throws -> [String] {
