@@ -4,6 +4,13 @@
 /// below, and the X.509 structure rules that `PKIX` adds as further `Rule`
 /// values. `offset` is the absolute byte offset in the input that the reader
 /// was given (the start of the offending element, or the offending byte).
+///
+/// The stable code of a refusal is its rule's numeric `Rule.code`, not the
+/// rule's `Rule.name`: the name is an English phrase for messages and may be
+/// reworded, while the number is already what makes two rules the same rule,
+/// so it is the one identifier every layer's rules share. The committed list
+/// `Vectors/error-codes/codes.txt` holds every rule's number, and a test keeps
+/// it equal to the rules declared in all modules.
 public struct DERError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The rule the input broke.
     public let rule: Rule
@@ -16,6 +23,9 @@ public struct DERError: Error, Sendable, Equatable, CustomStringConvertible {
         self.offset = offset
     }
 
+    /// The stable code of this refusal: its rule's `Rule.code`.
+    public var code: UInt16 { rule.code }
+
     /// The rule's name and the offset, e.g. `trailing bytes at offset 12`.
     public var description: String { "\(rule.name) at offset \(offset)" }
 
@@ -23,7 +33,9 @@ public struct DERError: Error, Sendable, Equatable, CustomStringConvertible {
     /// add their structural rules without the DER layer knowing them; two
     /// rules are equal when their codes are.
     public struct Rule: Sendable, Equatable, CustomStringConvertible {
-        /// Identifies the rule: 1–99 are the DER layer's, 100 and up belong to the layers above.
+        /// Identifies the rule, stably: 1–99 are the DER layer's, 100 and up
+        /// belong to the layers above. A number is never reused for another
+        /// rule, since scripts and the committed code list rely on it.
         public let code: UInt16
         /// The short English name, kept as a static string so a rule never allocates.
         public let staticName: StaticString

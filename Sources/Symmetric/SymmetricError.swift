@@ -12,6 +12,17 @@ public enum SymmetricError: Error, Equatable, Sendable, CustomStringConvertible 
     /// when the file has no MAC, or of a damaged file.
     case badPadding
 
+    /// A stable code per failure, for scripts and logs; the associated
+    /// lengths are not part of it.
+    public var code: String {
+        switch self {
+        case .invalidKeyLength: return "invalidKeyLength"
+        case .invalidIVLength: return "invalidIVLength"
+        case .ciphertextLength: return "ciphertextLength"
+        case .badPadding: return "badPadding"
+        }
+    }
+
     /// A one-line explanation.
     public var description: String {
         switch self {

@@ -8,6 +8,8 @@ import Testing
 // `code` property (the tool reads it), and those codes are unique where the
 // tool emits them together and equal to Vectors/error-codes/codes.txt, so a
 // renamed, added or removed code fails here until the list says so.
+// DERError and SymmetricError give library codes the tool does not emit;
+// a DERError's is its rule's number (DERRuleCodeTests.swift lists the rules).
 
 /// The committed list's "Type code" lines, comments and blank lines left out.
 private func committedLines() throws -> [String] {
@@ -29,6 +31,8 @@ private let serverTrustFailureCodes = ServerTrustFailureCase.allCases
     .filter { $0 != .defaultEvaluationFailed && $0 != .revocationCheckFailed }
     .map { (name: "\($0)", code: $0.sample.code) }
 private let pkcs12ErrorCodes = PKCS12ErrorCase.allCases.map { (name: "\($0)", code: $0.sample.code) }
+private let symmetricErrorCodes = SymmetricErrorCase.allCases.map { (name: "\($0)", code: $0.sample.code) }
+// `derErrorCodes` (every DERError rule's number) is in DERRuleCodeTests.swift.
 
 /// Each shadow case's sample is a value of that case: the list below is
 /// built from one value of every case, not from fewer.
@@ -40,6 +44,7 @@ private let pkcs12ErrorCodes = PKCS12ErrorCase.allCases.map { (name: "\($0)", co
     #expect(CheckNameCase.allCases.filter { CheckNameCase.of($0.sample) != $0 } == [])
     #expect(ServerTrustFailureCase.allCases.filter { ServerTrustFailureCase.of($0.sample) != $0 } == [])
     #expect(PKCS12ErrorCase.allCases.filter { PKCS12ErrorCase.of($0.sample) != $0 } == [])
+    #expect(SymmetricErrorCase.allCases.filter { SymmetricErrorCase.of($0.sample) != $0 } == [])
 }
 
 /// The codes each type gives are the committed list's lines for it.
@@ -48,6 +53,7 @@ private let pkcs12ErrorCodes = PKCS12ErrorCase.allCases.map { (name: "\($0)", co
         ("TrustFailure", trustFailureCodes), ("RevocationGap", revocationGapCodes),
         ("ConformanceRule", conformanceRuleCodes), ("AppleRule", appleRuleCodes), ("CheckName", checkNameCodes),
         ("ServerTrustFailure", serverTrustFailureCodes), ("PKCS12Error", pkcs12ErrorCodes),
+        ("DERError", derErrorCodes), ("SymmetricError", symmetricErrorCodes),
     ]
     let lines = derived.flatMap { type, codes in codes.map { "\(type) \($0.code)" } }
     let committed = try committedLines()
@@ -93,6 +99,10 @@ private func collisions(_ groups: [(String, [(name: String, code: String)])]) ->
                         ("AppleRule", appleRuleCodes)]) == [:])
     // `identity --json` `code` for a file that did not open.
     #expect(collisions([("PKCS12Error", pkcs12ErrorCodes)]) == [:])
+    // Not emitted by the tool, unique all the same: a caller tells the
+    // failures apart by code (DERRuleCodeTests checks the rules' numbers).
+    #expect(collisions([("SymmetricError", symmetricErrorCodes)]) == [:])
+    #expect(collisions([("DERError", derErrorCodes)]) == [:])
 }
 
 /// `TrustFailure`'s cases, one each: `of` is exhaustive, so a new case does not
@@ -441,3 +451,27 @@ private enum PKCS12ErrorCase: CaseIterable {
     }
 }
 
+
+/// `SymmetricError`'s cases, one each: `of` is exhaustive, so a new case does not
+/// compile until it is named here, and `sample` then needs a value of it.
+private enum SymmetricErrorCase: CaseIterable {
+    case invalidKeyLength, invalidIVLength, ciphertextLength, badPadding
+
+    static func of(_ value: SymmetricError) -> Self {
+        switch value {
+        case .invalidKeyLength: return .invalidKeyLength
+        case .invalidIVLength: return .invalidIVLength
+        case .ciphertextLength: return .ciphertextLength
+        case .badPadding: return .badPadding
+        }
+    }
+
+    var sample: SymmetricError {
+        switch self {
+        case .invalidKeyLength: return .invalidKeyLength(15)
+        case .invalidIVLength: return .invalidIVLength(7)
+        case .ciphertextLength: return .ciphertextLength(17)
+        case .badPadding: return .badPadding
+        }
+    }
+}
