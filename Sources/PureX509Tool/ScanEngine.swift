@@ -186,10 +186,13 @@ public struct ScanEngine: Sendable {
         return .success(parsed)
     }
 
+    /// The `code` of a line whose input could not be read: no verdict was reached.
+    public static let inputErrorCode = "inputError"
+
     static func inputError(_ members: [(String, JSONOutput)], _ message: String) -> Outcome {
-        let line = JSONOutput.object(members + [("trusted", .bool(false)), ("code", .string("inputError")), ("certificate", .null),
+        let line = JSONOutput.object(members + [("trusted", .bool(false)), ("code", .string(inputErrorCode)), ("certificate", .null),
                                                 ("message", .string(message)), ("path", .null)])
-        return Outcome(line: line.serialized(pretty: false), verdict: "inputError")
+        return Outcome(line: line.serialized(pretty: false), verdict: inputErrorCode)
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import PureX509
+import PureX509Tool
 import Testing
 // `Revocation` has no public initialiser; the rest is public.
 @testable import Trust
@@ -54,6 +55,8 @@ private let symmetricErrorCodes = SymmetricErrorCase.allCases.map { (name: "\($0
         ("ConformanceRule", conformanceRuleCodes), ("AppleRule", appleRuleCodes), ("CheckName", checkNameCodes),
         ("ServerTrustFailure", serverTrustFailureCodes), ("PKCS12Error", pkcs12ErrorCodes),
         ("DERError", derErrorCodes), ("SymmetricError", symmetricErrorCodes),
+        // scan's line for an input it could not read: the tool's own code, no type's.
+        ("scan", [(name: "inputError", code: ScanEngine.inputErrorCode)]),
     ]
     let lines = derived.flatMap { type, codes in codes.map { "\(type) \($0.code)" } }
     let committed = try committedLines()
