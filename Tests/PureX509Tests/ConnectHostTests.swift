@@ -109,3 +109,12 @@ private func echoingHelper() throws -> URL {
         }
     }
 }
+
+/// A name far longer than any host name is shown by its start and length.
+@Test func aVeryLongUnconvertibleHostIsShownShort() throws {
+    let name = String(repeating: "ü", count: 5000)
+    let run = try runPurex509(["connect", name], environment: ["PATH": "/nonexistent"])
+    #expect(run.status == 2)
+    #expect(run.error.contains(String(repeating: "ü", count: 40) + "… (5000 characters) has no A-label form (UTS #46 and IDNA2008): longer than 1024 characters"), "\(run.error.prefix(300))")
+    #expect(run.error.utf8.count < 1000, "\(run.error.utf8.count) bytes")
+}
