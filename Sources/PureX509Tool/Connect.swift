@@ -5,7 +5,7 @@ import PureX509
 /// Where `connect` goes: the TCP endpoint, the name sent in SNI, and the
 /// client identity to present when the server asks for a certificate.
 public struct ConnectTarget: Sendable {
-    /// The host name or address to connect to.
+    /// The host name (an internationalised one as its A-label form) or address to connect to.
     public let host: String
     /// The TCP port.
     public let port: Int
@@ -33,7 +33,9 @@ public struct ConnectCommand: ParsableCommand {
         abstract: "Fetch a server's certificate chain over TLS and verify it as `verify` would.",
         discussion: """
             Prints each served certificate with its sha256/ SPKI pin, then the verdict and the built path with \
-            fingerprints. The host is the reference identity unless --host or --ip says otherwise. Takes every \
+            fingerprints. The host is the reference identity unless --host or --ip says otherwise; an internationalised \
+            host (U-labels) is resolved, sent in SNI and matched as its A-label form (UTS #46 and IDNA2008), as \
+            --host and --servername are, and one without an A-label form is a usage error. Takes every \
             `verify` flag (roots, pins, profile, --at, --json, --explain). With --identity FILE.p12 (password from \
             --password-file, --password-env, --password-stdin or --no-password, never argv) the identity is \
             presented if the server asks for a client certificate, and the server's answer is printed. Exit 0 \
@@ -52,7 +54,7 @@ public struct ConnectCommand: ParsableCommand {
 
     @OptionGroup var options: VerifyOptions
 
-    @Option(name: .customLong("servername"), help: "The name to send in SNI (default: HOST unless it is an IP address).")
+    @Option(name: .customLong("servername"), help: "The name to send in SNI (default: HOST unless it is an IP address); an internationalised name is sent as its A-label.", transform: HostArgument.convert)
     var serverName: String?
 
     @Option(name: .customLong("timeout"), help: "Seconds to wait for the connection and the handshake (1–300).")
@@ -63,13 +65,13 @@ public struct ConnectCommand: ParsableCommand {
 
     @OptionGroup var password: PasswordOptions
 
-    @Argument(help: "HOST, HOST:PORT, or [IPv6]:PORT (port 443 by default).")
+    @Argument(help: "HOST, HOST:PORT, or [IPv6]:PORT (port 443 by default); an internationalised host (bücher.example) is resolved, sent in SNI and matched as its A-label (xn--bcher-kva.example).")
     var target: String
 
     public init() {}
 
     public func validate() throws {
-        guard Self.parse(target) != nil else { throw ValidationError("HOST[:PORT]: a host name or address, and a port 1–65535") }
+        _ = try Self.hostAndPort(target)
         guard (1...300).contains(timeout) else { throw ValidationError("--timeout: 1 to 300 seconds") }
         if let serverName, ServerIdentity(host: serverName).map({ if case .dnsName = $0 { true } else { false } }) != true {
             throw ValidationError("--servername: a DNS name")
@@ -84,27 +86,6 @@ public struct ConnectCommand: ParsableCommand {
         }
     }
 
-    /// `host[:port]`, `[v6]:port` or a bare IPv6 literal.
-    static func parse(_ text: String) -> (host: String, port: Int)? {
-        var host = text, port = 443
-        if text.hasPrefix("[") {
-            guard let close = text.firstIndex(of: "]") else { return nil }
-            host = String(text[text.index(after: text.startIndex)..<close])
-            let rest = text[text.index(after: close)...]
-            if !rest.isEmpty {
-                guard rest.hasPrefix(":"), let value = Int(rest.dropFirst()) else { return nil }
-                port = value
-            }
-            guard ServerIdentity(ipAddress: host) != nil else { return nil }
-        } else if text.filter({ $0 == ":" }).count == 1, let colon = text.firstIndex(of: ":") {
-            host = String(text[..<colon])
-            guard let value = Int(text[text.index(after: colon)...]) else { return nil }
-            port = value
-        }
-        guard (1...65535).contains(port), !host.isEmpty, ServerIdentity(host: host) != nil else { return nil }
-        return (host, port)
-    }
-
     public func run() throws {
         guard let handshake = Self.handshake else {
             // git's habit: a command that lives in another binary runs it.
@@ -116,8 +97,8 @@ public struct ConnectCommand: ParsableCommand {
             throw ToolExit.usage
         }
         if options.quiet { silenceOutput() }
-        // validate() accepted the target.
-        guard let (host, port) = Self.parse(target) else { throw ToolExit.usage }
+        // validate() accepted the target; the host comes back as its A-label form.
+        let (host, port) = try Self.hostAndPort(target)
         let isAddress = ServerIdentity(ipAddress: host) != nil
         var options = self.options
         if options.host == nil && options.ip == nil {
@@ -127,7 +108,10 @@ public struct ConnectCommand: ParsableCommand {
         let store = try TrustAnchors.load(options.roots)
         // The identity too: a wrong password is known before any traffic.
         let clientIdentity = try identity.map { try Self.openIdentity($0, password: password) }
-        let sni = serverName ?? (isAddress ? nil : host)
+        let sni = Self.sniName(for: serverName ?? host)
+        let endpoint = (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
+        // What was resolved, when it is not what was typed (an A-label form).
+        let named = DisplayText.escaped(target) + (IDNA.isInternationalised(target) ? " (\(endpoint))" : "")
         let served: [[UInt8]]
         let answer: IdentityAnswer
         do {
@@ -136,11 +120,11 @@ public struct ConnectCommand: ParsableCommand {
             served = result.served
             answer = result.identity
         } catch {
-            printError("purex509: cannot get a certificate chain from \(DisplayText.escaped(target)): \(error)")
+            printError("purex509: cannot get a certificate chain from \(named): \(error)")
             throw ToolExit.usage
         }
         guard !served.isEmpty else {
-            printError("purex509: \(DisplayText.escaped(target)) presented no certificate")
+            printError("purex509: \(named) presented no certificate")
             throw ToolExit.usage
         }
         var certificates: [Certificate] = []
@@ -152,7 +136,6 @@ public struct ConnectCommand: ParsableCommand {
                 break
             }
         }
-        let endpoint = (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
         let servedJSON = served.enumerated().map { index, der in Self.servedJSON(der, parsed: index < certificates.count ? certificates[index] : nil) }
         if !options.json {
             print("served by \(DisplayText.escaped(endpoint)) (\(served.count) certificate\(served.count == 1 ? "" : "s")):")

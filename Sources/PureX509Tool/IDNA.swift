@@ -340,7 +340,15 @@ enum HostArgument {
         switch IDNA.toASCII(text) {
         case .success(let ascii): return ascii
         case .failure(let failure):
-            throw ValidationError("\(DisplayText.escaped(text)) has no A-label form (UTS #46 and IDNA2008): \(failure)")
+            throw ValidationError("\(shown(text)) has no A-label form (UTS #46 and IDNA2008): \(failure)")
         }
+    }
+
+    /// The name as the error shows it: whole when it could be a host name
+    /// (253 octets, RFC 1035 §2.3.4), else its start and its length, so that
+    /// a pasted page does not fill the terminal.
+    static func shown(_ text: String) -> String {
+        guard text.utf8.count > 253 else { return DisplayText.escaped(text) }
+        return DisplayText.escaped(String(text.prefix(40))) + "… (\(text.count) characters)"
     }
 }

@@ -75,6 +75,29 @@ import Testing
         #expect(object["endpoint"] as? String == "localhost:\(server.port)")
     }
 
+    @Test func internationalisedHostIsResolvedSentAndMatchedAsItsALabel() throws {
+        // Fullwidth letters map to "localhost" (UTS #46), the leaf's name;
+        // the server refuses any other SNI, the machine resolves no other name.
+        let server = try OpenSSLServer(leaf: Fixtures.path("ec", "leaf.pem"), chain: Fixtures.path("ec", "intermediate.pem"),
+                                       key: Fixtures.path("ec", "leaf.key"), requiredServerName: "localhost")
+        defer { server.stop() }
+        // Past the SNI check s_server serves its second certificate without the chain.
+        let run = try connect(["--roots", Fixtures.path("ec", "root.pem"), "--untrusted", Fixtures.path("ec", "intermediate.pem"),
+                               "--json", "ｌｏｃａｌｈｏｓｔ:\(server.port)"])
+        #expect(run.status == 0, "\(run.error)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any], "\(run.output)")
+        #expect(object["trusted"] as? Bool == true)
+        #expect(object["endpoint"] as? String == "localhost:\(server.port)")
+        // The server's SNI check is real: another name is refused.
+        let other = try connect(["--roots", Fixtures.path("ec", "root.pem"), "--servername", "bücher.example", "localhost:\(server.port)"])
+        #expect(other.status == 2)
+        #expect(other.error.contains("cannot get a certificate chain"), "\(other.error)")
+        // A name without an A-label form never reaches the network.
+        let refused = try connect(["--roots", Fixtures.path("ec", "root.pem"), "ｌｏｃａｌｈｏｓｔ_:\(server.port)"])
+        #expect(refused.status == 2)
+        #expect(refused.error.contains("has no A-label form (UTS #46 and IDNA2008)"), "\(refused.error)")
+    }
+
     @Test func addressTargetIsCheckedAsAnIPAddress() throws {
         let server = try server("rsa")
         defer { server.stop() }

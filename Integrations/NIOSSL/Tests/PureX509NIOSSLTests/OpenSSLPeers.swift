@@ -27,14 +27,15 @@ let openssl: String? = ((ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bi
 /// test; stopped by `stop()` (and when the test process ends). With
 /// `clientCAs` it requires a client certificate that chains to them
 /// (`-Verify`, `-verify_return_error`), and its `-www` page names the client
-/// certificate it received.
+/// certificate it received. With `requiredServerName` a handshake whose SNI
+/// names another host ends in a fatal alert (`-servername_fatal`).
 final class OpenSSLServer {
     let process: Process
     let port: Int
 
     /// Starts on a free port: a port another process holds makes s_server
     /// exit, and another port is tried.
-    init(leaf: String, chain: String?, key: String, clientCAs: String? = nil) throws {
+    init(leaf: String, chain: String?, key: String, clientCAs: String? = nil, requiredServerName: String? = nil) throws {
         guard let openssl else { throw PeerError("openssl is not on PATH") }
         for _ in 0..<20 {
             let port = Int.random(in: 20_000...60_000)
@@ -43,6 +44,8 @@ final class OpenSSLServer {
             process.arguments = ["s_server", "-accept", "127.0.0.1:\(port)", "-cert", leaf, "-key", key, "-www", "-quiet"]
                 + (chain.map { ["-cert_chain", $0] } ?? [])
                 + (clientCAs.map { ["-Verify", "1", "-CAfile", $0, "-verify_return_error"] } ?? [])
+                // s_server checks SNI only when it has a second certificate to switch to.
+                + (requiredServerName.map { ["-servername", $0, "-servername_fatal", "-cert2", leaf, "-key2", key] } ?? [])
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
