@@ -16,19 +16,25 @@ extension ConnectCommand {
             host = String(text[text.index(after: text.startIndex)..<close])
             let rest = text[text.index(after: close)...]
             if !rest.isEmpty {
-                guard rest.hasPrefix(":"), let value = Int(rest.dropFirst()) else { throw malformed }
+                guard rest.hasPrefix(":"), let value = Self.portNumber(rest.dropFirst()) else { throw malformed }
                 port = value
             }
             guard ServerIdentity(ipAddress: host) != nil else { throw malformed }
         } else if text.filter({ $0 == ":" }).count == 1, let colon = text.firstIndex(of: ":") {
             host = String(text[..<colon])
-            guard let value = Int(text[text.index(after: colon)...]) else { throw malformed }
+            guard let value = Self.portNumber(text[text.index(after: colon)...]) else { throw malformed }
             port = value
         }
         guard (1...65535).contains(port), !host.isEmpty else { throw malformed }
         if ServerIdentity(ipAddress: host) == nil { host = try HostArgument.convert(host) }
         guard ServerIdentity(host: host) != nil else { throw malformed }
         return (host, port)
+    }
+
+    /// A port as decimal digits only: `Int` alone would take `+443`.
+    private static func portNumber(_ text: Substring) -> Int? {
+        guard !text.isEmpty, text.count <= 5, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int(text)
     }
 
     /// The name sent in SNI for a host name (nil for an address literal,

@@ -118,3 +118,12 @@ private func echoingHelper() throws -> URL {
     #expect(run.error.contains(String(repeating: "ü", count: 40) + "… (5000 characters) has no A-label form (UTS #46 and IDNA2008): longer than 1024 characters"), "\(run.error.prefix(300))")
     #expect(run.error.utf8.count < 1000, "\(run.error.utf8.count) bytes")
 }
+
+@Test func aPortIsDecimalDigitsOnly() throws {
+    #expect(try ConnectCommand.hostAndPort("example.com:8443") == ("example.com", 8443))
+    #expect(try ConnectCommand.hostAndPort("[::1]:8443") == ("::1", 8443))
+    // `Int` alone reads a leading sign; the rest are refused either way.
+    for target in ["example.com:+443", "[::1]:+443", "example.com:٤٤٣", "example.com: 443", "example.com:443 ", "example.com:65536"] {
+        #expect(throws: (any Error).self, "\(target)") { try ConnectCommand.hostAndPort(target) }
+    }
+}
