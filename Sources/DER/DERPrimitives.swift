@@ -2,22 +2,22 @@
 // to expect, so the same rules apply under IMPLICIT context tags.
 
 /// A BIT STRING's content: the bytes after the unused-bits octet.
-@_spi(Plumbing) public struct DERBitString: Sendable, Equatable {
+@usableFromInline package struct DERBitString: Sendable, Equatable {
     /// Absolute offsets of the bits' octets, after the unused-bits octet; empty for a zero-length string.
-    public let bytes: Range<Int>
+    @usableFromInline package let bytes: Range<Int>
     /// How many low-order bits of the last octet are padding, 0–7.
-    public let unusedBits: UInt8
+    @usableFromInline package let unusedBits: UInt8
 
     /// Takes both values unchecked; `DERReader.readBitString` is the checked path for input.
-    public init(bytes: Range<Int>, unusedBits: UInt8) {
+    @inlinable package init(bytes: Range<Int>, unusedBits: UInt8) {
         self.bytes = bytes
         self.unusedBits = unusedBits
     }
 }
 
-@_spi(Plumbing) extension DERReader {
+extension DERReader {
     /// X.690 §11.1: DER BOOLEAN is exactly one octet, 0x00 or 0xFF.
-    public mutating func readBoolean(tag: DERTag = .boolean) throws(DERError) -> Bool {
+    @inlinable package mutating func readBoolean(tag: DERTag = .boolean) throws(DERError) -> Bool {
         let element = try read(tag)
         guard element.value.count == 1 else { throw DERError(.invalidBoolean, at: element.start) }
         switch self[element.value.lowerBound] {
@@ -28,20 +28,20 @@
     }
 
     /// X.690 §8.8.2: NULL has no content.
-    public mutating func readNull(tag: DERTag = .null) throws(DERError) {
+    @inlinable package mutating func readNull(tag: DERTag = .null) throws(DERError) {
         let element = try read(tag)
         guard element.value.isEmpty else { throw DERError(.nullWithContent, at: element.start) }
     }
 
     /// An INTEGER's two's-complement content octets, checked minimal (X.690 §8.3.2).
-    public mutating func readInteger(tag: DERTag = .integer) throws(DERError) -> Range<Int> {
+    @inlinable package mutating func readInteger(tag: DERTag = .integer) throws(DERError) -> Range<Int> {
         let element = try read(tag)
         try checkInteger(element)
         return element.value
     }
 
     /// Checks an INTEGER element's content: non-empty and minimal.
-    public func checkInteger(_ element: DERElement) throws(DERError) {
+    @inlinable package func checkInteger(_ element: DERElement) throws(DERError) {
         let value = element.value
         guard !value.isEmpty else { throw DERError(.emptyInteger, at: element.start) }
         let content = bytes(in: value)
@@ -57,7 +57,7 @@
 
     /// A non-negative INTEGER no larger than `maximum` (versions, path
     /// lengths); any negative `maximum` refuses every value.
-    public mutating func readSmallInteger(tag: DERTag = .integer, maximum: Int) throws(DERError) -> Int {
+    @inlinable package mutating func readSmallInteger(tag: DERTag = .integer, maximum: Int) throws(DERError) -> Int {
         let element = try read(tag)
         try checkInteger(element)
         guard self[element.value.lowerBound] & 0x80 == 0, element.value.count <= 8, maximum >= 0 else {
@@ -72,12 +72,12 @@
     }
 
     /// An OCTET STRING's content.
-    public mutating func readOctetString(tag: DERTag = .octetString) throws(DERError) -> Range<Int> {
+    @inlinable package mutating func readOctetString(tag: DERTag = .octetString) throws(DERError) -> Range<Int> {
         try read(tag).value
     }
 
     /// A BIT STRING, checked per X.690 §8.6.2 and §11.2.1.
-    public mutating func readBitString(tag: DERTag = .bitString) throws(DERError) -> DERBitString {
+    @inlinable package mutating func readBitString(tag: DERTag = .bitString) throws(DERError) -> DERBitString {
         let element = try read(tag)
         let value = element.value
         guard !value.isEmpty else { throw DERError(.emptyBitString, at: element.start) }
@@ -96,7 +96,7 @@
     }
 
     /// An OBJECT IDENTIFIER's content octets, checked per X.690 §8.19.
-    public mutating func readOID(tag: DERTag = .objectIdentifier) throws(DERError) -> Range<Int> {
+    @inlinable package mutating func readOID(tag: DERTag = .objectIdentifier) throws(DERError) -> Range<Int> {
         let element = try read(tag)
         let value = element.value
         guard !value.isEmpty else { throw DERError(.emptyOID, at: element.start) }

@@ -67,21 +67,21 @@ public struct DERTag: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// One tag-length-value element located in the reader's input.
-@_spi(Plumbing) public struct DERElement: Sendable, Equatable {
+@usableFromInline package struct DERElement: Sendable, Equatable {
     /// The identifier octet the element was read with.
-    public let tag: DERTag
+    @usableFromInline package let tag: DERTag
     /// Offset of the tag octet: `start..<value.upperBound` is the whole encoding.
-    public let start: Int
+    @usableFromInline package let start: Int
     /// The content octets.
-    public let value: Range<Int>
+    @usableFromInline package let value: Range<Int>
 
     /// An element at the given absolute offsets, taken unchecked.
-    public init(tag: DERTag, start: Int, value: Range<Int>) {
+    @inlinable package init(tag: DERTag, start: Int, value: Range<Int>) {
         self.tag = tag
         self.start = start
         self.value = value
     }
 
     /// Header and content, as a hash or a byte comparison needs them.
-    public var encoded: Range<Int> { start..<value.upperBound }
+    @inlinable package var encoded: Range<Int> { start..<value.upperBound }
 }

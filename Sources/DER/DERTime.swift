@@ -3,9 +3,9 @@
 // (CivilTime.swift). Both forms name years 0000–9999 only, so every time
 // read here is in −62,167,219,200 … 253,402,300,799.
 
-@_spi(Plumbing) extension DERReader {
+extension DERReader {
     /// A `Time ::= CHOICE { utcTime UTCTime, generalTime GeneralizedTime }`.
-    public mutating func readTime() throws(DERError) -> Int64 {
+    @inlinable package mutating func readTime() throws(DERError) -> Int64 {
         switch peekTag() {
         case DERTag.utcTime: return try readUTCTime()
         case DERTag.generalizedTime: return try readGeneralizedTime()
@@ -14,7 +14,7 @@
     }
 
     /// RFC 5280 §4.1.2.5.1: `YYMMDDHHMMSSZ`; YY ≥ 50 means 19YY, else 20YY.
-    public mutating func readUTCTime() throws(DERError) -> Int64 {
+    @inlinable package mutating func readUTCTime() throws(DERError) -> Int64 {
         let element = try read(.utcTime)
         let text = bytes(in: element.value)
         guard text.count == 13 else { throw DERError(.invalidTimeFormat, at: element.start) }
@@ -23,7 +23,7 @@
     }
 
     /// RFC 5280 §4.1.2.5.2: `YYYYMMDDHHMMSSZ`, no fractions, no offsets.
-    public mutating func readGeneralizedTime() throws(DERError) -> Int64 {
+    @inlinable package mutating func readGeneralizedTime() throws(DERError) -> Int64 {
         let element = try read(.generalizedTime)
         let text = bytes(in: element.value)
         guard text.count == 15 else { throw DERError(.invalidTimeFormat, at: element.start) }
@@ -31,8 +31,8 @@
     }
 
     /// The fields after the year in `text`, which holds `from + 11` octets.
-    @inline(__always)
-    private static func seconds(_ text: DERBytes, year: Int64, from i: Int, _ element: DERElement) throws(DERError) -> Int64 {
+    @inlinable @inline(__always)
+    static func seconds(_ text: DERBytes, year: Int64, from i: Int, _ element: DERElement) throws(DERError) -> Int64 {
         guard text[i + 10] == UInt8(ascii: "Z") else {
             throw DERError(.invalidTimeFormat, at: element.start)
         }
@@ -49,8 +49,8 @@
         return seconds
     }
 
-    @inline(__always)
-    private static func digits(_ text: DERBytes, _ at: Int, _ count: Int, _ element: DERElement) throws(DERError) -> Int64 {
+    @inlinable @inline(__always)
+    static func digits(_ text: DERBytes, _ at: Int, _ count: Int, _ element: DERElement) throws(DERError) -> Int64 {
         var value: Int64 = 0
         for i in at..<(at + count) {
             let byte = text[i]

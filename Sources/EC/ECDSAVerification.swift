@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 import SHA2
 
 // The steps of ECDSA signature verification (FIPS 186-5 §6.4.2, SEC 1 v2

@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 
 /// Why an elliptic-curve key or signature was refused. One type for ECDSA
 /// and Ed25519, so the Trust seam maps both the same way.

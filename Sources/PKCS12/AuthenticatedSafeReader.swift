@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 
 extension BagCollector {
     /// RFC 7292 §4.1: AuthenticatedSafe ::= SEQUENCE OF ContentInfo, each `data`

@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 
 // Real exporters write the PFX container in BER: Windows and Keychain use
 // indefinite lengths and cut OCTET STRINGs into constructed segments, and

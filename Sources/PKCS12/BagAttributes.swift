@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 
 /// The PKCS #9 attributes a SafeBag may carry (RFC 7292 §4.2).
 public struct BagAttributes: Sendable, Equatable {

@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 import Symmetric
 
 /// An encryption AlgorithmIdentifier read and checked, ready to decrypt.

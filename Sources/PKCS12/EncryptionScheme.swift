@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 import Symmetric
 
 /// How one encrypted part of the file (a SafeContents or a shrouded key) was encrypted.

@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 import Symmetric
 
 /// How the file's integrity is protected (RFC 7292 §4, RFC 9579).

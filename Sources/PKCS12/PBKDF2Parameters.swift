@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 import Symmetric
 
 /// RFC 8018 §A.2 PBKDF2-params, as PBES2 and PBMAC1 carry them.

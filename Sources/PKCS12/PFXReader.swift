@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 
 // RFC 7292 §4: PFX ::= SEQUENCE { version INTEGER {v3(3)}, authSafe ContentInfo, macData MacData OPTIONAL }.
 // The order is the security argument: the MAC over the authSafe's content

@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 
 /// Why a PKCS #12 file was refused.
 ///

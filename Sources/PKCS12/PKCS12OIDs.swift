@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 
 // The object identifiers a PFX file uses, as DER content octets. Each is
 // compared byte for byte, as DER gives each OID one encoding.

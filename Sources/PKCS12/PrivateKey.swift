@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 import EC
 
 /// A private key read from a PKCS #12 file.

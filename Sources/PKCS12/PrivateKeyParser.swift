@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 import EC
 
 // PKCS #8 PrivateKeyInfo (RFC 5208) and OneAsymmetricKey (RFC 5958), read

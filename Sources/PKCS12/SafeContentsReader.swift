@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 import PKIX
 
 // RFC 7292 §4.2: SafeContents ::= SEQUENCE OF SafeBag;

@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 
 /// The iterations and decrypted bytes a file has cost so far, charged
 /// before each derivation or decryption runs.

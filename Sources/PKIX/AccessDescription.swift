@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 
 /// RFC 5280 §4.2.2.1: one AccessDescription of an authorityInfoAccess
 /// extension, where to reach the issuer's services (OCSP, CA issuers) and

@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 
 /// An AlgorithmIdentifier, `SEQUENCE { algorithm OID, parameters ANY OPTIONAL }`
 /// (RFC 5280 §4.1.1.2), as bytes of the object that holds it.

@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 
 // The CRL extensions (RFC 5280 §5.2) and CRL entry extensions (§5.3) this
 // library processes. Each is decoded strictly when the CRL is parsed; an

@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 
 /// RFC 5280 §5.3.1 CRLReason. 7 is not used.
 public enum CRLReason: Int, Sendable, Equatable, CaseIterable {

@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 
 /// An X.509 v1–v3 certificate, parsed once from its DER and checked strictly.
 ///

@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 
 /// The certificates of one file's bytes, PEM or DER detected from the
 /// content, all or nothing: a pinned or trusted certificate that is

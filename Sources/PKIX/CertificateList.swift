@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 
 /// An X.509 CRL (RFC 5280 §5), parsed once from its DER and checked strictly.
 ///

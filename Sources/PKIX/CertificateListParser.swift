@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 
 // CertificateList ::= SEQUENCE { tbsCertList, signatureAlgorithm, signatureValue }
 // (RFC 5280 §5.1), read like a certificate: every field checked, every

@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 
 // Certificate ::= SEQUENCE { tbsCertificate, signatureAlgorithm, signatureValue }
 // (RFC 5280 §4.1), read as a straight script: locate the TBS fields, then

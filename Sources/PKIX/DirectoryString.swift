@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 
 // The ASN.1 string types that appear in names, checked and decoded without
 // Foundation. Checking happens at parse time; decoding happens when a view

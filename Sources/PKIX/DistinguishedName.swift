@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 
 /// The decoded view of an issuer or subject Name (RFC 5280 §4.1.2.4).
 ///

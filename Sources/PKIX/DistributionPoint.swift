@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 
 /// RFC 5280 §4.2.1.13: where a certificate's revocation status is
 /// published, and by whom, with the bytes of the certificate that holds it.

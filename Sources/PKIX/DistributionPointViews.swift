@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 
 // What a viewer reads of distribution points beyond `Certificate.distributionPoints`:
 // freshestCRL (RFC 5280 §4.2.1.15), which has the same syntax, and the

@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 
 /// An extension kept as its `extnValue` content, with its criticality.
 public struct ExtensionSlot: Sendable, Equatable {

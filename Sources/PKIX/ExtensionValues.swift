@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 
 // Decoders for the values of the extensions the parser checks. Each reads
 // the extnValue content from `reader`; the caller refuses leftover bytes.

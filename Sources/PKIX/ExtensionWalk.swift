@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 
 /// The walk over `SEQUENCE SIZE (1..MAX) OF Extension` that certificates
 /// (RFC 5280 §4.1), CRLs and CRL entries (§5.1) share: each Extension read

@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 
 /// Where a parse found each extension this library knows, filled once (a
 /// second instance is refused, RFC 5280 §4.2), and what it counted. Stored

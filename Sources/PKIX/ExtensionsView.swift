@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 
 /// The extensions of a certificate: one slot per extension this library
 /// knows, each with the bytes of the certificate that holds it, and a flag

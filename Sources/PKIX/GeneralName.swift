@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 
 /// One GeneralName (RFC 5280 §4.2.1.6), with the bytes of the object that holds it.
 ///

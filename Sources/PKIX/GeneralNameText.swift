@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 
 // One rendering of a GeneralName for every object that holds one
 // (certificates, CRLs, OCSP responses), in OpenSSL's vocabulary so that

@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 
 /// A Name (RFC 5280 §4.1.2.4): the encoded bytes of the object that holds
 /// it, and its decoding when asked for.

@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 
 extension Certificate {
     /// The base names of the permitted subtrees, or an empty list.

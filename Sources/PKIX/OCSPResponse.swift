@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 
 /// An OCSP response (RFC 6960 §4.2.1), parsed once from its DER and checked
 /// strictly, like `Certificate` and `CertificateList`: one buffer, and every

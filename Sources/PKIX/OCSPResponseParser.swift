@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 
 // OCSPResponse ::= SEQUENCE { responseStatus, responseBytes [0] EXPLICIT OPTIONAL }
 // (RFC 6960 §4.2.1, an EXPLICIT TAGS module), read as a straight script:

@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 
 // Display names for the OIDs of DER's registry (KnownOIDs.swift): the
 // short forms OpenSSL prints, used by names, `inspect` and messages.

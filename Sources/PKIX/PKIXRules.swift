@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 
 // X.509 structure rules (codes 100–199), each citing where it comes from.
 // They extend `DERError.Rule` so that one error type says why any

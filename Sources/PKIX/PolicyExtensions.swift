@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 
 // The four certificate-policy extensions of RFC 5280 as values for the
 // policy processing of §6.1 (Trust/PolicyProcessing.swift). Their DER is

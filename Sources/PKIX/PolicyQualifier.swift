@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 
 // The certificatePolicies extension with its qualifiers decoded, for
 // viewers (RFC 5280 §4.2.1.4). Parsing checks the policy list and that each

@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 
 /// The key of a SubjectPublicKeyInfo, decoded, with the bytes of the
 /// object that holds it.

@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 
 /// RFC 6962 §3.2: one SerializedSCT of a certificate's
 /// SignedCertificateTimestampList, a log's promise to publish the

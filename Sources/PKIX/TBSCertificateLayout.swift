@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 
 /// The first pass over a TBSCertificate (RFC 5280 §4.1): the version, serial
 /// number and validity are checked here; the other fields are located as

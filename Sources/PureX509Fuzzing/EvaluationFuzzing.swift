@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 import PureX509
 
 // A fuzzed chain against a fixed store: the roots of the generated chains

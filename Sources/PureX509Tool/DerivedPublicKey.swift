@@ -7,7 +7,7 @@
 // rather than pinned: the pin would name a key nobody holds the private half
 // of, or the embedded copy was damaged, and either way the backup pin that
 // `pin` exists to make would lock the holder out.
-@_spi(Plumbing) import DER
+import DER
 import PureX509
 
 enum DerivedPublicKey {

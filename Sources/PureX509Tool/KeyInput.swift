@@ -18,7 +18,7 @@
 // keys keep their own AlgorithmIdentifier, SEC1 keys get id-ecPublicKey with
 // their [0] parameters (RFC 5480 §2.1.1), and an embedded public key BIT
 // STRING is copied as the key encodes it (a derived one is uncompressed).
-@_spi(Plumbing) import DER
+import DER
 import PureX509
 
 enum KeyKind: String {

@@ -1,5 +1,5 @@
 import BigNum
-@_spi(Plumbing) import DER
+import DER
 import SHA2
 
 // RSASSA-PKCS1-v1_5 verification (RFC 8017 §8.2.2) by re-encoding: the

@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 import SHA2
 
 // RSASSA-PSS-params (RFC 4055 §3.1) read strictly:

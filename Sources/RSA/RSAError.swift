@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 
 /// Why an RSA key or signature was refused.
 public enum RSAError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,5 +1,5 @@
 import BigNum
-@_spi(Plumbing) import DER
+import DER
 
 /// An RSA public key within this library's bounds, with its Montgomery
 /// context set up once so every verification reuses it.

@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 import PKIX
 
 // Apple's SSL policy (the `apple` profile, issue 30 item 2): the rules

@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 import PKIX
 
 // RFC 5280 §6.3, run on a path that passed every other check, for each

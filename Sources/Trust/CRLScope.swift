@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 import PKIX
 
 // RFC 5280 §6.3.3(b) and (c): whether a complete CRL speaks for a

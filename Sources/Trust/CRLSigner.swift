@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 import PKIX
 
 // §6.3.3(f): whose key may sign a CRL that speaks for a certificate.

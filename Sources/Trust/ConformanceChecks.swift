@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 import PKIX
 
 // RFC 5280 rules on how a certificate of the path is made (issue 11 item 3),

@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 import PKIX
 
 // RFC 5280 §7.1 comparison of two encoded Names, RDN by RDN in step: an

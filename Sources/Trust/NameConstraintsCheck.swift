@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 import PKIX
 
 // RFC 5280 §4.2.1.10 and §6.1.3(b)–(c): the name constraints of every CA on

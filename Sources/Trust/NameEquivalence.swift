@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 import PKIX
 
 /// RFC 5280 §7.1 name matching beyond byte equality: attribute values of

@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 import PKIX
 
 // The RFC 5280 §6.1 checks, split by when they can be decided: facts about

@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 import PKIX
 
 // Certificate-policy processing, RFC 5280 §6.1.2–§6.1.5, on a graph instead

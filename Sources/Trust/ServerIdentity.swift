@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 import PKIX
 
 /// The name a client expects the server to prove (RFC 9525's reference

@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 import PKIX
 
 /// Why a chain was not trusted. Certificate indexes count from the leaf (0)

@@ -1,5 +1,5 @@
 import BigNum
-@_spi(Plumbing) import DER
+import DER
 import EC
 import PKIX
 import RSA

@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 import Testing
 
 // Every read of input bytes goes through DERReader's checked accessors

@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 import Testing
 
 // CivilTime is total: Int64.min and Int64.max once overflowed inside

@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 import Testing
 
 /// One row per strictness rule: the smallest input that breaks it, the

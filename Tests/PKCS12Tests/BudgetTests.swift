@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import PKCS12
-@_spi(Plumbing) import DER
+import DER
 
 // Each budget in PKCS12Limits, at both edges, and refused before its work.
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import PKCS12
 import PKIX
-@_spi(Plumbing) import DER
+import DER
 
 // Every file in Vectors/pkcs12, with the contents its source's own tests
 // expect (Vectors/pkcs12/README.md says which test file each row follows).

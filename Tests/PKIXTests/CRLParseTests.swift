@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@_spi(Plumbing) import DER
+import DER
 import PKIX
 
 // pyca/cryptography's CRL vectors (Vectors/revocation/README.md): each one

@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 import PKIX
 
 /// Re-encodes a certificate with TBS fields replaced, inserted or removed,

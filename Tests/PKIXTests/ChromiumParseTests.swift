@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Plumbing) import DER
+import DER
 import PKIX
 import Testing
 import TestSupport

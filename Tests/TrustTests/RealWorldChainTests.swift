@@ -1,4 +1,4 @@
-@_spi(Plumbing) import DER
+import DER
 import Foundation
 import PKIX
 import Testing

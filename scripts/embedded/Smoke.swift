@@ -10,7 +10,7 @@
 // exits. `scripts/embedded-check.sh`
 // builds and runs it and checks what it prints.
 import BigNum
-@_spi(Plumbing) import DER
+import DER
 import EC
 import PKCS12
 import PKIX
