@@ -29,8 +29,6 @@ public struct TrustStore: Sendable {
     public private(set) var skipped = 0
     /// Indexes into `anchors`, sorted by subject DER.
     private var bySubject: [Int] = []
-    /// Each anchor's subject bytes, made once: lookups compare them many times.
-    private var subjects: [ArraySlice<UInt8>] = []
     /// Each anchor's subject in `NameEquivalence` form, for the fallback lookup.
     private var canonicalSubjects: [[UInt8]] = []
     /// Each anchor's key prepared for verification once here rather than on
@@ -89,7 +87,6 @@ public struct TrustStore: Sendable {
         anchors.append(certificate)
         provenances.append(provenance)
         canonicalSubjects.append(NameEquivalence.canonical(certificate.subject))
-        subjects.append(certificate.subject.encoded)
         keyDigests.append(SHA256.hash(certificate.subjectPublicKeyInfo.encoded))
         let key = VerificationKey.prepare(certificate)
         keys.append(keysPrecomputed ? key.map { $0.withPrecomputation() } : key)
@@ -105,7 +102,7 @@ public struct TrustStore: Sendable {
         var result: [Int] = []
         var position = lowerBound(name)
         while position < bySubject.count {
-            guard subjects[bySubject[position]].elementsEqual(name) else { break }
+            guard anchors[bySubject[position]].compare(.subject, with: name) == 0 else { break }
             result.append(bySubject[position])
             position += 1
         }
@@ -127,6 +124,6 @@ public struct TrustStore: Sendable {
     }
 
     private func lowerBound(_ name: ArraySlice<UInt8>) -> Int {
-        partitionPoint(bySubject.count) { subjects[bySubject[$0]].lexicographicallyPrecedes(name) }
+        partitionPoint(bySubject.count) { anchors[bySubject[$0]].compare(.subject, with: name) < 0 }
     }
 }
