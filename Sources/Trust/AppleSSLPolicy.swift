@@ -161,8 +161,8 @@ extension Verifier {
             // Only SHA-2 schemes and Ed25519 (PureEdDSA, no separate hash)
             // are otherwise verified; an unknown identifier is the
             // signature check's to refuse.
-            guard let scheme = SignatureScheme(certificate.signatureAlgorithm.encoded) else { return false }
-            return scheme.entry.admission != .always
+            guard let found = SignatureAlgorithmEntry.find(certificate.signatureAlgorithm.encoded) else { return false }
+            return found.entry.admission != .always
         case .rsaKeyBelow2048Bits:
             let key = certificate.publicKey
             switch key.keyType {

@@ -43,13 +43,8 @@ public enum SignatureScheme: Sendable, Equatable, CustomStringConvertible {
     /// The scheme an AlgorithmIdentifier names, by its exact encoding; nil
     /// when PureX509 does not verify it.
     init?(_ encoded: ArraySlice<UInt8>) {
-        for entry in SignatureAlgorithmEntry.table {
-            if let scheme = entry.identify(encoded) {
-                self = scheme
-                return
-            }
-        }
-        return nil
+        guard let found = SignatureAlgorithmEntry.find(encoded) else { return nil }
+        self = found.scheme
     }
 
     /// The scheme's table entry.
@@ -100,6 +95,15 @@ struct SignatureAlgorithmEntry: Sendable {
     /// The arithmetic: true when `signature` over `message` verifies with a
     /// key the entry accepts.
     let verify: @Sendable (SignatureScheme, VerificationKey, ArraySlice<UInt8>, ArraySlice<UInt8>) -> Bool
+
+    /// The entry that recognises `encoded` and the scheme it names, in one
+    /// pass over the table: a verification needs both.
+    static func find(_ encoded: ArraySlice<UInt8>) -> (entry: SignatureAlgorithmEntry, scheme: SignatureScheme)? {
+        for entry in table {
+            if let scheme = entry.identify(encoded) { return (entry, scheme) }
+        }
+        return nil
+    }
 
     /// The scheme `encoded` names, if this entry recognises it.
     func identify(_ encoded: ArraySlice<UInt8>) -> SignatureScheme? {

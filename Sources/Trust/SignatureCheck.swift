@@ -84,16 +84,16 @@ extension Verifier {
     /// revocations alone); nil when the signature verifies.
     mutating func verify(_ signed: SignedData, with key: VerificationKey, allowSHA1: Bool? = nil,
                          search: inout SearchState) throws(TrustFailure) -> SignatureFailure? {
-        let scheme: SignatureScheme
-        switch admitScheme(algorithm: signed.algorithm.encoded, key: key, policy: policy.keys,
-                           allowSHA1: allowSHA1 ?? policy.allowSHA1) {
-        case .success(let admitted): scheme = admitted
+        let admitted: AdmittedScheme
+        switch AdmittedScheme.admit(algorithm: signed.algorithm.encoded, key: key, policy: policy.keys,
+                                    allowSHA1: allowSHA1 ?? policy.allowSHA1) {
+        case .success(let scheme): admitted = scheme
         case .failure(let failure): return failure
         }
         search.signatureChecks += 1
         guard search.signatureChecks <= policy.budgets.signatureChecks else { throw .budgetExceeded(.signatureChecks) }
         search.signatureWork += key.cost
         guard search.signatureWork <= policy.budgets.signatureWork else { throw .budgetExceeded(.signatureWork) }
-        return verifyArithmetic(scheme, key: key, signature: signed.signature, message: signed.message)
+        return admitted.verify(key, signature: signed.signature, message: signed.message)
     }
 }

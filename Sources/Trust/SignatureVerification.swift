@@ -59,35 +59,39 @@ public enum SignatureFailure: Error, Sendable, Equatable, CustomStringConvertibl
 /// AlgorithmIdentifier TLV is `algorithm`, with `key`; nil when valid.
 public func checkSignature(algorithm: ArraySlice<UInt8>, key: VerificationKey, policy: KeyPolicy, allowSHA1: Bool,
                            signature: ArraySlice<UInt8>, message: ArraySlice<UInt8>) -> SignatureFailure? {
-    switch admitScheme(algorithm: algorithm, key: key, policy: policy, allowSHA1: allowSHA1) {
+    switch AdmittedScheme.admit(algorithm: algorithm, key: key, policy: policy, allowSHA1: allowSHA1) {
     case .failure(let failure): return failure
-    case .success(let scheme): return verifyArithmetic(scheme, key: key, signature: signature, message: message)
+    case .success(let admitted): return admitted.verify(key, signature: signature, message: message)
     }
 }
 
-/// Everything short of the arithmetic, from the scheme's table entry: the
-/// scheme is known, allowed, fits the key, and the key passes the policy.
-/// Costs no signature budget.
-func admitScheme(algorithm: ArraySlice<UInt8>, key: VerificationKey, policy: KeyPolicy,
-                 allowSHA1: Bool) -> Result<SignatureScheme, SignatureFailure> {
-    guard let scheme = SignatureScheme(algorithm) else {
-        return .failure(.unsupportedAlgorithm(.signatureAlgorithm(algorithmName(algorithm))))
-    }
-    let entry = scheme.entry
-    switch entry.admission {
-    case .always: break
-    case .whenSHA1Allowed: if !allowSHA1 { return .failure(.disallowedAlgorithm(scheme)) }
-    case .never: return .failure(.disallowedAlgorithm(scheme))
-    }
-    guard entry.accepts(scheme, key) else { return .failure(.schemeMismatch(algorithm: scheme, key: key.kind)) }
-    if let refusal = policy.refusal(of: key.kind) { return .failure(.keyRefused(refusal)) }
-    return .success(scheme)
-}
+/// A scheme that passed everything short of the arithmetic, with the table
+/// entry that named it (found once).
+struct AdmittedScheme {
+    let scheme: SignatureScheme
+    let entry: SignatureAlgorithmEntry
 
-/// The signature arithmetic of an admitted scheme: its table entry's verify function.
-func verifyArithmetic(_ scheme: SignatureScheme, key: VerificationKey,
-                      signature: ArraySlice<UInt8>, message: ArraySlice<UInt8>) -> SignatureFailure? {
-    scheme.entry.verify(scheme, key, signature, message) ? nil : .invalidSignature
+    /// From the scheme's table entry: the scheme is known, allowed, fits the
+    /// key, and the key passes the policy. Costs no signature budget.
+    static func admit(algorithm: ArraySlice<UInt8>, key: VerificationKey, policy: KeyPolicy,
+                      allowSHA1: Bool) -> Result<AdmittedScheme, SignatureFailure> {
+        guard let (entry, scheme) = SignatureAlgorithmEntry.find(algorithm) else {
+            return .failure(.unsupportedAlgorithm(.signatureAlgorithm(algorithmName(algorithm))))
+        }
+        switch entry.admission {
+        case .always: break
+        case .whenSHA1Allowed: if !allowSHA1 { return .failure(.disallowedAlgorithm(scheme)) }
+        case .never: return .failure(.disallowedAlgorithm(scheme))
+        }
+        guard entry.accepts(scheme, key) else { return .failure(.schemeMismatch(algorithm: scheme, key: key.kind)) }
+        if let refusal = policy.refusal(of: key.kind) { return .failure(.keyRefused(refusal)) }
+        return .success(AdmittedScheme(scheme: scheme, entry: entry))
+    }
+
+    /// The signature arithmetic: the entry's verify function.
+    func verify(_ key: VerificationKey, signature: ArraySlice<UInt8>, message: ArraySlice<UInt8>) -> SignatureFailure? {
+        entry.verify(scheme, key, signature, message) ? nil : .invalidSignature
+    }
 }
 
 /// The OID of an AlgorithmIdentifier TLV, named, for messages about
