@@ -47,9 +47,10 @@ let package = Package(
                 "PureX509Config",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            exclude: ["Resources/README.md"],
-            // The Public Suffix List ships with the tool (issue 12): no machine-dependent fallback.
-            resources: [.copy("Resources/public_suffix_list.dat")]
+            // The Public Suffix List is compiled in (PublicSuffixListText.swift, made from
+            // Resources/ by scripts/public-suffix-list.py): the installed binary needs no
+            // resource bundle, and refusals never depend on the machine.
+            exclude: ["Resources"]
         ),
         // The folder is not Sources/purex509: macOS file systems fold case, and
         // Sources/PureX509 would swallow it on a clone there.

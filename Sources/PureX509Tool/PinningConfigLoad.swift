@@ -42,7 +42,7 @@ struct LoadedPublicSuffixList {
     /// `--public-suffix-list FILE` when given (read through `InputFile.read`,
     /// `-` for standard input), else the list shipped with the tool.
     static func load(_ path: String?) throws -> LoadedPublicSuffixList {
-        guard let path else { return try bundled() }
+        guard let path else { return bundled() }
         let name = path == "-" ? "standard input" : DisplayText.escaped(path)
         switch InputFile.read(path) {
         case .success(let bytes):
@@ -64,15 +64,10 @@ struct LoadedPublicSuffixList {
         }
     }
 
-    /// The list shipped with the tool (Sources/PureX509Tool/Resources); a tool
-    /// installed without its resource bundle stops here rather than fall
-    /// back to refusing top-level labels only.
-    static func bundled() throws -> LoadedPublicSuffixList {
-        guard let url = Bundle.module.url(forResource: "public_suffix_list", withExtension: "dat"),
-              let data = FileManager.default.contents(atPath: url.path) else {
-            printError("purex509: the Public Suffix List shipped with purex509 is missing (purex509_purex509.resources beside the binary)")
-            throw ToolExit.usage
-        }
-        return LoadedPublicSuffixList(list: PublicSuffixList(text: [UInt8](data)), name: bundledName)
+    /// The list compiled into the tool (PublicSuffixListText, generated from
+    /// Resources/public_suffix_list.dat): an installed binary carries it, so
+    /// there is no missing-resource path and no fallback to top-level labels.
+    static func bundled() -> LoadedPublicSuffixList {
+        LoadedPublicSuffixList(list: PublicSuffixList(text: Array(PublicSuffixListText.rules.utf8)), name: bundledName)
     }
 }
