@@ -35,7 +35,10 @@ let package = Package(
         .target(name: "Symmetric", dependencies: ["SHA2"], swiftSettings: coreSettings),
         // The PFX reader and client identities (docs/pkcs12.md).
         .target(name: "PKCS12", dependencies: ["DER", "Symmetric", "EC", "PKIX", "Trust"], swiftSettings: coreSettings),
-        .target(name: "PureX509", dependencies: ["DER", "SHA2", "BigNum", "RSA", "EC", "PKIX", "Trust", "Pinning", "Symmetric", "PKCS12"]),
+        // The operating system's trust anchors (TrustStore.system()): reads files through
+        // the C library, so it stays outside the core and out of the Embedded build.
+        .target(name: "SystemTrust", dependencies: ["PKIX", "Trust"]),
+        .target(name: "PureX509", dependencies: ["DER", "SHA2", "BigNum", "RSA", "EC", "PKIX", "Trust", "Pinning", "Symmetric", "PKCS12", "SystemTrust"]),
         // Strict decoding of the CLI's configuration and time arguments:
         // outside the core (not built for Embedded), standard library only.
         .target(name: "PureX509Config", dependencies: ["PureX509"]),

@@ -9,6 +9,7 @@
 @_exported import Pinning
 @_exported import Symmetric
 @_exported import PKCS12
+@_exported import SystemTrust
 
 /// The library's version, as `purex509 --version` prints it. The minor
 /// number follows the project's stops (development releases, no API

@@ -20,42 +20,15 @@ enum TrustAnchors {
             }
             return store
         }
-        let bundle = try CertificateInput.load(try SystemBundle.locate())
-        var skipped = 0
-        for entry in bundle.entries {
-            switch entry.result {
-            case .success(let certificate): store.add(certificate, provenance: .system)
-            case .failure(.pem(let failure)):
-                printError("purex509: \(bundle.file.displayName): \(failure)")
-                throw ToolExit.usage
-            case .failure: skipped += 1
-            }
-        }
-        if store.count == 0 {
-            printError("purex509: \(bundle.file.displayName): \(bundle.noCertificateReason ?? "no certificate parsed")")
+        // The library's search (SSL_CERT_FILE, the distributions' bundles,
+        // SSL_CERT_DIR), so the tool and `TrustStore.system()` cannot differ.
+        do {
+            let store = try TrustStore.system()
+            if store.skipped > 0 { printError("purex509: note: \(store.skipped) anchor certificate(s) did not parse and were skipped") }
+            return store
+        } catch {
+            printError("purex509: \(error), or pass --roots FILE")
             throw ToolExit.usage
         }
-        if skipped > 0 { printError("purex509: note: \(skipped) anchor certificate(s) did not parse and were skipped") }
-        return store
-    }
-}
-
-/// The system trust bundle at the usual Linux locations.
-enum SystemBundle {
-    static let candidates = [
-        "/etc/ssl/certs/ca-certificates.crt",                // Debian, Ubuntu, Gentoo, Arch
-        "/etc/pki/tls/certs/ca-bundle.crt",                  // Fedora, RHEL 6
-        "/etc/ssl/ca-bundle.pem",                            // openSUSE
-        "/etc/pki/tls/cacert.pem",                           // OpenELEC
-        "/etc/pki/ca-trust/extracted/pem/tls-ca-bundle.pem", // CentOS, RHEL 7
-        "/etc/ssl/cert.pem",                                 // Alpine
-    ]
-
-    /// SSL_CERT_FILE when set, else the first candidate that exists.
-    static func locate() throws -> String {
-        if let file = ProcessInfo.processInfo.environment["SSL_CERT_FILE"], !file.isEmpty { return file }
-        if let found = candidates.first(where: { FileManager.default.isReadableFile(atPath: $0) }) { return found }
-        printError("purex509: no system trust bundle found; pass --roots FILE")
-        throw ToolExit.usage
     }
 }
