@@ -33,6 +33,7 @@ private let serverTrustFailureCodes = ServerTrustFailureCase.allCases
     .map { (name: "\($0)", code: $0.sample.code) }
 private let pkcs12ErrorCodes = PKCS12ErrorCase.allCases.map { (name: "\($0)", code: $0.sample.code) }
 private let symmetricErrorCodes = SymmetricErrorCase.allCases.map { (name: "\($0)", code: $0.sample.code) }
+private let systemTrustCodes = SystemTrustStoreErrorCase.allCases.map { (name: "\($0)", code: $0.sample.code) }
 // `derErrorCodes` (every DERError rule's number) is in DERRuleCodeTests.swift.
 
 /// Each shadow case's sample is a value of that case: the list below is
@@ -46,6 +47,7 @@ private let symmetricErrorCodes = SymmetricErrorCase.allCases.map { (name: "\($0
     #expect(ServerTrustFailureCase.allCases.filter { ServerTrustFailureCase.of($0.sample) != $0 } == [])
     #expect(PKCS12ErrorCase.allCases.filter { PKCS12ErrorCase.of($0.sample) != $0 } == [])
     #expect(SymmetricErrorCase.allCases.filter { SymmetricErrorCase.of($0.sample) != $0 } == [])
+    #expect(SystemTrustStoreErrorCase.allCases.filter { SystemTrustStoreErrorCase.of($0.sample) != $0 } == [])
 }
 
 /// The codes each type gives are the committed list's lines for it.
@@ -55,6 +57,7 @@ private let symmetricErrorCodes = SymmetricErrorCase.allCases.map { (name: "\($0
         ("ConformanceRule", conformanceRuleCodes), ("AppleRule", appleRuleCodes), ("CheckName", checkNameCodes),
         ("ServerTrustFailure", serverTrustFailureCodes), ("PKCS12Error", pkcs12ErrorCodes),
         ("DERError", derErrorCodes), ("SymmetricError", symmetricErrorCodes),
+        ("SystemTrustStoreError", systemTrustCodes),
         // scan's line for an input it could not read: the tool's own code, no type's.
         ("scan", [(name: "inputError", code: ScanEngine.inputErrorCode)]),
     ]
@@ -105,6 +108,7 @@ private func collisions(_ groups: [(String, [(name: String, code: String)])]) ->
     // Not emitted by the tool, unique all the same: a caller tells the
     // failures apart by code (DERRuleCodeTests checks the rules' numbers).
     #expect(collisions([("SymmetricError", symmetricErrorCodes)]) == [:])
+    #expect(collisions([("SystemTrustStoreError", systemTrustCodes)]) == [:])
     #expect(collisions([("DERError", derErrorCodes)]) == [:])
 }
 
@@ -475,6 +479,28 @@ private enum SymmetricErrorCase: CaseIterable {
         case .invalidIVLength: return .invalidIVLength(7)
         case .ciphertextLength: return .ciphertextLength(17)
         case .badPadding: return .badPadding
+        }
+    }
+}
+
+private enum SystemTrustStoreErrorCase: CaseIterable {
+    case noBundleFound, unreadable, malformedBundle, noCertificate
+
+    static func of(_ value: SystemTrustStoreError) -> Self {
+        switch value {
+        case .noBundleFound: return .noBundleFound
+        case .unreadable: return .unreadable
+        case .malformedBundle: return .malformedBundle
+        case .noCertificate: return .noCertificate
+        }
+    }
+
+    var sample: SystemTrustStoreError {
+        switch self {
+        case .noBundleFound: return .noBundleFound(searched: ["/etc/ssl/cert.pem"])
+        case .unreadable: return .unreadable(path: "/etc/ssl/cert.pem", reason: "not found")
+        case .malformedBundle: return .malformedBundle(path: "/etc/ssl/cert.pem", failure: .unterminated(block: 0))
+        case .noCertificate: return .noCertificate(searched: ["/etc/ssl/cert.pem"])
         }
     }
 }
