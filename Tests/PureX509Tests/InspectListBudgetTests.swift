@@ -83,8 +83,8 @@ private func inspectJSON(_ arguments: [String]) throws -> [[String: Any]] {
     #expect((few["issuingDistributionPoint"] as? [Any])?.count == 7 && few["issuingDistributionPointOmitted"] as? Int == 996)
     let text = try runPurex509(["inspect", "--list-limit", "0", file])
     #expect(text.output.contains("04:b0  2025-01-01T00:00:00Z") && !text.output.contains("not shown"))
-    let negative = try runPurex509(["inspect", "--list-limit", "-1", file])
-    #expect(negative.status == 2)
+    let negative = try runPurex509(["inspect", "--list-limit=-1", file])
+    #expect(negative.status == 2 && negative.error.contains("--list-limit: a count, 0 for no limit"))
 }
 
 @Test func aCRLWithinTheBudgetIsShownWhole() throws {
