@@ -21,8 +21,25 @@ the root), so that `purex509 verify` reaches the revocation code with it:
   1,000,000 RDNs in place of its intermediate (path building's §7.1
   fallback looks at every presented subject).
 
+What `inspect` shows and what one `scan` line may hold (docs/security.md,
+"Display and line budgets"):
+
+- crl-idp-5m.crl: the CRL above with 5,000,000 URIs in its scope (15 MB),
+  for `inspect --json`;
+- crl-700k-entries.crl: a CRL of 700,000 entries without extensions
+  (15.4 MB), for `inspect --json`;
+- crl-entries-4x.pem: four PEM CRL blocks of 500,000 entries each, each
+  block just under inspect's 16 MiB block limit (61 MB file);
+- leaf-4m-sans.pem: the leaf with its extensions replaced by one
+  subjectAltName of 4,000,000 dNSNames `a` (12 MB DER, a 16 MB PEM block);
+- scan-15mb-line.jsonl: a good line, a 15 MB line (its `id` an array of
+  7.5 million zeros), and the good line again;
+- scan-long-lines.jsonl: 24 lines (more than one 16 MiB chunk) just under scan's line limit, each
+  an `id` of half a million zeros, then the good line.
+
 scripts/hostile-inputs.sh runs each through the release tool under
-/usr/bin/time and holds it to 1 s and 200 MB.
+/usr/bin/time and holds the first group to 1 s and 200 MB, `inspect` to
+2 s and 400 MB, `scan` to 200 MB.
 
 Run: python3 scripts/hostile-inputs.py OUTDIR   (standard library only)
 """
@@ -131,6 +148,38 @@ def crl_with_many_entries(entries, extensions):
     return tlv(0x30, tbs + algorithm + tlv(0x03, b"\x00" + b"\x5a" * 256))
 
 
+def crl_with_plain_entries(entries):
+    """A CRL of `entries` entries of serial and date only, signature not verifying."""
+    intermediate = pem_certificates(os.path.join(GOOD, "chain.pem"))[1]
+    subject, algorithm = subject_and_algorithm(intermediate)
+    when = tlv(0x17, b"250101000000Z")
+    revoked = b"".join(tlv(0x30, tlv(0x02, (n + 1).to_bytes((n + 1).bit_length() // 8 + 1, "big")) + when) for n in range(entries))
+    tbs = tlv(0x30, bytes.fromhex("020101") + algorithm + subject + tlv(0x17, b"240101000000Z") + tlv(0x17, b"300101000000Z")
+              + tlv(0x30, revoked))
+    return tlv(0x30, tbs + algorithm + tlv(0x03, b"\x00" + b"\x5a" * 256))
+
+
+def scan_line(identifier):
+    """A JSON line for the good leaf (www.example.com) with `identifier` as its id."""
+    leaf = base64.b64encode(pem_certificates(os.path.join(GOOD, "chain.pem"))[0]).decode()
+    return '{"leaf": "%s", "host": "www.example.com", "id": %s}\n' % (leaf, identifier)
+
+
+def zeros(count):
+    # "[0,0,…]": two bytes of line per JSON value, the most values a line can hold.
+    return "[" + ",".join(["0"] * count) + "]"
+
+
+def with_many_alt_names(certificate, names):
+    _, value, end = read(certificate, 0)
+    outer = children(certificate, value, end)
+    fields = children(certificate, outer[0][2], outer[0][3])
+    parts = [certificate[f[1]:f[3]] for f in fields if f[0] != 0xA3]
+    san = tlv(0x30, bytes.fromhex("0603551d11") + tlv(0x04, tlv(0x30, b"\x82\x01a" * names)))
+    parts.append(tlv(0xA3, tlv(0x30, san)))
+    return tlv(0x30, tlv(0x30, b"".join(parts)) + b"".join(certificate[f[1]:f[3]] for f in outer[1:]))
+
+
 def with_huge_subject(certificate, rdns):
     _, value, end = read(certificate, 0)
     outer = children(certificate, value, end)
@@ -155,9 +204,23 @@ def main():
                        ("crl-120k-entries.crl", crl_with_many_entries(120_000, 64))]:
         with open(os.path.join(out, name), "wb") as f:
             f.write(data)
+    for name, data in [("crl-idp-5m.crl", crl_with_huge_scope(5_000_000)), ("crl-700k-entries.crl", crl_with_plain_entries(700_000))]:
+        with open(os.path.join(out, name), "wb") as f:
+            f.write(data)
+    block = crl_with_plain_entries(500_000)
+    body = base64.encodebytes(block).decode()
+    with open(os.path.join(out, "crl-entries-4x.pem"), "w") as f:
+        f.write(("-----BEGIN X509 CRL-----\n" + body + "-----END X509 CRL-----\n") * 4)
+    with open(os.path.join(out, "scan-15mb-line.jsonl"), "w") as f:
+        f.write(scan_line('"first"') + scan_line(zeros(7_500_000)) + scan_line('"last"'))
+    with open(os.path.join(out, "scan-long-lines.jsonl"), "w") as f:
+        long_line = scan_line(zeros(520_000))
+        f.write(long_line * 24 + scan_line('"last"'))
     leaf, intermediate = pem_certificates(os.path.join(GOOD, "chain.pem"))
     with open(os.path.join(out, "leaf-1m-rdns.pem"), "w") as f:
         f.write(pem(with_huge_subject(leaf, 1_000_000)))
+    with open(os.path.join(out, "leaf-4m-sans.pem"), "w") as f:
+        f.write(pem(with_many_alt_names(leaf, 4_000_000)))
     with open(os.path.join(out, "chain-1m-rdns.pem"), "w") as f:
         f.write(pem(leaf) + pem(with_huge_subject(intermediate, 1_000_000)))
 

@@ -121,6 +121,14 @@ public struct CertificateList: Sendable {
         storage.index.sorted { $0.entry < $1.entry }.compactMap(decode)
     }
 
+    /// The first `limit` entries in encoding order, for a display budget:
+    /// only those are decoded, so showing the start of a CRL of a million
+    /// entries costs a sort of its index, not a million decoded entries.
+    public func entries(prefix limit: Int) -> [RevokedCertificate] {
+        guard limit < storage.index.count else { return allEntries }
+        return storage.index.sorted { $0.entry < $1.entry }.prefix(max(0, limit)).compactMap(decode)
+    }
+
     /// Orders an index entry against a serial: by key, then by the whole
     /// serial (length, then octets). The order only has to be total and
     /// agree with equality, which holds because DER INTEGERs are minimal.

@@ -120,13 +120,25 @@ public struct GeneralName: Sendable, Equatable {
     /// checked (a distribution point's fullName or cRLIssuer, a CRL entry's
     /// certificateIssuer); other bytes decode as far as they read.
     public static func list(in content: ArraySlice<UInt8>) -> [GeneralName] {
+        list(in: content, limit: Int.max).names
+    }
+
+    /// The first `limit` names of such a content and how many follow them,
+    /// counted without being kept: a display shows a list of millions of
+    /// names (a CRL's scope) within its budget.
+    public static func list(in content: ArraySlice<UInt8>, limit: Int) -> (names: [GeneralName], omitted: Int) {
         let base = content.startIndex
         return DERReader.withReader(over: content) { reader in
             var names: [GeneralName] = []
+            var omitted = 0
             while !reader.isAtEnd, let name = try? read(&reader, context: .alternativeName) {
-                names.append(GeneralName(kind: name.kind, value: content[(base + name.value.lowerBound)..<(base + name.value.upperBound)]))
+                if names.count < limit {
+                    names.append(GeneralName(kind: name.kind, value: content[(base + name.value.lowerBound)..<(base + name.value.upperBound)]))
+                } else {
+                    omitted += 1
+                }
             }
-            return names
+            return (names, omitted)
         }
     }
 }

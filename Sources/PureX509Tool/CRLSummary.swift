@@ -2,6 +2,11 @@ import Foundation
 import PureX509
 
 /// What `inspect` shows of a CRL, rendered once for both output forms.
+///
+/// A CRL may list hundreds of thousands of entries and its scope millions of
+/// names within inspect's 16 MiB block, and rendering every one took
+/// seconds and half a gigabyte. So each list is shown up to a display
+/// budget (`inspect --list-limit`) and the rest is counted, not decoded.
 struct CRLSummary {
     struct Entry {
         let serial: String
@@ -9,6 +14,8 @@ struct CRLSummary {
         let reason: String?
         let invalidityDate: String?
         let certificateIssuer: [String]
+        /// certificateIssuer names past the display budget.
+        let certificateIssuerOmitted: Int
     }
 
     let issuer: String
@@ -24,11 +31,17 @@ struct CRLSummary {
     let authorityKeyIdentifier: String?
     /// The issuingDistributionPoint in words, nil when absent.
     let scope: [String]?
+    /// Names of the scope's fullName past the display budget.
+    let scopeOmitted: Int
     let unrecognisedCritical: Bool
+    /// The first entries, up to the display budget.
     let entries: [Entry]
+    /// Every entry, shown or not.
+    let entryCount: Int
     let fingerprint: String
 
-    init(_ crl: CertificateList) {
+    /// Lists are shown up to `listLimit` items each (`Int.max`: all).
+    init(_ crl: CertificateList, listLimit: Int = InspectOutput.defaultListLimit) {
         let name = crl.issuer.forDisplay
         issuer = name.description
         issuerAttributes = name.relativeNames
@@ -42,9 +55,14 @@ struct CRLSummary {
         crlNumber = extensions.crlNumber.map { Hex.encode($0, separator: ":") }
         deltaBase = extensions.deltaCRLIndicator.map { Hex.encode($0, separator: ":") }
         authorityKeyIdentifier = extensions.authorityKeyIdentifier?.keyIdentifier.map { Hex.encode($0, separator: ":") }
+        var scopeOmitted = 0
         scope = extensions.issuingDistributionPoint.map { point in
             var words: [String] = []
-            if let full = point.fullName { words += GeneralName.list(in: full).map(\.description) }
+            if let full = point.fullName {
+                let listed = GeneralName.list(in: full, limit: listLimit)
+                words += listed.names.map(\.description)
+                scopeOmitted = listed.omitted
+            }
             if point.relativeName != nil { words.append("name relative to the issuer") }
             if point.onlyContainsUserCerts { words.append("only user certificates") }
             if point.onlyContainsCACerts { words.append("only CA certificates") }
@@ -53,11 +71,27 @@ struct CRLSummary {
             if point.indirectCRL { words.append("indirect") }
             return words
         }
+        self.scopeOmitted = scopeOmitted
         unrecognisedCritical = crl.hasUnrecognisedCriticalExtension
-        entries = crl.allEntries.map { entry in
-            Entry(serial: entry.serialNumber.description, date: CivilTime.iso8601(entry.revocationDate),
-                  reason: entry.reason?.name, invalidityDate: entry.invalidityDate.map(CivilTime.iso8601),
-                  certificateIssuer: entry.certificateIssuer.map { GeneralName.list(in: $0).map(\.description) } ?? [])
+        entryCount = crl.entryCount
+        // An indirect CRL's certificateIssuer carries over to the entries
+        // after it, so consecutive entries share one list: it is rendered
+        // once, however many entries it governs.
+        var lastIssuer: (start: Int, names: [String], omitted: Int)? = nil
+        entries = crl.entries(prefix: listLimit).map { entry in
+            var issuerNames: [String] = [], issuerOmitted = 0
+            if let issuer = entry.certificateIssuer {
+                if let last = lastIssuer, last.start == issuer.startIndex {
+                    (issuerNames, issuerOmitted) = (last.names, last.omitted)
+                } else {
+                    let listed = GeneralName.list(in: issuer, limit: listLimit)
+                    (issuerNames, issuerOmitted) = (listed.names.map(\.description), listed.omitted)
+                    lastIssuer = (issuer.startIndex, issuerNames, issuerOmitted)
+                }
+            }
+            return Entry(serial: entry.serialNumber.description, date: CivilTime.iso8601(entry.revocationDate),
+                         reason: entry.reason?.name, invalidityDate: entry.invalidityDate.map(CivilTime.iso8601),
+                         certificateIssuer: issuerNames, certificateIssuerOmitted: issuerOmitted)
         }
         fingerprint = Hex.encode(SHA256.hash(crl.der), separator: ":")
     }
@@ -84,16 +118,22 @@ struct CRLSummary {
         if let crlNumber { add("CRL number", crlNumber) }
         if let deltaBase { add("Delta of base CRL", deltaBase) }
         if let authorityKeyIdentifier { add("Authority key id", authorityKeyIdentifier) }
-        if let scope { add("Distribution point", scope.isEmpty ? "(no restriction)" : scope.joined(separator: ", ")) }
+        if let scope {
+            var shown = scope.isEmpty ? "(no restriction)" : scope.joined(separator: ", ")
+            if scopeOmitted > 0 { shown += ", … (\(scopeOmitted) more names not shown)" }
+            add("Distribution point", shown)
+        }
         if unrecognisedCritical { add("Unusable", "a critical extension PureX509 does not process") }
-        add("Revoked", "\(entries.count)")
+        add("Revoked", "\(entryCount)")
         for entry in entries {
             var line = "\(entry.serial)  \(entry.date)"
             if let reason = entry.reason { line += "  \(reason)" }
             if let invalidity = entry.invalidityDate { line += "  invalid since \(invalidity)" }
             if !entry.certificateIssuer.isEmpty { line += "  issuer " + entry.certificateIssuer.joined(separator: ", ") }
+            if entry.certificateIssuerOmitted > 0 { line += ", … (\(entry.certificateIssuerOmitted) more names not shown)" }
             lines.append("    " + line)
         }
+        if entriesOmitted > 0 { lines.append("    … (\(entriesOmitted) more entries not shown; --list-limit 0 shows every one)") }
         add("SHA-256 fingerprint", fingerprint)
         return lines.joined(separator: "\n")
     }
@@ -109,15 +149,22 @@ struct CRLSummary {
             ("issuingDistributionPoint", scope.map { .array($0.map { .string($0) }) } ?? .null),
             ("unrecognisedCriticalExtension", .bool(unrecognisedCritical)),
             ("revoked", .array(entries.map { entry in
-                .object([
+                var fields: [(String, JSONOutput)] = [
                     ("serial", .string(entry.serial)), ("date", .string(entry.date)), ("reason", .optional(entry.reason)),
                     ("invalidityDate", .optional(entry.invalidityDate)),
                     ("certificateIssuer", .array(entry.certificateIssuer.map { .string($0) })),
-                ])
+                ]
+                if entry.certificateIssuerOmitted > 0 { fields.append(("certificateIssuerOmitted", .int(entry.certificateIssuerOmitted))) }
+                return .object(fields)
             })),
             ("sha256Fingerprint", .string(fingerprint)),
         ]
         if issuerAttributesOmitted > 0 { members.append(("issuerAttributesOmitted", .int(issuerAttributesOmitted))) }
+        if entriesOmitted > 0 { members.append(("revokedOmitted", .int(entriesOmitted))) }
+        if scopeOmitted > 0 { members.append(("issuingDistributionPointOmitted", .int(scopeOmitted))) }
         return members
     }
+
+    /// Entries past the display budget.
+    var entriesOmitted: Int { entryCount - entries.count }
 }

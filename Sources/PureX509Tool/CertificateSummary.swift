@@ -15,6 +15,8 @@ struct CertificateSummary {
     let subjectAltNames: [String]
     /// Each entry's kind and value as the certificate holds it, for JSON.
     let subjectAltNameEntries: [(type: String, value: String)]
+    /// subjectAltName entries past the display budget, counted, not decoded.
+    let subjectAltNamesOmitted: Int
     let subjectAttributes: [[DistinguishedName.Attribute]]
     let issuerAttributes: [[DistinguishedName.Attribute]]
     /// Attributes past the display budget (`DistinguishedName.maximumDisplayedAttributes`), not decoded.
@@ -39,7 +41,8 @@ struct CertificateSummary {
     /// OkHttp/TrustKit form: `sha256/` + base64 of SHA-256 over the SPKI DER as encoded.
     let spkiPin: String
 
-    init(_ certificate: Certificate) {
+    /// Lists are shown up to `listLimit` items each (`Int.max`: all).
+    init(_ certificate: Certificate, listLimit: Int = InspectOutput.defaultListLimit) {
         let subjectName = certificate.subjectForDisplay, issuerName = certificate.issuerForDisplay
         subject = subjectName.description
         issuer = issuerName.description
@@ -68,7 +71,14 @@ struct CertificateSummary {
         }
         keyBits = certificate.publicKey.sizeInBits
         signatureAlgorithm = Self.oidName(certificate.signatureAlgorithm.algorithm)
-        let altNames = certificate.subjectAlternativeNames
+        // Read one entry at a time so that a certificate of millions of names
+        // builds no list past the display budget.
+        var altNames: [GeneralName] = [], altNamesOmitted = 0
+        _ = certificate.containsAlternativeName { name in
+            if altNames.count < listLimit { altNames.append(name) } else { altNamesOmitted += 1 }
+            return false
+        }
+        subjectAltNamesOmitted = altNamesOmitted
         subjectAltNames = altNames.map(\.description)
         subjectAltNameEntries = altNames.map { ($0.label, $0.rawText) }
         let extensions = certificate.extensions
@@ -160,7 +170,10 @@ struct CertificateSummary {
         add("Not after", notAfter)
         add("Public key", "\(keyType) \(keyBits) bits")
         add("Signature algorithm", signatureAlgorithm)
-        if !subjectAltNames.isEmpty { add("Subject alt names", subjectAltNames.joined(separator: ", ")) }
+        if !subjectAltNames.isEmpty {
+            add("Subject alt names", subjectAltNames.joined(separator: ", ")
+                + (subjectAltNamesOmitted > 0 ? ", … (\(subjectAltNamesOmitted) more names not shown)" : ""))
+        }
         if let bc = basicConstraints {
             var value = bc.ca ? "CA:TRUE" : "CA:FALSE"
             if let length = bc.pathLength { value += ", pathlen:\(length)" }
@@ -211,6 +224,7 @@ struct CertificateSummary {
         ]
         if subjectAttributesOmitted > 0 { members.append(("subjectAttributesOmitted", .int(subjectAttributesOmitted))) }
         if issuerAttributesOmitted > 0 { members.append(("issuerAttributesOmitted", .int(issuerAttributesOmitted))) }
+        if subjectAltNamesOmitted > 0 { members.append(("subjectAltNamesOmitted", .int(subjectAltNamesOmitted))) }
         return members
     }
 }

@@ -19,11 +19,15 @@ struct Inspect: ParsableCommand {
     @Flag(name: .long, help: "Also show what can be read of a certificate the strict parser refuses, after the rule that refused it (exit status stays 1).")
     var lenient = false
 
+    @Option(name: .customLong("list-limit"), help: ArgumentHelp("Show at most N items of each long list (a certificate's subjectAltNames, a CRL's revoked entries and scope names, an OCSP response's single responses) and count the rest as omitted; 0 shows every item. (default: \(InspectOutput.defaultListLimit))", valueName: "N"))
+    var listLimit: Int = InspectOutput.defaultListLimit
+
     @Argument(help: "PEM or DER files.")
     var files: [String]
 
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("name at least one file") }
+        guard listLimit >= 0 else { throw ValidationError("--list-limit: a count, 0 for no limit") }
     }
 
     func run() throws {
@@ -39,7 +43,7 @@ struct Inspect: ParsableCommand {
                 throw ToolExit.usage
             }
         }
-        var output = InspectOutput(json: json, lenient: lenient)
+        var output = InspectOutput(json: json, lenient: lenient, listLimit: listLimit == 0 ? Int.max : listLimit)
         var failed = false
         for index in streams.indices {
             defer { streams[index].close() }

@@ -9,15 +9,25 @@ struct InspectOutput {
     /// `--lenient`: a certificate the strict parser refuses is also shown
     /// as far as `LenientCertificate` can read it.
     let lenient: Bool
+    /// The most items of one list shown (`--list-limit`; `Int.max`: all).
+    let listLimit: Int
     private var printed = 0
     private var progress = ProgressLine()
 
     /// Most non-certificate labels a "no CERTIFICATE block" message lists.
     static let listedLabels = 20
 
-    init(json: Bool, lenient: Bool = false) {
+    /// The display budget of one list. A 16 MiB block can hold 700,000 CRL
+    /// entries or 5 million scope names: shown whole they took 5–7 s and
+    /// 500–600 MB, for output nobody reads past the start. A thousand
+    /// entries is more than a CA's usual CRL shows on a screen or two,
+    /// and the count of the rest is always given.
+    static let defaultListLimit = 1000
+
+    init(json: Bool, lenient: Bool = false, listLimit: Int = defaultListLimit) {
         self.json = json
         self.lenient = lenient
+        self.listLimit = listLimit
     }
 
     /// Prints every certificate of `stream`; false when any block or file failed.
@@ -133,7 +143,7 @@ struct InspectOutput {
             }
             return false
         case .success(let certificate):
-            let summary = CertificateSummary(certificate)
+            let summary = CertificateSummary(certificate, listLimit: listLimit)
             write(text: summary.text, json: summary.json, index: index, path: path)
             return true
         }
@@ -142,7 +152,7 @@ struct InspectOutput {
     /// A CRL (a PEM `X509 CRL` block, or a DER file of that shape).
     private mutating func emitCRL(_ der: [UInt8], index: Int, path: String, block: Int?) -> Bool {
         do {
-            let summary = CRLSummary(try CertificateList(derEncoded: der))
+            let summary = CRLSummary(try CertificateList(derEncoded: der), listLimit: listLimit)
             write(text: summary.text, json: summary.json, index: index, path: path)
             return true
         } catch {
@@ -154,7 +164,7 @@ struct InspectOutput {
     /// An OCSP response (a DER file of that shape, or a PEM `OCSP RESPONSE` block).
     private mutating func emitOCSP(_ der: [UInt8], index: Int, path: String, block: Int?) -> Bool {
         do {
-            let summary = OCSPSummary(try OCSPResponse(derEncoded: der))
+            let summary = OCSPSummary(try OCSPResponse(derEncoded: der), listLimit: listLimit)
             write(text: summary.text, json: summary.json, index: index, path: path)
             return true
         } catch {

@@ -23,19 +23,22 @@ struct OCSPSummary {
     let signatureAlgorithm: String?
     let nonce: String?
     let unrecognisedCritical: Bool
+    /// The single responses up to the display budget, and how many follow.
     let responses: [Single]
+    let responsesOmitted: Int
     /// Subject and SHA-256 fingerprint of each certificate the responder included.
     let certificates: [(subject: String, fingerprint: String)]
     /// Included certificates that did not parse or came past the bound.
     let skippedCertificates: Int
     let fingerprint: String
 
-    init(_ response: OCSPResponse) {
+    /// Lists are shown up to `listLimit` items each (`Int.max`: all).
+    init(_ response: OCSPResponse, listLimit: Int = InspectOutput.defaultListLimit) {
         status = response.status.name
         fingerprint = Hex.encode(SHA256.hash(response.der), separator: ":")
         guard let basic = response.basic else {
             responder = nil; producedAt = nil; signatureAlgorithm = nil; nonce = nil
-            unrecognisedCritical = false; responses = []; certificates = []; skippedCertificates = 0
+            unrecognisedCritical = false; responses = []; responsesOmitted = 0; certificates = []; skippedCertificates = 0
             return
         }
         switch basic.responderID {
@@ -46,7 +49,8 @@ struct OCSPSummary {
         signatureAlgorithm = Self.algorithmName(basic.signedData.algorithm.algorithm)
         nonce = basic.nonce.map { Hex.encode($0, separator: ":") }
         unrecognisedCritical = basic.hasUnrecognisedCriticalExtension
-        responses = basic.responses.map { single in
+        responsesOmitted = max(0, basic.responses.count - listLimit)
+        responses = basic.responses.prefix(listLimit).map { single in
             var time: String? = nil, reason: String? = nil
             if case .revoked(let at, let code) = single.status {
                 time = CivilTime.iso8601(at)
@@ -81,7 +85,7 @@ struct OCSPSummary {
         if let signatureAlgorithm { add("Signature algorithm", signatureAlgorithm) }
         if let nonce { add("Nonce", nonce) }
         if unrecognisedCritical { add("Unusable", "a critical extension PureX509 does not process") }
-        if status == "successful" { add("Responses", "\(responses.count)") }
+        if status == "successful" { add("Responses", "\(responses.count + responsesOmitted)") }
         for single in responses {
             var line = "serial \(single.serial)  \(single.status)"
             if let time = single.revocationTime { line += " since \(time)" }
@@ -92,6 +96,7 @@ struct OCSPSummary {
             lines.append("      issuer key hash \(single.issuerKeyHash)")
             if single.unrecognisedCritical { lines.append("      unusable: a critical extension PureX509 does not process") }
         }
+        if responsesOmitted > 0 { lines.append("    … (\(responsesOmitted) more responses not shown; --list-limit 0 shows every one)") }
         for certificate in certificates {
             add("Responder certificate", certificate.subject)
             lines.append("    SHA-256 \(certificate.fingerprint)")
@@ -102,7 +107,7 @@ struct OCSPSummary {
     }
 
     var json: [(String, JSONOutput)] {
-        [
+        var members: [(String, JSONOutput)] = [
             ("type", .string("ocspResponse")), ("status", .string(status)),
             ("responderName", .optional(responder?.kind == "name" ? responder?.value : nil)),
             ("responderKeyHash", .optional(responder?.kind == "key" ? responder?.value : nil)),
@@ -122,5 +127,7 @@ struct OCSPSummary {
             ("certificates", .array(certificates.map { .object([("subject", .string($0.subject)), ("sha256Fingerprint", .string($0.fingerprint))]) })),
             ("sha256Fingerprint", .string(fingerprint)),
         ]
+        if responsesOmitted > 0 { members.append(("responsesOmitted", .int(responsesOmitted))) }
+        return members
     }
 }

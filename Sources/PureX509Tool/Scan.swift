@@ -116,16 +116,22 @@ struct Scan: ParsableCommand {
         case lines(FileStream, source: String)
     }
 
-    /// Lines longer than this (a chain is a few kilobytes) are an input error, not buffered.
-    static let maximumLine = 16 << 20
+    /// Lines longer than this are refused, each with its own `lineTooLong`
+    /// output line, and skipped to their end without being buffered; the
+    /// run goes on with the next line. A chain is a few kilobytes (nine
+    /// certificates of the largest kind in PEM stay under 100 KiB), but
+    /// decoding a line costs about 45 bytes of memory per byte when it is
+    /// all small JSON values (`[0,0,…]`): a 15 MB line held 712 MB. At
+    /// 1 MiB a line decodes within about 50 MB on each worker.
+    static let maximumLine = 1 << 20
 
-    /// The line bytes a chunk may hold before it is decided (issue 26 item
-    /// 13). A line is a chain of a few kilobytes, so 16,384 lines are tens of
-    /// megabytes; but a line may be up to `maximumLine`, and 16,384 lines of
-    /// 15 MiB would be held at once. 64 MiB keeps a chunk of ordinary lines
-    /// whole (16,384 × 4 KiB) while bounding what a chunk of long lines holds
-    /// to 64 MiB plus one line (≤ 80 MiB with the line being read).
-    static let maximumChunkBytes = 64 << 20
+    /// The line bytes a chunk may hold before it is decided. A line is a
+    /// chain of a few kilobytes, so 16,384 lines are tens of megabytes; but
+    /// a line may be up to `maximumLine`, and 16,384 such lines would be
+    /// held at once. With 64 MiB, a chunk of 64 lines just under the limit,
+    /// their echoed ids and two workers decoding peaked at 198 MB; 16 MiB
+    /// still hands the workers about 4,000 ordinary lines at a time.
+    static let maximumChunkBytes = 16 << 20
 
     /// Reads JSON lines from `stream` and hands them on `chunk` lines at a
     /// time, or sooner once they hold `chunkBytes` bytes, so a corpus of any
@@ -140,6 +146,9 @@ struct Scan: ParsableCommand {
         func add(_ line: ArraySlice<UInt8>) {
             number += 1
             let trimmed = line.last == 0x0D ? line.dropLast() : line
+            // A long line that arrived whole with its newline in one piece
+            // is held to the same limit as one still being read.
+            guard trimmed.count <= maximumLine else { return items.append(.lineTooLong(source: source, number: number)) }
             if trimmed.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
             items.append(.line(source: source, number: number, bytes: Array(trimmed)))
             itemBytes += trimmed.count
@@ -164,7 +173,7 @@ struct Scan: ParsableCommand {
             }
             if !skipping && pending.count > maximumLine {
                 number += 1
-                items.append(.unusable(source: "\(source):\(number)", reason: "a line longer than 16 MiB; not read"))
+                items.append(.lineTooLong(source: source, number: number))
                 skipping = true
             }
             if skipping { pending = [] }

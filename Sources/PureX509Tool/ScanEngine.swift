@@ -10,13 +10,15 @@ public enum ScanItem: Sendable {
     case line(source: String, number: Int, bytes: [UInt8])
     /// Something a directory holds that is not a chain file, with why.
     case unusable(source: String, reason: String)
+    /// A JSON line over `Scan.maximumLine` bytes, skipped unread.
+    case lineTooLong(source: String, number: Int)
 
     var source: String {
         switch self {
         case .unusable(let source, _): return source
         case .file(let path): return path
         case .chain(let source, _): return source
-        case .line(let source, let number, _): return "\(source):\(number)"
+        case .line(let source, let number, _), .lineTooLong(let source, let number): return "\(source):\(number)"
         }
     }
 }
@@ -98,6 +100,8 @@ public struct ScanEngine: Sendable {
             }
         case .unusable(_, let reason):
             return Self.inputError(members, reason)
+        case .lineTooLong:
+            return Self.inputError(members, "a line longer than \(Scan.maximumLine) bytes (1 MiB); not read", code: Self.lineTooLongCode)
         case .chain(let source, let bytes):
             switch Self.chain(source, bytes) {
             case .success(let parsed): presented = parsed
@@ -188,11 +192,13 @@ public struct ScanEngine: Sendable {
 
     /// The `code` of a line whose input could not be read: no verdict was reached.
     public static let inputErrorCode = "inputError"
+    /// The `code` of a JSON line over `Scan.maximumLine`, refused unread.
+    public static let lineTooLongCode = "lineTooLong"
 
-    static func inputError(_ members: [(String, JSONOutput)], _ message: String) -> Outcome {
-        let line = JSONOutput.object(members + [("trusted", .bool(false)), ("code", .string(inputErrorCode)), ("certificate", .null),
+    static func inputError(_ members: [(String, JSONOutput)], _ message: String, code: String = inputErrorCode) -> Outcome {
+        let line = JSONOutput.object(members + [("trusted", .bool(false)), ("code", .string(code)), ("certificate", .null),
                                                 ("message", .string(message)), ("path", .null)])
-        return Outcome(line: line.serialized(pretty: false), verdict: inputErrorCode)
+        return Outcome(line: line.serialized(pretty: false), verdict: code)
     }
 }
 

@@ -58,8 +58,9 @@ private let systemTrustCodes = SystemTrustStoreErrorCase.allCases.map { (name: "
         ("ServerTrustFailure", serverTrustFailureCodes), ("PKCS12Error", pkcs12ErrorCodes),
         ("DERError", derErrorCodes), ("SymmetricError", symmetricErrorCodes),
         ("SystemTrustStoreError", systemTrustCodes),
-        // scan's line for an input it could not read: the tool's own code, no type's.
-        ("scan", [(name: "inputError", code: ScanEngine.inputErrorCode)]),
+        // scan's lines for an input it could not read and for a JSON line
+        // over its length limit: the tool's own codes, no type's.
+        ("scan", [(name: "inputError", code: ScanEngine.inputErrorCode), (name: "lineTooLong", code: ScanEngine.lineTooLongCode)]),
     ]
     let lines = derived.flatMap { type, codes in codes.map { "\(type) \($0.code)" } }
     let committed = try committedLines()

@@ -160,8 +160,8 @@ private func objects(_ output: String) throws -> [[String: Any]] {
 }
 
 /// JSON lines are read as a stream in pieces: lines that span pieces come
-/// out whole and in order, and a line over 16 MiB is an input error that
-/// does not stop the lines after it.
+/// out whole and in order, and a line over the 1 MiB limit is refused with
+/// its own output line that does not stop the lines after it.
 @Test func scanStreamsJSONLinesAcrossPieces() throws {
     let line = try line(amazon, host: "valid.rootca4.demo.amazontrust.com", time: "2025-03-01", id: "x")
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("stream-\(UUID().uuidString).jsonl")
@@ -174,7 +174,7 @@ private func objects(_ output: String) throws -> [[String: Any]] {
     let results = try objects(run.output)
     #expect(results.count == 152)
     #expect(results.prefix(150).allSatisfy { $0["trusted"] as? Bool == true })
-    #expect(results[150]["code"] as? String == "inputError" && (results[150]["message"] as? String)?.contains("16 MiB") == true)
+    #expect(results[150]["code"] as? String == "lineTooLong" && (results[150]["message"] as? String)?.contains("1 MiB") == true)
     #expect(results[151]["trusted"] as? Bool == true && results[151]["source"] as? String == file.path + ":152")
 }
 

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 // Issue 26 item 13: `scan` hands JSON lines on in chunks bounded by bytes as
-// well as by lines, so long lines (up to 16 MiB each) are not held 16,384 at
+// well as by lines, so long lines (up to 1 MiB each) are not held 16,384 at
 // a time. The chunks `readLines` gives out are recorded, not timed.
 
 @Test func scanChunksAreBoundedByBytesAsWellAsLines() throws {
@@ -36,5 +36,5 @@ import Testing
     #expect(chunks.allSatisfy { $0.bytes < chunkBytes + lineBytes }, "\(chunks.map(\.bytes))")
     #expect(chunks.count == lineCount * lineBytes / chunkBytes)
     // The command's own bound.
-    #expect(Scan.maximumChunkBytes == 64 << 20)
+    #expect(Scan.maximumChunkBytes == 16 << 20)
 }
