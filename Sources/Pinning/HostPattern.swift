@@ -33,7 +33,10 @@ public struct HostPattern: Sendable, Equatable, CustomStringConvertible {
         /// What remains after the prefix is not a valid host name (an empty label,
         /// a character outside letters, digits, `-` and `_`, a second `*`).
         case invalidPattern(String)
-        /// A pattern whose domain is a public suffix (`*.com`, `**.co.uk`) would pin half the Internet.
+        /// A wildcard pattern, or `includeSubdomains`, over a public suffix
+        /// (`*.com`, `**.co.uk`) or over the base of a wildcard rule, whose
+        /// every child is a public suffix (`**.kawasaki.jp`,
+        /// `*.compute.amazonaws.com`): it would pin names of many owners.
         case publicSuffix(String)
 
         /// A one-line message quoting the pattern.
@@ -46,8 +49,9 @@ public struct HostPattern: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Parses `example.com`, `*.example.com` or `**.example.com`. A wildcard, or
-    /// `includeSubdomains`, over a public suffix of `publicSuffixes` is refused;
-    /// the default list treats only single labels as suffixes.
+    /// `includeSubdomains`, over a public suffix of `publicSuffixes`, or over
+    /// the base of one of its wildcard rules, is refused; the default list
+    /// treats only single labels as suffixes.
     public init(_ text: String, includeSubdomains: Bool = false, publicSuffixes: PublicSuffixList = .topLevelOnly) throws(ParseError) {
         var bytes = Array(text.utf8)
         if let address = Self.canonicalAddress(bytes) {
@@ -65,7 +69,19 @@ public struct HostPattern: Sendable, Equatable, CustomStringConvertible {
         bytes = domain
         // An exact pattern on a suffix pins only that name; with subdomains or
         // a wildcard it would pin everything below it.
-        if (kind != .exact || includeSubdomains) && publicSuffixes.isPublicSuffix(bytes) { throw .publicSuffix(text) }
+        if kind != .exact || includeSubdomains {
+            if publicSuffixes.isPublicSuffix(bytes) { throw .publicSuffix(text) }
+            // Below the base of a wildcard rule every name is a public suffix
+            // (publicsuffix.org's `*.kawasaki.jp`), so a pattern reaching one
+            // label below it covers those suffixes and, at any depth, every
+            // registrable domain under them: refused as a pattern over a
+            // suffix is, or `**.x.kawasaki.jp` would be refused while the
+            // wider `**.kawasaki.jp` loads. The list's exceptions do not
+            // save the base (`!city.kawasaki.jp` takes back one child, the
+            // others stay suffixes); they make their own names registrable,
+            // so `**.city.kawasaki.jp` stays within one registrable domain.
+            if publicSuffixes.isWildcardRuleBase(bytes) { throw .publicSuffix(text) }
+        }
         self.kind = kind
         self.domain = bytes
         self.includeSubdomains = includeSubdomains

@@ -57,6 +57,17 @@ public struct PublicSuffixList: Sendable {
         return false
     }
 
+    /// Whether `domain` (lower-case ASCII, no trailing dot) is the base of a
+    /// wildcard rule (`kawasaki.jp` for `*.kawasaki.jp`): every name one
+    /// label below it is then a public suffix, apart from the names an
+    /// exception rule takes back (`!city.kawasaki.jp`), which are
+    /// registrable and never make the base itself any less of one. The base
+    /// is not a public suffix by that rule (the wildcard needs a label in
+    /// its place), so `isPublicSuffix` does not say this.
+    public func isWildcardRuleBase(_ domain: [UInt8]) -> Bool {
+        contains(wildcards, domain)
+    }
+
     func contains(_ sorted: [[UInt8]], _ value: [UInt8]) -> Bool {
         var low = 0, high = sorted.count
         while low < high {

@@ -9,10 +9,13 @@ import Trust
 /// failure is `revocationCheckFailed`.
 ///
 /// The CRLs and OCSP responses are the environment's `revocationSources`;
-/// nothing is fetched. `.ocsp` and `.crl` choose the methods that may
-/// decide, OCSP first unless `.preferCRL`; no usable information refuses
-/// the chain only with `.requirePositiveResponse`, as Apple's evaluation
-/// does when no method yields an answer.
+/// nothing is fetched. `.ocsp` and `.crl` choose the methods consulted;
+/// a revocation from any of them refuses the chain, whatever the order
+/// (OCSP first unless `.preferCRL`, which only says whose "good" is
+/// reported), so a replayed stapled "good" cannot hide a revoking CRL. No
+/// usable information refuses the chain only with
+/// `.requirePositiveResponse`, as Apple's evaluation does when no method
+/// yields an answer.
 public final class RevocationTrustEvaluator: ServerTrustEvaluating {
     /// Apple's `kSecRevocation…` flags, with their values.
     public struct Options: OptionSet, Sendable {

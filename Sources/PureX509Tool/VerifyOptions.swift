@@ -57,7 +57,7 @@ public struct VerifyOptions: ParsableArguments {
     @Flag(name: .customLong("require-revocation-info"), help: "Refuse a checked certificate that no usable CRL or OCSP response covers (code revocationUnknown).")
     var requireRevocationInfo = false
 
-    @Flag(name: .customLong("prefer-crl"), help: "Consult CRLs before OCSP responses (default: OCSP first); the first that gives a status decides.")
+    @Flag(name: .customLong("prefer-crl"), help: "Consult CRLs before OCSP responses (default: OCSP first). Both are always consulted and a revocation from either refuses; the order only says whose good status is reported.")
     var preferCRL = false
 
     @Flag(name: .customLong("quiet"), help: "Print nothing; only the exit code says the verdict (0 trusted, 1 not, 2 bad input).")

@@ -62,24 +62,41 @@ extension Verifier {
         return nil
     }
 
-    /// The methods in the policy's order (OCSP first unless `preferCRL`,
-    /// as Apple's evaluation orders them); the first that gives a status
-    /// decides, and is returned with it. A method with no supplied
-    /// information is skipped, so that the gap reported is the one that says most.
+    /// Every method the policy allows and the caller supplied information
+    /// for is consulted, and a revocation from any of them decides — the
+    /// rule that already holds among the CRLs (§3.3: revocation is
+    /// permanent) and among the OCSP responses (RFC 6960 §4.2.1). Letting
+    /// the first method that answers decide let a current OCSP "good"
+    /// (a replayed staple stays current until its nextUpdate) hide a CRL
+    /// that revokes the certificate, and under `preferCRL` a CRL "good"
+    /// hide an OCSP "revoked".
+    ///
+    /// When nothing revokes, the order (OCSP first unless `preferCRL`, as
+    /// Apple's evaluation orders them) only says which "good" is reported:
+    /// a "good" from one method stands even when the other gave no usable
+    /// answer (a gap is no information, not a revocation). With neither
+    /// good, the gap that says most is reported. A method with no supplied
+    /// information is skipped, so it cannot make the reported gap vaguer.
     mutating func revocationStatus(of index: Int, nodes: [PathNode],
                                    search: inout SearchState) throws(TrustFailure) -> (RevocationStatus, RevocationFinding.Source) {
         let revocation = policy.revocation
         let useOCSP = revocation.methods.contains(.ocsp) && !revocationSources.ocspResponses.isEmpty
         let useCRL = revocation.methods.contains(.crl) && !revocationSources.crls.isEmpty
+        var good: RevocationFinding.Source? = nil
         var gap: (RevocationGap, RevocationFinding.Source)? = nil
         for method in revocation.preferCRL ? [RevocationPolicy.Methods.crl, .ocsp] : [.ocsp, .crl] {
             guard method == .crl ? useCRL : useOCSP else { continue }
             let source: RevocationFinding.Source = method == .crl ? .crl : .ocsp
             let status = method == .crl ? try crlStatus(of: index, nodes: nodes, search: &search)
                                         : try ocspStatus(of: index, nodes: nodes, search: &search)
-            guard case .unknown(let found) = status else { return (status, source) }
-            if gap.map({ found.rank > $0.0.rank }) ?? true { gap = (found, source) }
+            switch status {
+            // No later method can undo a revocation, so it is not asked.
+            case .revoked: return (status, source)
+            case .good: if good == nil { good = source }
+            case .unknown(let found): if gap.map({ found.rank > $0.0.rank }) ?? true { gap = (found, source) }
+            }
         }
+        if let good { return (.good, good) }
         if let gap { return (.unknown(gap.0), gap.1) }
         return revocation.methods.contains(.crl) ? (.unknown(.noCRL), .crl) : (.unknown(.noOCSPResponse), .ocsp)
     }

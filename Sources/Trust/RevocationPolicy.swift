@@ -16,7 +16,9 @@ public struct RevocationPolicy: Sendable, Equatable {
         case chain
     }
 
-    /// The methods that may decide a status (`kSecRevocationOCSPMethod`, `…CRLMethod`).
+    /// The methods consulted (`kSecRevocationOCSPMethod`, `…CRLMethod`):
+    /// every one of them that has supplied information is asked, and a
+    /// revocation from any of them refuses the certificate.
     public struct Methods: OptionSet, Sendable, Equatable {
         /// One bit per method.
         public let rawValue: UInt8
@@ -30,10 +32,12 @@ public struct RevocationPolicy: Sendable, Equatable {
 
     /// Which certificates are checked; `.off` by default.
     public var coverage: Coverage = .off
-    /// Which information may decide a status; both methods by default.
+    /// Which information is consulted; both methods by default.
     public var methods: Methods = [.ocsp, .crl]
     /// CRLs are consulted before OCSP responses (`kSecRevocationPreferCRL`);
-    /// otherwise OCSP first.
+    /// otherwise OCSP first. Every allowed method is consulted either way
+    /// and a revocation from any of them decides; the order only chooses
+    /// which method's "good" is reported when none revokes.
     public var preferCRL = false
     /// How far an OCSP response's thisUpdate may lie in the future, and its
     /// nextUpdate in the past, for clocks that disagree: 5 minutes, the
@@ -84,13 +88,15 @@ public struct RevocationSources: Sendable {
 public struct RevocationFinding: Sendable, Equatable {
     /// The status found.
     public enum Status: Sendable, Equatable {
-        /// A CRL or OCSP response says the certificate is not revoked.
+        /// A CRL or OCSP response says the certificate is not revoked, and
+        /// no other consulted CRL or response revokes it.
         case good
         /// No supplied information decides; the gap says why.
         case unknown(RevocationGap)
     }
 
-    /// The method that decided, or whose gap says most.
+    /// The method whose answer is reported: the first, in the policy's
+    /// order, that said "good", or, when none did, the one whose gap says most.
     public enum Source: String, Sendable, Equatable {
         /// Certificate revocation lists (RFC 5280 §6.3).
         case crl

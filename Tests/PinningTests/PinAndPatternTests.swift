@@ -121,6 +121,44 @@ func hostPatterns(_ row: PatternRow) throws {
     }
 }
 
+/// Every name one label below the base of a wildcard rule is a public
+/// suffix (the list's `*.compute.amazonaws.com`, `*.kawasaki.jp`), so a
+/// pattern reaching below that base covers suffixes and the registrable
+/// domains of many owners under them. `**.compute.amazonaws.com` and
+/// `**.kawasaki.jp` used to load while the narrower
+/// `**.x.compute.amazonaws.com` was refused.
+@Test func patternsBelowTheBaseOfAWildcardRuleAreRefused() throws {
+    #expect(publicSuffixes.isWildcardRuleBase(Array("kawasaki.jp".utf8)))
+    #expect(!publicSuffixes.isPublicSuffix(Array("kawasaki.jp".utf8)), "the base itself is registrable under the rule jp")
+    for text in ["**.compute.amazonaws.com", "**.kawasaki.jp", "*.compute.amazonaws.com", "*.kawasaki.jp",
+                 "**.KAWASAKI.jp.", "**.x.compute.amazonaws.com", "**.foo.kawasaki.jp"] {
+        #expect(throws: HostPattern.ParseError.publicSuffix(text)) { try HostPattern(text, publicSuffixes: publicSuffixes) }
+    }
+    for text in ["compute.amazonaws.com", "kawasaki.jp"] {
+        #expect(throws: HostPattern.ParseError.publicSuffix(text)) {
+            try HostPattern(text, includeSubdomains: true, publicSuffixes: publicSuffixes)
+        }
+    }
+}
+
+/// What stays accepted: an exact pattern on the base (it pins that one
+/// name), names an exception rule makes registrable (`!city.kawasaki.jp`)
+/// with any wildcard or subdomains, and registrable domains below the
+/// suffixes. Only the base of a wildcard rule is judged: a domain with
+/// some suffix rules further below it and names of its own beside them
+/// (`amazonaws.com`, whose `s3.amazonaws.com` is a rule) is not refused
+/// (docs/pinning.md).
+@Test func patternsBesideTheWildcardRulesStayAccepted() throws {
+    for text in ["kawasaki.jp", "compute.amazonaws.com", "**.city.kawasaki.jp", "*.city.kawasaki.jp",
+                 "**.shop.foo.kawasaki.jp", "*.ec2.x.compute.amazonaws.com", "**.amazonaws.com", "www.city.kawasaki.jp"] {
+        #expect(throws: Never.self) { try HostPattern(text, publicSuffixes: publicSuffixes) }
+    }
+    let city = try HostPattern("city.kawasaki.jp", includeSubdomains: true, publicSuffixes: publicSuffixes)
+    #expect(city.matches("www.city.kawasaki.jp") && !city.matches("foo.kawasaki.jp"))
+    // Without a list nothing is known to be a wildcard base.
+    #expect(throws: Never.self) { try HostPattern("**.kawasaki.jp") }
+}
+
 @Test func mostSpecificPatternWins() throws {
     let patterns = [try HostPattern("**.example.com"), try HostPattern("*.example.com"), try HostPattern("www.example.com"),
                     try HostPattern("example.com", includeSubdomains: true)]

@@ -75,11 +75,19 @@ private let revocationRows: [RevocationRow] = [
           expected: "revocationCheckFailed(revoked)") { RevocationFiles("ocsp-revoked" + $0).evaluate(RevocationTrustEvaluator()) },
     .init(rule: "CRL only: the OCSP response is not consulted", source: "ServerTrustEvaluation.swift:134, 187-193",
           expected: nil) { RevocationFiles("ocsp-revoked" + $0).evaluate(RevocationTrustEvaluator(options: .crl)) },
-    .init(rule: "OCSP first: its good decides over a CRL that revokes", source: "ServerTrustEvaluation.swift:134-137, 187-193",
-          expected: nil) { RevocationFiles("ocsp-prefer-crl" + $0).evaluate(RevocationTrustEvaluator()) },
+    .init(rule: "OCSP first: its good does not hide a CRL that revokes", source: "ServerTrustEvaluation.swift:134-137, 187-193; docs/trust.md",
+          expected: "revocationCheckFailed(revoked)") { RevocationFiles("ocsp-good-crl-revokes" + $0).evaluate(RevocationTrustEvaluator()) },
     .init(rule: "preferCRL: the CRL that revokes decides", source: "ServerTrustEvaluation.swift:136, 187-193",
           expected: "revocationCheckFailed(revoked)") {
         RevocationFiles("ocsp-prefer-crl" + $0).evaluate(RevocationTrustEvaluator(options: [.any, .preferCRL]))
+    },
+    .init(rule: "preferCRL: a CRL's good does not hide an OCSP response that revokes", source: "ServerTrustEvaluation.swift:136, 187-193; docs/trust.md",
+          expected: "revocationCheckFailed(revoked)") {
+        RevocationFiles("ocsp-revokes-crl-good-prefer-crl" + $0).evaluate(RevocationTrustEvaluator(options: [.any, .preferCRL]))
+    },
+    .init(rule: "both methods good, information required", source: "ServerTrustEvaluation.swift:134-139, 187-193",
+          expected: nil) {
+        RevocationFiles("ocsp-good-crl-good" + $0).evaluate(RevocationTrustEvaluator(options: [.any, .requirePositiveResponse]))
     },
     .init(rule: "default validation first: a wrong host passes it, host validation refuses", source: "ServerTrustEvaluation.swift:179-185",
           expected: "hostValidationFailed") { RevocationFiles("good" + $0).evaluate(RevocationTrustEvaluator(), host: "www.example.org") },

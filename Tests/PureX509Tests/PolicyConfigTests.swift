@@ -2,6 +2,7 @@ import Foundation
 import PureX509
 import PureX509Config
 import Testing
+import TestSupport
 
 // Issue 13 item 4: `policy check` decodes its configuration strictly. Each
 // row is a configuration that was once read silently (a wrong type taken
@@ -221,4 +222,55 @@ func policyCheckRefusesAMalformedConfiguration(_ row: BadConfig) throws {
     #expect(cause(pinSetConfig(pins: "[\"sha1/AAAA\", \"\(pinB)\"]")) == .some(.pin(.unsupportedPrefix("sha1"))))
     #expect(cause(pinSetConfig(#""enforced": true"#)) == .some(nil))
     #expect(cause(pinSetConfig()) == nil, "the configuration itself is accepted")
+}
+
+// Pin-set configurations whose pattern reaches below the base of a
+// wildcard rule of the Public Suffix List (`*.kawasaki.jp`,
+// `*.compute.amazonaws.com`): every name one label below such a base is a
+// public suffix, so `**.kawasaki.jp`, `*.kawasaki.jp` and `kawasaki.jp`
+// with includeSubdomains are refused as patterns over a suffix are; the
+// exception `!city.kawasaki.jp` keeps `**.city.kawasaki.jp` registrable.
+// These patterns used to load (docs/pinning.md, docs/security.md).
+
+private let shippedList = PublicSuffixList(text: [UInt8](
+    (try? Data(contentsOf: Vectors.repository.appendingPathComponent("Sources/PureX509Tool/Resources/public_suffix_list.dat"))) ?? Data()))
+
+private func causeWithShippedList(_ text: String) -> ConfigError.Cause?? {
+    do {
+        _ = try PinningConfigFile.parse(Array(text.utf8), publicSuffixes: shippedList)
+        return nil
+    } catch {
+        return .some(error.cause)
+    }
+}
+
+@Test func aPinSetOverTheBaseOfAWildcardRuleIsRefused() {
+    #expect(shippedList.ruleCount > 5_000)
+    for pattern in ["**.kawasaki.jp", "*.kawasaki.jp", "**.compute.amazonaws.com", "*.compute.amazonaws.com"] {
+        #expect(causeWithShippedList(pinSetConfig(pattern: "\"\(pattern)\"")) == .some(.hostPattern(.publicSuffix(pattern))), "\(pattern)")
+    }
+    for domain in ["kawasaki.jp", "compute.amazonaws.com"] {
+        #expect(causeWithShippedList(pinSetConfig(#""includeSubdomains": true"#, pattern: "\"\(domain)\"")) == .some(.hostPattern(.publicSuffix(domain))),
+                "\(domain) with includeSubdomains")
+    }
+}
+
+@Test func aPinSetBesideTheWildcardRulesStillLoads() {
+    for pattern in ["kawasaki.jp", "**.city.kawasaki.jp", "*.city.kawasaki.jp", "**.shop.foo.kawasaki.jp", "compute.amazonaws.com"] {
+        #expect(causeWithShippedList(pinSetConfig(pattern: "\"\(pattern)\"")) == nil, "\(pattern)")
+    }
+    #expect(causeWithShippedList(pinSetConfig(#""includeSubdomains": true"#, pattern: #""city.kawasaki.jp""#)) == nil)
+    #expect(causeWithShippedList(pinSetConfig(#""includeSubdomains": false"#, pattern: #""kawasaki.jp""#)) == nil, "exact: that one name")
+}
+
+/// `policy check` reads the shipped list and names it in the refusal.
+@Test func policyCheckRefusesAPatternOverAWildcardRulesBase() throws {
+    let config = FileManager.default.temporaryDirectory.appendingPathComponent("purex509-wildcard-base-\(getpid()).json")
+    try pinSetConfig(pattern: #""**.kawasaki.jp""#).write(to: config, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: config) }
+    let run = try runPurex509(["policy", "check", config.path, "Vectors/chains/valid/chain.pem", "--host", "www.city.kawasaki.jp",
+                               "--roots", "Vectors/chains/valid/roots.pem"])
+    #expect(run.status == 2)
+    #expect(run.error.contains(#"pinSets[0].pattern: host pattern "**.kawasaki.jp" covers a public suffix (the Public Suffix List of 2026-10-23 shipped with purex509)"#),
+            "\(run.error)")
 }

@@ -50,8 +50,8 @@ func evaluate(_ row: RevocationCase) throws -> Result<VerifiedChain, TrustFailur
 }
 
 @Test func revocationCasesAreGenerated() {
-    #expect(revocationCases.count == 116)
-    #expect(revocationCases.filter { $0.name.hasPrefix("ocsp-") }.count == 44)
+    #expect(revocationCases.count == 128)
+    #expect(revocationCases.filter { $0.name.hasPrefix("ocsp-") }.count == 56)
     #expect(Set(revocationCases.map(\.issuerKey)) == ["rsa", "p256"])
 }
 

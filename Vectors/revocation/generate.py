@@ -34,7 +34,10 @@ a delegated responder with id-kp-OCSPSigning (good and revoked), one
 without it and one with an unknown critical extension; an unknown
 critical response extension; nextUpdate before thisUpdate; SHA-1
 signatures (honoured for a revocation only); a SHA-256 CertID;
-and OCSP beside a CRL that disagrees, in both orders ("preferCRL").
+and OCSP beside CRLs in both orders ("preferCRL"): a revocation from
+either decides (OCSP good with a revoking CRL, OCSP revoked with a good
+CRL), both good is good, and a good stands beside the other method's
+unusable answer (a spoiled CRL or response signature).
 
 Run: python3 Vectors/revocation/generate.py   (Python `cryptography`)
 Written for this project; keys are fresh on every run.
@@ -276,7 +279,7 @@ def hierarchy(kind):
     return keys, root, intermediate, leaf, signer, nosign
 
 
-def ocsp_cases(keys, root, intermediate, leaf, root_crl, revokes_leaf):
+def ocsp_cases(keys, root, intermediate, leaf, root_crl, revokes_leaf, empty):
     """(name, crls, ocsp DER, coverage, required, preferCRL, expected)."""
     responder = certificate("Revocation OCSP Responder", keys["responder"], "Revocation Intermediate", keys["intermediate"], 6,
                             usage=["digital_signature"], eku=[ExtendedKeyUsageOID.OCSP_SIGNING])
@@ -321,8 +324,17 @@ def ocsp_cases(keys, root, intermediate, leaf, root_crl, revokes_leaf):
         ("ocsp-sha1-signed-good", b"", resigned_with_sha1(own(), keys["intermediate"]), "leaf", True, False, "revocationUnknown@0"),
         ("ocsp-sha256-certid", b"", own(status="revoked", hash_algorithm=hashes.SHA256()), "leaf", False, False, "revoked@0"),
         ("ocsp-leaf-crl-chain", pem([root_crl]), own(), "chain", True, False, "trusted"),
-        ("ocsp-first-over-crl", pem([revokes_leaf, root_crl]), own(), "chain", True, False, "trusted"),
+        # Both methods are consulted and a revocation from either decides, in
+        # either order (preferCRL); the order only says whose "good" is
+        # reported, and a "good" stands beside the other method's gap.
+        ("ocsp-good-crl-revokes", pem([revokes_leaf, root_crl]), own(), "chain", True, False, "revoked@0"),
         ("ocsp-prefer-crl", pem([revokes_leaf, root_crl]), own(), "chain", True, True, "revoked@0"),
+        ("ocsp-revokes-crl-good", pem([empty, root_crl]), own(status="revoked"), "chain", True, False, "revoked@0"),
+        ("ocsp-revokes-crl-good-prefer-crl", pem([empty, root_crl]), own(status="revoked"), "chain", True, True, "revoked@0"),
+        ("ocsp-good-crl-good", pem([empty, root_crl]), own(), "chain", True, False, "trusted"),
+        ("ocsp-good-crl-good-prefer-crl", pem([empty, root_crl]), own(), "chain", True, True, "trusted"),
+        ("ocsp-good-crl-unusable-prefer-crl", spoiled(revokes_leaf) + pem([root_crl]), own(), "chain", True, True, "trusted"),
+        ("ocsp-unusable-crl-good", pem([empty, root_crl]), spoiled_der(own(status="revoked")), "chain", True, False, "trusted"),
     ]
 
 
@@ -381,7 +393,7 @@ def main():
                         for case, crls, extra, coverage, required, expected in cases]
         rows_of_kind += [(case, crls, [], coverage, required, prefer, response, expected)
                          for case, crls, response, coverage, required, prefer, expected in
-                         ocsp_cases(keys, root, intermediate, leaf, root_crl, revokes_leaf)]
+                         ocsp_cases(keys, root, intermediate, leaf, root_crl, revokes_leaf, empty)]
         for case, crls, extra, coverage, required, prefer, response, expected in rows_of_kind:
             folder_name = case if kind == "rsa" else f"{case}.{kind}"
             folder = os.path.join(OUT, folder_name)
