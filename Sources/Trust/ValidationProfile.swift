@@ -7,7 +7,8 @@
 /// - `chromium` (`compatible` is the same profile): the leniencies Chromium's
 ///   verifier has in practice, one switch each.
 /// - `rfc5280`: §6 path validation alone — none of the rules on how a
-///   certificate is made that §6 does not check, as PKITS tests it.
+///   certificate is made that §6 does not check, as PKITS tests it, but
+///   nameConstraints only in a CA, which x509-limbo's rfc5280 cases refuse.
 /// - `apple`: Apple's SSL policy as SecTrust applies it (iOS 13+, macOS
 ///   10.15+), what AFNetworking's and Alamofire's evaluations run under.
 public struct ValidationProfile: Sendable, Equatable {
@@ -16,7 +17,9 @@ public struct ValidationProfile: Sendable, Equatable {
     public var name: String
     /// The rules of RFC 5280 §4 on how a certificate is made
     /// (`ConformanceRule`) are applied to presented certificates. §6 path
-    /// validation checks none of them; `rfc5280` turns them off.
+    /// validation checks none of them; `rfc5280` turns them off, all but
+    /// those the path-validation suites hold too
+    /// (`ConformanceRule.holdsUnderEveryProfile`).
     public var appliesConstructionRules = true
     /// Trust anchors are held to the construction rules every root of the
     /// Mozilla bundle meets (`ConformanceRule.anchor`: key identifiers not
