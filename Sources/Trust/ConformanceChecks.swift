@@ -4,8 +4,9 @@ import PKIX
 // RFC 5280 rules on how a certificate of the path is made (issue 11 item 3),
 // each one named check. They hold for every certificate the peer presents
 // (the leaf and intermediates); anchors are the caller's and are checked by
-// the anchor rules (PathChecks.swift) instead. Three of them bend under the
-// `compatible` profile (ValidationProfile).
+// the anchor rules (PathChecks.swift) instead. Some bend under the
+// `chromium` profile (ValidationProfile, one switch each); `rfc5280` applies
+// only those a path-validation suite also refuses (`holdsUnderEveryProfile`).
 
 /// A rule of RFC 5280's certificate profile that a presented certificate breaks.
 public enum ConformanceRule: Sendable, Equatable, CustomStringConvertible {
@@ -65,12 +66,19 @@ public enum ConformanceRule: Sendable, Equatable, CustomStringConvertible {
     case rootExtendedKeyUsage
     /// BR §7.1.2.1.3: a root's authorityKeyIdentifier, when present, is a keyIdentifier only.
     case rootAuthorityKeyIdentifierWithIssuer
+    /// §4.2.1.9: "CAs MUST NOT include the pathLenConstraint field unless
+    /// the cA boolean is asserted".
+    case pathLengthWithoutCA
+    /// §4.1.2.6: the subject of a CRL issuer (keyUsage asserting cRLSign)
+    /// MUST be a non-empty distinguished name, the issuer name of its CRLs.
+    case emptySubjectWithCRLSign
 
     /// The rules for any presented certificate, in the order they are checked.
     static let presented: [ConformanceRule] = [
         .criticalAuthorityKeyIdentifier, .criticalSubjectKeyIdentifier, .criticalAuthorityInfoAccess,
         .nameConstraintsOutsideCA, .keyCertSignWithoutCA, .missingAuthorityKeyIdentifier, .missingSubjectKeyIdentifier,
         .serialNumberNotPositive, .serialNumberTooLong, .malformedDNSName, .emptyIssuerName,
+        .pathLengthWithoutCA, .emptySubjectWithCRLSign,
     ]
     /// The rules for a presented certificate whose key signs the one below it.
     static let issuer: [ConformanceRule] = presented + [.missingKeyUsage, .nonCriticalBasicConstraints]
@@ -92,10 +100,23 @@ public enum ConformanceRule: Sendable, Equatable, CustomStringConvertible {
     /// (`Tests/TrustTests/MozillaRootsTests.swift`). Those some roots break
     /// — basicConstraints not critical, no subjectKeyIdentifier, an AKI with
     /// authorityCertIssuer or serial, a non-positive serial — are not here.
+    /// A critical authorityInfoAccess (§4.2.2.1) is broken by no root of the
+    /// bundle, so an anchor is held to it too.
     static let anchor: [ConformanceRule] = [
         .criticalAuthorityKeyIdentifier, .criticalSubjectKeyIdentifier, .authorityKeyIdentifierWithoutKeyIdentifier,
         .keyIdentifierMismatch, .missingAuthorityKeyIdentifier, .missingBasicConstraints, .nonCriticalNameConstraints,
+        .criticalAuthorityInfoAccess,
     ]
+
+    /// Whether the rule holds under every profile, `rfc5280` included
+    /// (`ValidationProfile.appliesConstructionRules` off). nameConstraints
+    /// outside a CA: §4.2.1.10 says the extension "MUST be used only in a
+    /// CA certificate", and the path-validation suites that define the
+    /// `rfc5280` profile refuse such a target rather than process it
+    /// (x509-limbo's `rfc5280::nc::not-allowed-in-ee-critical` and
+    /// `-noncritical`). A certificate that is not a CA constrains nothing
+    /// below it, so the extension can only mislead whoever reads it.
+    var holdsUnderEveryProfile: Bool { self == .nameConstraintsOutsideCA }
 
     /// The RFC 5280 section that states the rule.
     public var section: String {
@@ -117,6 +138,8 @@ public enum ConformanceRule: Sendable, Equatable, CustomStringConvertible {
         case .subscriberValidityTooLong: return "CA/B Forum BR §6.3.2 (SC-081: from 2026-03-15)"
         case .rootExtendedKeyUsage: return "CA/B Forum BR §7.1.2.1.2"
         case .rootAuthorityKeyIdentifierWithIssuer: return "CA/B Forum BR §7.1.2.1.3"
+        case .pathLengthWithoutCA: return "RFC 5280 §4.2.1.9"
+        case .emptySubjectWithCRLSign: return "RFC 5280 §4.1.2.6"
         }
     }
 
@@ -147,6 +170,8 @@ public enum ConformanceRule: Sendable, Equatable, CustomStringConvertible {
         case .subscriberValidityTooLong: return "subscriberValidityTooLong"
         case .rootExtendedKeyUsage: return "rootExtendedKeyUsage"
         case .rootAuthorityKeyIdentifierWithIssuer: return "rootAuthorityKeyIdentifierWithIssuer"
+        case .pathLengthWithoutCA: return "pathLengthWithoutCA"
+        case .emptySubjectWithCRLSign: return "emptySubjectWithCRLSign"
         }
     }
 
@@ -177,6 +202,8 @@ public enum ConformanceRule: Sendable, Equatable, CustomStringConvertible {
         case .subscriberValidityTooLong: return "the validity period is within the BR limit for its issuance date"
         case .rootExtendedKeyUsage: return "a root has no extendedKeyUsage"
         case .rootAuthorityKeyIdentifierWithIssuer: return "a root's authorityKeyIdentifier is a keyIdentifier only"
+        case .pathLengthWithoutCA: return "pathLenConstraint only with cA"
+        case .emptySubjectWithCRLSign: return "a CRL issuer's subject is not empty"
         }
     }
 
@@ -212,6 +239,8 @@ public enum ConformanceRule: Sendable, Equatable, CustomStringConvertible {
         case .rootExtendedKeyUsage: return "a root certificate has extendedKeyUsage (CA/B Forum BR §7.1.2.1.2)"
         case .rootAuthorityKeyIdentifierWithIssuer:
             return "a root's authorityKeyIdentifier carries authorityCertIssuer or authorityCertSerialNumber (CA/B Forum BR §7.1.2.1.3)"
+        case .pathLengthWithoutCA: return "basicConstraints has a pathLenConstraint but does not say cA (RFC 5280 §4.2.1.9)"
+        case .emptySubjectWithCRLSign: return "keyUsage asserts cRLSign but the subject name is empty (RFC 5280 §4.1.2.6)"
         }
     }
 }
@@ -229,9 +258,10 @@ extension Verifier {
         // One copy of the profile too: it holds a String, so each read through
         // the policy retains and releases it.
         let profile = policy.profile
-        // §6 path validation checks none of these (the rfc5280 profile).
-        guard profile.appliesConstructionRules else { return nil }
-        for rule in rules {
+        // §6 path validation checks these (the rfc5280 profile) only where
+        // the suites that define it do.
+        let allRules = profile.appliesConstructionRules
+        for rule in rules where allRules || rule.holdsUnderEveryProfile {
             let broken = breaks(rule, certificate, extensions, profile)
             if broken && index == 0 && profile.waivesRulesForAnchorLeaf && isAnchor(certificate) {
                 search.waive(.profileRule(rule), index, node, reason: Self.leafIsAnchor)
@@ -306,6 +336,17 @@ extension Verifier {
         case .nonCriticalBasicConstraints:
             // An absent extension is issuerIsCA's failure, not this rule's.
             return !profile.acceptsNonCriticalBasicConstraints && extensions.basicConstraints?.critical == false
+        case .pathLengthWithoutCA:
+            // A pathLenConstraint under cA FALSE limits nothing (§6.1.4(m)
+            // reads it only from a CA), so it is a wrong certificate, not a
+            // constraint.
+            guard !profile.acceptsPathLengthWithoutCA, let constraints = extensions.basicConstraints else { return false }
+            return constraints.pathLength != nil && !constraints.isCA
+        case .emptySubjectWithCRLSign:
+            // Relying parties find a CRL's issuer by the name in the CRL's
+            // issuer field (§5.1.2.3, §6.3.3(b)), which an empty subject cannot match.
+            guard !profile.acceptsEmptySubjectWithCRLSign else { return false }
+            return extensions.keyUsage?.usage.contains(.cRLSign) == true && certificate.subject.isEmpty
         }
     }
 }

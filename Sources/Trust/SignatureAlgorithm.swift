@@ -36,7 +36,11 @@ public enum SignatureScheme: Sendable, Equatable, CustomStringConvertible {
 
     /// A display name (the identifier's OID name), from the table.
     public var description: String {
-        if case .rsaPSS(let parameters) = self { return "RSASSA-PSS with " + parameters.hash.description }
+        if case .rsaPSS(let parameters) = self {
+            // The parameters are what a PSS rule refuses, so the name shows all three.
+            return "RSASSA-PSS with " + parameters.hash.description + ", MGF1 with " + parameters.maskHash.description
+                + " and a \(parameters.saltLength)-octet salt"
+        }
         return entry.name
     }
 
@@ -51,6 +55,66 @@ public enum SignatureScheme: Sendable, Equatable, CustomStringConvertible {
     var entry: SignatureAlgorithmEntry {
         for entry in SignatureAlgorithmEntry.table where entry.names(self) { return entry }
         preconditionFailure("every SignatureScheme has a table entry")
+    }
+}
+
+/// Which RSASSA-PSS parameters a signature may carry
+/// (`ValidationProfile.pssParameters`). RFC 4055 §3.1 lets a signer choose
+/// the hash, the mask's hash and the salt length freely; every deployed
+/// verifier that judges the web PKI accepts fewer, and the CA/Browser Forum
+/// fixes the encodings a CA may use (docs/signatures.md).
+public enum PSSParameterRule: Sendable, Equatable {
+    /// Anything PureX509 can verify: SHA-256/384/512 for the message and for
+    /// MGF1, any salt the modulus leaves room for (RFC 8017 §9.1.2 step 3).
+    case anyRFC4055
+    /// MGF1 over the message's hash and a salt as long as that hash: the
+    /// combinations TLS 1.3 signs with (RFC 8446 §4.2.3) and the only ones
+    /// Chromium's verifier accepts (ParseRsaPss in signature_algorithm.cc).
+    /// A salt of 0 makes every signature over a message the same, which
+    /// the CA/B Forum's fixed encodings exclude too.
+    case saltMatchesHash
+    /// The three AlgorithmIdentifiers of CA/B Forum BR §7.1.3.2.1, byte for
+    /// byte: SHA-256, SHA-384 or SHA-512, MGF1 with the same hash, a salt of
+    /// 32, 48 or 64 octets, each hash identifier with explicit NULL
+    /// parameters ("MUST be byte-for-byte identical with the specified
+    /// hex-encoded bytes").
+    case baselineRequirementsEncodings
+
+    /// Whether a signature identifier `encoded`, whose parameters are
+    /// `parameters`, is admitted.
+    func admits(_ parameters: PSSParameters, encoded: ArraySlice<UInt8>) -> Bool {
+        switch self {
+        case .anyRFC4055: return true
+        case .saltMatchesHash: return parameters.maskHash == parameters.hash && parameters.saltLength == parameters.hash.digestSize
+        case .baselineRequirementsEncodings:
+            return Self.brEncodings.contains { $0.elementsEqual(encoded) }
+        }
+    }
+
+    /// The PSS scheme `encoded` names when this rule refuses it; nil for
+    /// any other identifier. For edges the signature cache answers, which
+    /// were admitted under whichever rule was in force when they were cached.
+    func refusal(ofAlgorithm encoded: ArraySlice<UInt8>) -> SignatureScheme? {
+        // Every identifier of the table but RSASSA-PSS's is at most 15
+        // octets (PKCS#1 with NULL), so the common case costs one comparison.
+        guard self != .anyRFC4055, encoded.count > 15, let found = SignatureAlgorithmEntry.find(encoded),
+              case .rsaPSS(let parameters) = found.scheme, !admits(parameters, encoded: encoded) else { return nil }
+        return found.scheme
+    }
+
+    /// BR §7.1.3.2.1's encodings: id-RSASSA-PSS, then RSASSA-PSS-params
+    /// with hashAlgorithm [0] (sha-2 OID 2.16.840.1.101.3.4.2.`hash`, NULL),
+    /// maskGenAlgorithm [1] (id-mgf1 over the same hash identifier) and
+    /// saltLength [2].
+    static let brEncodings: [[UInt8]] = [encoding(hash: 0x01, salt: 32), encoding(hash: 0x02, salt: 48),
+                                         encoding(hash: 0x03, salt: 64)]
+
+    private static func encoding(hash: UInt8, salt: UInt8) -> [UInt8] {
+        let sha2: [UInt8] = [0x30, 0x0D, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, hash, 0x05, 0x00]
+        let mgf1: [UInt8] = [0x30, 0x1A, 0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x08] + sha2
+        let parameters: [UInt8] = [0xA0, 0x0F] + sha2 + [0xA1, 0x1C] + mgf1 + [0xA2, 0x03, 0x02, 0x01, salt]
+        let rsassaPSS: [UInt8] = [0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x0A]
+        return [0x30, 0x41] + rsassaPSS + [0x30, 0x34] + parameters
     }
 }
 

@@ -60,7 +60,14 @@ extension Verifier {
                                   search: inout SearchState) throws(TrustFailure) -> TrustFailure? {
         let issuer = node.certificate
         let issuerKey = issuer.subjectPublicKeyInfo.encoded
-        if cache.contains(issuerKey: issuerKey, certificate: subject.der) { return nil }
+        if cache.contains(issuerKey: issuerKey, certificate: subject.der) {
+            // The cache keeps bytes, not the profile that admitted them: an
+            // edge cached under a wider PSS rule meets this evaluation's.
+            if let scheme = policy.profile.pssParameters.refusal(ofAlgorithm: subject.signatureAlgorithm.encoded) {
+                return .disallowedAlgorithm(index: index, algorithm: scheme)
+            }
+            return nil
+        }
         let prepared = node.anchorIndex.map { store.verificationKey(ofAnchor: $0) } ?? VerificationKey.prepare(issuer)
         let key: VerificationKey
         switch prepared {
@@ -86,7 +93,7 @@ extension Verifier {
                          search: inout SearchState) throws(TrustFailure) -> SignatureFailure? {
         let admitted: AdmittedScheme
         switch AdmittedScheme.admit(algorithm: signed.algorithm.encoded, key: key, policy: policy.keys,
-                                    allowSHA1: allowSHA1 ?? policy.allowSHA1) {
+                                    allowSHA1: allowSHA1 ?? policy.allowSHA1, pss: policy.profile.pssParameters) {
         case .success(let scheme): admitted = scheme
         case .failure(let failure): return failure
         }

@@ -57,9 +57,12 @@ public enum SignatureFailure: Error, Sendable, Equatable, CustomStringConvertibl
 
 /// Verifies `signature` over `message`, made with the algorithm whose
 /// AlgorithmIdentifier TLV is `algorithm`, with `key`; nil when valid.
+/// `pssParameters` is RFC 4055's freedom unless the caller narrows it (an
+/// evaluation uses its profile's rule).
 public func checkSignature(algorithm: ArraySlice<UInt8>, key: VerificationKey, policy: KeyPolicy, allowSHA1: Bool,
+                           pssParameters: PSSParameterRule = .anyRFC4055,
                            signature: ArraySlice<UInt8>, message: ArraySlice<UInt8>) -> SignatureFailure? {
-    switch AdmittedScheme.admit(algorithm: algorithm, key: key, policy: policy, allowSHA1: allowSHA1) {
+    switch AdmittedScheme.admit(algorithm: algorithm, key: key, policy: policy, allowSHA1: allowSHA1, pss: pssParameters) {
     case .failure(let failure): return failure
     case .success(let admitted): return admitted.verify(key, signature: signature, message: message)
     }
@@ -74,7 +77,7 @@ struct AdmittedScheme {
     /// From the scheme's table entry: the scheme is known, allowed, fits the
     /// key, and the key passes the policy. Costs no signature budget.
     static func admit(algorithm: ArraySlice<UInt8>, key: VerificationKey, policy: KeyPolicy,
-                      allowSHA1: Bool) -> Result<AdmittedScheme, SignatureFailure> {
+                      allowSHA1: Bool, pss: PSSParameterRule) -> Result<AdmittedScheme, SignatureFailure> {
         guard let (entry, scheme) = SignatureAlgorithmEntry.find(algorithm) else {
             return .failure(.unsupportedAlgorithm(.signatureAlgorithm(algorithmName(algorithm))))
         }
@@ -82,6 +85,11 @@ struct AdmittedScheme {
         case .always: break
         case .whenSHA1Allowed: if !allowSHA1 { return .failure(.disallowedAlgorithm(scheme)) }
         case .never: return .failure(.disallowedAlgorithm(scheme))
+        }
+        // PSS parameters outside the profile's rule are refused as a policy
+        // refuses SHA-1: decided from the identifier, before any arithmetic.
+        if case .rsaPSS(let parameters) = scheme, !pss.admits(parameters, encoded: algorithm) {
+            return .failure(.disallowedAlgorithm(scheme))
         }
         guard entry.accepts(scheme, key) else { return .failure(.schemeMismatch(algorithm: scheme, key: key.kind)) }
         if let refusal = policy.refusal(of: key.kind) { return .failure(.keyRefused(refusal)) }

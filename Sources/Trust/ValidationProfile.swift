@@ -7,7 +7,8 @@
 /// - `chromium` (`compatible` is the same profile): the leniencies Chromium's
 ///   verifier has in practice, one switch each.
 /// - `rfc5280`: §6 path validation alone — none of the rules on how a
-///   certificate is made that §6 does not check, as PKITS tests it.
+///   certificate is made that §6 does not check, as PKITS tests it, but
+///   nameConstraints only in a CA, which x509-limbo's rfc5280 cases refuse.
 /// - `apple`: Apple's SSL policy as SecTrust applies it (iOS 13+, macOS
 ///   10.15+), what AFNetworking's and Alamofire's evaluations run under.
 public struct ValidationProfile: Sendable, Equatable {
@@ -16,7 +17,9 @@ public struct ValidationProfile: Sendable, Equatable {
     public var name: String
     /// The rules of RFC 5280 §4 on how a certificate is made
     /// (`ConformanceRule`) are applied to presented certificates. §6 path
-    /// validation checks none of them; `rfc5280` turns them off.
+    /// validation checks none of them; `rfc5280` turns them off, all but
+    /// those the path-validation suites hold too
+    /// (`ConformanceRule.holdsUnderEveryProfile`).
     public var appliesConstructionRules = true
     /// Trust anchors are held to the construction rules every root of the
     /// Mozilla bundle meets (`ConformanceRule.anchor`: key identifiers not
@@ -139,6 +142,26 @@ public struct ValidationProfile: Sendable, Equatable {
     /// deviates from RFC 5937 §3.2 on purpose, crbug.com/1403258). Off, the
     /// policy tree starts at anyPolicy below the anchor (RFC 5280 §6.1.2).
     public var processesAnchorPolicies = false
+    /// A pathLenConstraint in basicConstraints whose cA is FALSE is
+    /// accepted (RFC 5280 §4.2.1.9: "CAs MUST NOT include the
+    /// pathLenConstraint field unless the cA boolean is asserted").
+    /// Chromium parses it without a check (ParseBasicConstraints in
+    /// parse_certificate.cc), and its test target-has-pathlen-but-not-ca
+    /// expects such a target trusted.
+    public var acceptsPathLengthWithoutCA = false
+    /// An empty subject in a certificate whose keyUsage asserts cRLSign is
+    /// accepted (RFC 5280 §4.1.2.6 requires a CRL issuer's subject to be a
+    /// non-empty name). Chromium's verifier never reads cRLSign
+    /// (verify_certificate_chain.cc checks keyUsage for keyCertSign only;
+    /// parsed_certificate.cc asks only that an empty subject come with a
+    /// critical subjectAltName).
+    public var acceptsEmptySubjectWithCRLSign = false
+    /// Which RSASSA-PSS parameters a signature may carry (RFC 4055 §3.1
+    /// allows any hash, mask and salt): by default a salt as long as the
+    /// hash and MGF1 with the same hash (Chromium's signature_algorithm.cc,
+    /// ParseRsaPss, accepts only those); `cabf` the BR §7.1.3.2.1 encodings
+    /// byte for byte; `rfc5280` any (docs/signatures.md).
+    public var pssParameters = PSSParameterRule.saltMatchesHash
 
     /// Every rule (the default).
     public static let strict: ValidationProfile = {
@@ -159,6 +182,8 @@ public struct ValidationProfile: Sendable, Equatable {
         profile.enforcesAnchorConstraints = false
         profile.checksServerLeafKeyUsage = false
         profile.acceptsKeyCertSignWithoutCA = true
+        profile.acceptsPathLengthWithoutCA = true
+        profile.acceptsEmptySubjectWithCRLSign = true
         // Only reached when a caller enforces anchor constraints, as Chromium's does.
         profile.processesAnchorPolicies = true
         return profile
@@ -175,6 +200,8 @@ public struct ValidationProfile: Sendable, Equatable {
             name: "rfc5280", acceptsAnyExtendedKeyUsageInLeaf: true, acceptsCALeaf: true, acceptsMissingAuthorityKeyIdentifier: true,
             acceptsNonPositiveSerialNumber: true, checksAnchorValidity: false, acceptsNonCriticalBasicConstraints: true)
         profile.appliesConstructionRules = false
+        // RFC 4055 §3.1 allows any parameters; §6 says nothing more.
+        profile.pssParameters = .anyRFC4055
         return profile
     }()
 
@@ -208,6 +235,7 @@ public struct ValidationProfile: Sendable, Equatable {
         profile.waivesRulesForAnchorLeaf = false
         profile.appliesSubscriberProfile = true
         profile.appliesRootProfile = true
+        profile.pssParameters = .baselineRequirementsEncodings
         return profile
     }()
 

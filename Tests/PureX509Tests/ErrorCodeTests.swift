@@ -224,7 +224,7 @@ private enum RevocationGapCase: CaseIterable {
 /// `ConformanceRule`'s cases, one each: `of` is exhaustive, so a new case does not
 /// compile until it is named here, and `sample` then needs a value of it.
 private enum ConformanceRuleCase: CaseIterable {
-    case criticalAuthorityKeyIdentifier, criticalSubjectKeyIdentifier, criticalAuthorityInfoAccess, nameConstraintsOutsideCA, keyCertSignWithoutCA, missingAuthorityKeyIdentifier, missingSubjectKeyIdentifier, serialNumberNotPositive, serialNumberTooLong, malformedDNSName, missingKeyUsage, nonCriticalBasicConstraints, emptyIssuerName, authorityKeyIdentifierWithoutKeyIdentifier, keyIdentifierMismatch, missingBasicConstraints, nonCriticalNameConstraints, subscriberWithoutServerAuth, subscriberAnyExtendedKeyUsage, subscriberCriticalExtendedKeyUsage, subscriberCriticalSubjectAltName, subscriberValidityTooLong, rootExtendedKeyUsage, rootAuthorityKeyIdentifierWithIssuer
+    case criticalAuthorityKeyIdentifier, criticalSubjectKeyIdentifier, criticalAuthorityInfoAccess, nameConstraintsOutsideCA, keyCertSignWithoutCA, missingAuthorityKeyIdentifier, missingSubjectKeyIdentifier, serialNumberNotPositive, serialNumberTooLong, malformedDNSName, missingKeyUsage, nonCriticalBasicConstraints, emptyIssuerName, authorityKeyIdentifierWithoutKeyIdentifier, keyIdentifierMismatch, missingBasicConstraints, nonCriticalNameConstraints, subscriberWithoutServerAuth, subscriberAnyExtendedKeyUsage, subscriberCriticalExtendedKeyUsage, subscriberCriticalSubjectAltName, subscriberValidityTooLong, rootExtendedKeyUsage, rootAuthorityKeyIdentifierWithIssuer, pathLengthWithoutCA, emptySubjectWithCRLSign
 
     static func of(_ value: ConformanceRule) -> Self {
         switch value {
@@ -252,6 +252,8 @@ private enum ConformanceRuleCase: CaseIterable {
         case .subscriberValidityTooLong: return .subscriberValidityTooLong
         case .rootExtendedKeyUsage: return .rootExtendedKeyUsage
         case .rootAuthorityKeyIdentifierWithIssuer: return .rootAuthorityKeyIdentifierWithIssuer
+        case .pathLengthWithoutCA: return .pathLengthWithoutCA
+        case .emptySubjectWithCRLSign: return .emptySubjectWithCRLSign
         }
     }
 
@@ -281,6 +283,8 @@ private enum ConformanceRuleCase: CaseIterable {
         case .subscriberValidityTooLong: return .subscriberValidityTooLong
         case .rootExtendedKeyUsage: return .rootExtendedKeyUsage
         case .rootAuthorityKeyIdentifierWithIssuer: return .rootAuthorityKeyIdentifierWithIssuer
+        case .pathLengthWithoutCA: return .pathLengthWithoutCA
+        case .emptySubjectWithCRLSign: return .emptySubjectWithCRLSign
         }
     }
 }

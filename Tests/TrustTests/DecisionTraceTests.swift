@@ -46,10 +46,11 @@ func checkRows(_ explanation: Explanation) -> [String] {
 let leafRules = ["criticalAuthorityKeyIdentifier", "criticalSubjectKeyIdentifier", "criticalAuthorityInfoAccess",
                  "nameConstraintsOutsideCA", "keyCertSignWithoutCA", "missingAuthorityKeyIdentifier",
                  "missingSubjectKeyIdentifier", "serialNumberNotPositive", "serialNumberTooLong", "malformedDNSName",
-                 "emptyIssuerName"]
+                 "emptyIssuerName", "pathLengthWithoutCA", "emptySubjectWithCRLSign"]
 /// The strict profile's rules on how an anchor is made (issue 30).
 let anchorRules = ["criticalAuthorityKeyIdentifier", "criticalSubjectKeyIdentifier", "authorityKeyIdentifierWithoutKeyIdentifier",
-                   "keyIdentifierMismatch", "missingAuthorityKeyIdentifier", "missingBasicConstraints", "nonCriticalNameConstraints"]
+                   "keyIdentifierMismatch", "missingAuthorityKeyIdentifier", "missingBasicConstraints", "nonCriticalNameConstraints",
+                   "criticalAuthorityInfoAccess"]
 
 /// The trace of a trusted three-certificate chain, check by check (docs/trust.md shows it).
 @Test func traceOfATrustedChain() throws {
