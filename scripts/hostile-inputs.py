@@ -32,6 +32,14 @@ What `inspect` shows and what one `scan` line may hold (docs/security.md,
   block just under inspect's 16 MiB block limit (61 MB file);
 - leaf-4m-sans.pem: the leaf with its extensions replaced by one
   subjectAltName of 4,000,000 dNSNames `a` (12 MB DER, a 16 MB PEM block);
+- leaf-1.7m-crldps.pem: the leaf with one cRLDistributionPoints of
+  1,700,000 points, each a cRLIssuer dNSName `a` (12 MB DER);
+- leaf-2.4m-subtrees.pem: the leaf with nameConstraints permitting
+  2,400,000 dNSName subtrees `a`;
+- leaf-2.4m-policies.pem: the leaf with certificatePolicies of 2,400,000
+  policies 1.2;
+- leaf-800k-qualifiers.pem: the leaf with one policy of 800,000 CPS
+  qualifiers;
 - scan-15mb-line.jsonl: a good line, a 15 MB line (its `id` an array of
   7.5 million zeros), and the good line again;
 - scan-long-lines.jsonl: 24 lines (more than one 16 MiB chunk) just under scan's line limit, each
@@ -180,6 +188,28 @@ def with_many_alt_names(certificate, names):
     return tlv(0x30, tlv(0x30, b"".join(parts)) + b"".join(certificate[f[1]:f[3]] for f in outer[1:]))
 
 
+def with_extension(certificate, oid, value):
+    """`certificate` with its extensions replaced by one of `oid` (its DER) holding `value`."""
+    _, start, end = read(certificate, 0)
+    outer = children(certificate, start, end)
+    fields = children(certificate, outer[0][2], outer[0][3])
+    parts = [certificate[f[1]:f[3]] for f in fields if f[0] != 0xA3]
+    parts.append(tlv(0xA3, tlv(0x30, tlv(0x30, oid + tlv(0x04, value)))))
+    return tlv(0x30, tlv(0x30, b"".join(parts)) + b"".join(certificate[f[1]:f[3]] for f in outer[1:]))
+
+
+def extension_lists():
+    """Each extension list inspect renders, as long as one 16 MiB PEM block allows (about 12 MB of DER)."""
+    cps = bytes.fromhex("06082b06010505070201")
+    return [
+        ("leaf-1.7m-crldps.pem", bytes.fromhex("0603551d1f"), tlv(0x30, b"\x30\x05\xa2\x03\x82\x01a" * 1_700_000)),
+        ("leaf-2.4m-subtrees.pem", bytes.fromhex("0603551d1e"), tlv(0x30, tlv(0xA0, b"\x30\x03\x82\x01a" * 2_400_000))),
+        ("leaf-2.4m-policies.pem", bytes.fromhex("0603551d20"), tlv(0x30, b"\x30\x03\x06\x01\x2a" * 2_400_000)),
+        ("leaf-800k-qualifiers.pem", bytes.fromhex("0603551d20"),
+         tlv(0x30, tlv(0x30, b"\x06\x01\x2a" + tlv(0x30, tlv(0x30, cps + b"\x16\x01a") * 800_000)))),
+    ]
+
+
 def with_huge_subject(certificate, rdns):
     _, value, end = read(certificate, 0)
     outer = children(certificate, value, end)
@@ -221,6 +251,9 @@ def main():
         f.write(pem(with_huge_subject(leaf, 1_000_000)))
     with open(os.path.join(out, "leaf-4m-sans.pem"), "w") as f:
         f.write(pem(with_many_alt_names(leaf, 4_000_000)))
+    for name, oid, value in extension_lists():
+        with open(os.path.join(out, name), "w") as f:
+            f.write(pem(with_extension(leaf, oid, value)))
     with open(os.path.join(out, "chain-1m-rdns.pem"), "w") as f:
         f.write(pem(leaf) + pem(with_huge_subject(intermediate, 1_000_000)))
 

@@ -48,6 +48,10 @@ check "inspect --json, CRL of 700,000 entries (15.4 MB)" 0 2.0 400000 -- inspect
 check "inspect --json, 4 PEM CRLs of 500,000 entries (59 MB)" 0 2.0 400000 -- inspect --json "$work/crl-entries-4x.pem"
 check "inspect --json, leaf with 4 M subjectAltNames (16 MB PEM)" 0 2.0 400000 -- inspect --json "$work/leaf-4m-sans.pem"
 check "inspect (text), CRL of 700,000 entries (15.4 MB)" 0 2.0 400000 -- inspect "$work/crl-700k-entries.crl"
+check "inspect --json, leaf with 1.7 M CRL distribution points (16 MB PEM)" 0 2.0 400000 -- inspect --json "$work/leaf-1.7m-crldps.pem"
+check "inspect --json, leaf with 2.4 M permitted subtrees (16 MB PEM)" 0 2.0 400000 -- inspect --json "$work/leaf-2.4m-subtrees.pem"
+check "inspect --json, leaf with 2.4 M policies (16 MB PEM)" 0 2.0 400000 -- inspect --json "$work/leaf-2.4m-policies.pem"
+check "inspect (text), leaf with one policy of 800,000 qualifiers (16 MB PEM)" 0 2.0 400000 -- inspect "$work/leaf-800k-qualifiers.pem"
 # Lines 1 and 3 hold the good leaf, trusted at the hierarchy's time; line 2
 # is refused unread, so the run's exit is 1 and the good lines are decided.
 scan=(scan --roots "$good/roots.pem" --untrusted "$good/chain.pem" --at 2025-06-01T00:00:00Z)

@@ -25,6 +25,8 @@ struct CertificateSummary {
     let basicConstraints: (ca: Bool, pathLength: Int?, critical: Bool)?
     let keyUsage: (names: [String], critical: Bool)?
     let extendedKeyUsage: [String]?
+    /// extendedKeyUsage purposes past the display budget.
+    let extendedKeyUsageOmitted: Int
     let subjectKeyIdentifier: String?
     let authorityKeyIdentifier: String?
     /// SHA-256 over the whole certificate DER.
@@ -34,6 +36,10 @@ struct CertificateSummary {
     /// OID), criticality and value in hex, so that nothing the certificate
     /// carries is hidden.
     let otherExtensions: [(name: String, critical: Bool, value: String)]
+    /// Extensions of neither kind past the display budget. PKIX already
+    /// refuses more than 64 extensions; this keeps a smaller --list-limit
+    /// true of every list.
+    let otherExtensionsOmitted: Int
     /// The extensions rendered field by field (policies, AIA, CRL DPs, name
     /// constraints, SCTs, …; `RenderedExtension`), in certificate order.
     let renderedExtensions: [RenderedExtension]
@@ -86,9 +92,9 @@ struct CertificateSummary {
         keyUsage = extensions.keyUsage.map { ext in
             (KeyUsage.names.filter { ext.usage.contains($0.0) }.map(\.1), ext.critical)
         }
-        extendedKeyUsage = extensions.extendedKeyUsage.map { _ in
-            certificate.extendedKeyUsages.map { $0.shortName ?? $0.description }
-        }
+        let purposes = extensions.extendedKeyUsage.map { _ in certificate.extendedKeyUsages } ?? []
+        extendedKeyUsage = extensions.extendedKeyUsage.map { _ in purposes.prefix(listLimit).map { $0.shortName ?? $0.description } }
+        extendedKeyUsageOmitted = max(0, purposes.count - listLimit)
         subjectKeyIdentifier = extensions.subjectKeyIdentifier.map { Hex.encode($0.list, separator: ":") }
         authorityKeyIdentifier = extensions.authorityKeyIdentifier?.keyIdentifier.map {
             Hex.encode($0, separator: ":")
@@ -97,15 +103,19 @@ struct CertificateSummary {
         // The extensions rendered above.
         let rendered: [OID] = [.subjectKeyIdentifier, .keyUsage, .subjectAltName, .basicConstraints, .authorityKeyIdentifier, .extKeyUsage]
         var renderedExtensions: [RenderedExtension] = [], otherExtensions: [(name: String, critical: Bool, value: String)] = []
+        var otherExtensionsOmitted = 0
         for ext in certificate.allExtensions where !rendered.contains(ext.oid) {
-            if let text = RenderedExtension.render(ext.oid, critical: ext.critical, certificate: certificate) {
+            if let text = RenderedExtension.render(ext.oid, critical: ext.critical, certificate: certificate, limit: listLimit) {
                 renderedExtensions.append(text)
-            } else {
+            } else if otherExtensions.count < listLimit {
                 otherExtensions.append((Self.extensionName(ext.oid), ext.critical, Hex.encode(ext.value, separator: ":")))
+            } else {
+                otherExtensionsOmitted += 1
             }
         }
         self.renderedExtensions = renderedExtensions
         self.otherExtensions = otherExtensions
+        self.otherExtensionsOmitted = otherExtensionsOmitted
         fingerprint = Hex.encode(SHA256.hash(certificate.der), separator: ":")
         spkiPin = "sha256/" + Base64.encode(SHA256.hash(certificate.subjectPublicKeyInfo.encoded))
     }
@@ -180,7 +190,7 @@ struct CertificateSummary {
             add("Basic constraints", value + (bc.critical ? " (critical)" : ""))
         }
         if let ku = keyUsage { add("Key usage", ku.names.joined(separator: ", ") + (ku.critical ? " (critical)" : "")) }
-        if let eku = extendedKeyUsage { add("Extended key usage", eku.joined(separator: ", ")) }
+        if let eku = extendedKeyUsage { add("Extended key usage", eku.joined(separator: ", ") + RenderedExtension.moreNames(extendedKeyUsageOmitted)) }
         if let ski = subjectKeyIdentifier { add("Subject key id", ski) }
         if let aki = authorityKeyIdentifier { add("Authority key id", aki) }
         for ext in renderedExtensions {
@@ -188,6 +198,7 @@ struct CertificateSummary {
             for line in ext.lines.dropFirst() { lines.append(String(repeating: " ", count: 25) + line) }
         }
         for ext in otherExtensions { add("Extension", "\(ext.name)\(ext.critical ? " (critical)" : ""): \(ext.value)") }
+        if otherExtensionsOmitted > 0 { lines.append("  " + RenderedExtension.moreEntries(otherExtensionsOmitted)) }
         add("SHA-256 fingerprint", fingerprint)
         add("SPKI pin", spkiPin)
         return lines.joined(separator: "\n")
@@ -217,7 +228,9 @@ struct CertificateSummary {
             ("subjectKeyIdentifier", .optional(subjectKeyIdentifier)),
             ("authorityKeyIdentifier", .optional(authorityKeyIdentifier)),
             ("version", .int(version)),
-            ("extensions", .object(renderedExtensions.map { ($0.key, .object([("critical", .bool($0.critical)), ("value", $0.json)])) })),
+            ("extensions", .object(renderedExtensions.map {
+                ($0.key, .object(RenderedExtension.withOmitted([("critical", .bool($0.critical)), ("value", $0.json)], "value", $0.omitted)))
+            })),
             ("otherExtensions", .array(otherExtensions.map {
                 .object([("name", .string($0.name)), ("critical", .bool($0.critical)), ("value", .string($0.value))])
             })),
@@ -225,6 +238,8 @@ struct CertificateSummary {
         if subjectAttributesOmitted > 0 { members.append(("subjectAttributesOmitted", .int(subjectAttributesOmitted))) }
         if issuerAttributesOmitted > 0 { members.append(("issuerAttributesOmitted", .int(issuerAttributesOmitted))) }
         if subjectAltNamesOmitted > 0 { members.append(("subjectAltNamesOmitted", .int(subjectAltNamesOmitted))) }
+        if extendedKeyUsageOmitted > 0 { members.append(("extendedKeyUsageOmitted", .int(extendedKeyUsageOmitted))) }
+        if otherExtensionsOmitted > 0 { members.append(("otherExtensionsOmitted", .int(otherExtensionsOmitted))) }
         return members
     }
 }

@@ -7,6 +7,13 @@ import PureX509
 /// renders what PKIX decoded (the tool parses no DER of its own); a value
 /// PKIX does not decode (the strict parser does not check all of these) is
 /// left to the hex listing, so nothing is hidden and nothing traps.
+///
+/// Every list here can be made long: a 16 MiB block holds millions of
+/// distribution points, subtrees, policies or names. Each is shown up to
+/// inspect's display budget (`--list-limit`) and the rest is counted: a
+/// list of lines ends with `… (N more entries not shown; …)` and its JSON
+/// array gets an `…Omitted` sibling (`valueOmitted` beside the value),
+/// present only when not 0, as the CRL's and subjectAltNames' lists do.
 struct RenderedExtension {
     /// The label in text output (`Certificate policies`).
     let label: String
@@ -16,12 +23,18 @@ struct RenderedExtension {
     /// Text lines, the first beside the label.
     let lines: [String]
     let json: JSONOutput
+    /// Items of the value's own list past the display budget.
+    let omitted: Int
 
-    static var renderers: [(OID, String, String, (Certificate) -> (lines: [String], json: JSONOutput)?)] { [
+    /// What a renderer makes of one extension: its lines, its JSON and
+    /// how many items of its list it left out.
+    typealias Rendering = (lines: [String], json: JSONOutput, omitted: Int)
+
+    static var renderers: [(OID, String, String, (Certificate, Int) -> Rendering?)] { [
         (.certificatePolicies, "Certificate policies", "certificatePolicies", policies),
         (.authorityInfoAccess, "Authority info access", "authorityInfoAccess", authorityInfoAccess),
-        (.crlDistributionPoints, "CRL distribution points", "crlDistributionPoints", { distributionPoints($0.distributionPoints) }),
-        (.freshestCRL, "Freshest CRL", "freshestCRL", { distributionPoints($0.freshestCRLPoints) }),
+        (.crlDistributionPoints, "CRL distribution points", "crlDistributionPoints", { distributionPoints($0.distributionPoints, limit: $1) }),
+        (.freshestCRL, "Freshest CRL", "freshestCRL", { distributionPoints($0.freshestCRLPoints, limit: $1) }),
         (.nameConstraints, "Name constraints", "nameConstraints", nameConstraints),
         (.signedCertificateTimestampList, "SCTs", "signedCertificateTimestamps", timestamps),
         (.policyMappings, "Policy mappings", "policyMappings", policyMappings),
@@ -31,11 +44,32 @@ struct RenderedExtension {
     ] }
 
     /// The rendering of `certificate`'s extension `oid` when it is one of
-    /// the above and PKIX decoded its value.
-    static func render(_ oid: OID, critical: Bool, certificate: Certificate) -> RenderedExtension? {
+    /// the above and PKIX decoded its value; lists are shown up to `limit` items.
+    static func render(_ oid: OID, critical: Bool, certificate: Certificate, limit: Int) -> RenderedExtension? {
         guard let (_, label, key, renderer) = renderers.first(where: { $0.0 == oid }),
-              let (lines, json) = renderer(certificate), !lines.isEmpty else { return nil }
-        return RenderedExtension(label: label, key: key, critical: critical, lines: lines, json: json)
+              let (lines, json, omitted) = renderer(certificate, limit), !lines.isEmpty else { return nil }
+        return RenderedExtension(label: label, key: key, critical: critical, lines: lines, json: json, omitted: omitted)
+    }
+
+    /// The text line that ends a list of lines cut at the display budget.
+    static func moreEntries(_ count: Int) -> String {
+        "… (\(count) more entries not shown; --list-limit 0 shows every one)"
+    }
+
+    /// A rendering of one line per item, of `total` items of which `lines` shows the first.
+    static func listed(_ lines: [String], _ json: [JSONOutput], total: Int, limit: Int) -> Rendering {
+        let omitted = max(0, total - limit)
+        return (omitted > 0 ? lines + [moreEntries(omitted)] : lines, .array(json), omitted)
+    }
+
+    /// What ends a comma-separated list of names cut at the display budget.
+    static func moreNames(_ count: Int) -> String {
+        count > 0 ? ", … (\(count) more names not shown)" : ""
+    }
+
+    /// A JSON object's members with `name`Omitted appended when `count` is not 0.
+    static func withOmitted(_ members: [(String, JSONOutput)], _ name: String, _ count: Int) -> [(String, JSONOutput)] {
+        count > 0 ? members + [(name + "Omitted", .int(count))] : members
     }
 
     // MARK: - Renderings of PKIX's decoded values
@@ -60,20 +94,20 @@ struct RenderedExtension {
     }
 
     /// RFC 5280 §4.2.1.4, with CPS pointers and user notices (§4.2.1.4's qualifiers).
-    static func policies(_ certificate: Certificate) -> ([String], JSONOutput)? {
+    static func policies(_ certificate: Certificate, limit: Int) -> Rendering? {
         guard let statements = certificate.policyStatements else { return nil }
         var lines: [String] = [], list: [JSONOutput] = []
-        for statement in statements {
+        for statement in statements.prefix(limit) {
             let policy = statement.policy
             lines.append("Policy: " + policy.description + (policyName(policy).map { " (\($0))" } ?? ""))
             var qualifiers: [JSONOutput] = []
-            for qualifier in statement.qualifiers {
+            for qualifier in statement.qualifiers.prefix(limit) {
                 switch qualifier {
                 case .cps(let uri):
                     lines.append("  CPS: " + DisplayText.escaped(utf8: uri))
                     qualifiers.append(.object([("type", .string("cps")), ("uri", .string(String(decoding: uri, as: UTF8.self)))]))
                 case .userNotice(let notice):
-                    let rendered = userNotice(notice)
+                    let rendered = userNotice(notice, limit: limit)
                     lines.append("  User notice: " + rendered.text)
                     qualifiers.append(rendered.json)
                 case .other(let id, let encoded):
@@ -81,9 +115,12 @@ struct RenderedExtension {
                     qualifiers.append(.object([("type", .string(id.description)), ("der", .string(Hex.encode(encoded)))]))
                 }
             }
-            list.append(.object([("policy", .string(policy.description)), ("qualifiers", .array(qualifiers))]))
+            let qualifiersOmitted = max(0, statement.qualifiers.count - limit)
+            if qualifiersOmitted > 0 { lines.append("  " + moreEntries(qualifiersOmitted)) }
+            list.append(.object(withOmitted([("policy", .string(policy.description)), ("qualifiers", .array(qualifiers))],
+                                             "qualifiers", qualifiersOmitted)))
         }
-        return (lines, .array(list))
+        return listed(lines, list, total: statements.count, limit: limit)
     }
 
     /// The CA/Browser Forum's policy identifiers by name, as certificates announce their validation level.
@@ -98,14 +135,17 @@ struct RenderedExtension {
         }
     }
 
-    private static func userNotice(_ notice: UserNotice) -> (text: String, json: JSONOutput) {
+    private static func userNotice(_ notice: UserNotice, limit: Int) -> (text: String, json: JSONOutput) {
         var parts: [String] = [], members: [(String, JSONOutput)] = [("type", .string("userNotice"))]
         if let reference = notice.noticeReference {
             let organization = text(reference.organization)
-            let numbers = reference.noticeNumbers.map(number)
-            parts.append("organization \(organization.display), notice \(numbers.joined(separator: ", "))")
+            let numbers = reference.noticeNumbers.prefix(limit).map(number)
+            let numbersOmitted = max(0, reference.noticeNumbers.count - limit)
+            let more = numbersOmitted > 0 ? ", … (\(numbersOmitted) more numbers not shown)" : ""
+            parts.append("organization \(organization.display), notice \(numbers.joined(separator: ", "))" + more)
             members.append(("organization", .string(organization.raw)))
             members.append(("noticeNumbers", .array(numbers.map { .string($0) })))
+            members = withOmitted(members, "noticeNumbers", numbersOmitted)
         }
         if let explicitText = notice.explicitText {
             let explicit = text(explicitText)
@@ -116,9 +156,10 @@ struct RenderedExtension {
     }
 
     /// RFC 5280 §4.2.2.1: access method and location.
-    static func authorityInfoAccess(_ certificate: Certificate) -> ([String], JSONOutput)? {
+    static func authorityInfoAccess(_ certificate: Certificate, limit: Int) -> Rendering? {
         var lines: [String] = [], list: [JSONOutput] = []
-        for description in certificate.accessDescriptions {
+        let descriptions = certificate.accessDescriptions
+        for description in descriptions.prefix(limit) {
             let name = named(description.location)
             let methodName: String
             switch description.method {
@@ -129,20 +170,21 @@ struct RenderedExtension {
             lines.append("\(methodName) - \(name.display)")
             list.append(.object([("method", .string(methodName)), ("location", .string(name.raw))]))
         }
-        return (lines, .array(list))
+        return listed(lines, list, total: descriptions.count, limit: limit)
     }
 
     /// RFC 5280 §4.2.1.13 (and freshestCRL, §4.2.1.15, of the same syntax).
-    static func distributionPoints(_ points: [DistributionPoint]) -> ([String], JSONOutput)? {
+    static func distributionPoints(_ points: [DistributionPoint], limit: Int) -> Rendering? {
         var lines: [String] = [], list: [JSONOutput] = []
-        for point in points {
+        for point in points.prefix(limit) {
             var members: [(String, JSONOutput)] = []
             var parts: [String] = []
             switch point.name {
             case .fullName(let content):
-                let full = GeneralName.list(in: content).map(named)
-                parts.append("Full Name: " + full.map(\.display).joined(separator: ", "))
-                members.append(("fullName", .array(full.map { .string($0.raw) })))
+                let listed = GeneralName.list(in: content, limit: limit)
+                let full = listed.names.map(named)
+                parts.append("Full Name: " + full.map(\.display).joined(separator: ", ") + moreNames(listed.omitted))
+                members = withOmitted(members + [("fullName", .array(full.map { .string($0.raw) }))], "fullName", listed.omitted)
             case let name?:
                 let relative = Hex.encode(name.relativeNameContent ?? [])
                 parts.append("Relative Name: #" + relative)
@@ -156,14 +198,15 @@ struct RenderedExtension {
                 members.append(("reasons", .array(reasons.map { .string($0) })))
             }
             if let content = point.crlIssuer {
-                let issuer = GeneralName.list(in: content).map(named)
-                parts.append("CRL Issuer: " + issuer.map(\.display).joined(separator: ", "))
-                members.append(("crlIssuer", .array(issuer.map { .string($0.raw) })))
+                let listed = GeneralName.list(in: content, limit: limit)
+                let issuer = listed.names.map(named)
+                parts.append("CRL Issuer: " + issuer.map(\.display).joined(separator: ", ") + moreNames(listed.omitted))
+                members = withOmitted(members + [("crlIssuer", .array(issuer.map { .string($0.raw) }))], "crlIssuer", listed.omitted)
             }
             lines.append(parts.joined(separator: "; "))
             list.append(.object(members))
         }
-        return (lines, .array(list))
+        return listed(lines, list, total: points.count, limit: limit)
     }
 
     /// ReasonFlags bits (RFC 5280 §4.2.1.13) by name, bit 0 (unused) included.
@@ -179,21 +222,22 @@ struct RenderedExtension {
 
     /// RFC 5280 §4.2.1.10: the subtrees' base names, as the strict parser
     /// read them (an iPAddress base is an address and its mask).
-    static func nameConstraints(_ certificate: Certificate) -> ([String], JSONOutput)? {
+    static func nameConstraints(_ certificate: Certificate, limit: Int) -> Rendering? {
         var lines: [String] = [], members: [(String, JSONOutput)] = []
         for (kind, bases) in [("Permitted", certificate.permittedSubtrees), ("Excluded", certificate.excludedSubtrees)] where !bases.isEmpty {
-            let described = bases.map(named)
-            lines.append(kind + ": " + described.map(\.display).joined(separator: ", "))
-            members.append((kind.lowercased(), .array(described.map { .string($0.raw) })))
+            let described = bases.prefix(limit).map(named)
+            let omitted = max(0, bases.count - limit)
+            lines.append(kind + ": " + described.map(\.display).joined(separator: ", ") + moreNames(omitted))
+            members = withOmitted(members + [(kind.lowercased(), .array(described.map { .string($0.raw) }))], kind.lowercased(), omitted)
         }
-        return (lines, .object(members))
+        return (lines, .object(members), 0)
     }
 
     /// RFC 6962 §3.3: each SCT's version, log and time.
-    static func timestamps(_ certificate: Certificate) -> ([String], JSONOutput)? {
+    static func timestamps(_ certificate: Certificate, limit: Int) -> Rendering? {
         guard let list = certificate.signedCertificateTimestamps else { return nil }
         var lines: [String] = [], entries: [JSONOutput] = []
-        for timestamp in list {
+        for timestamp in list.prefix(limit) {
             let version = Int(timestamp.version) + 1
             let logID = Base64.encode(timestamp.logID)
             let milliseconds = Int64(bitPattern: timestamp.timestamp)
@@ -202,23 +246,23 @@ struct RenderedExtension {
             lines.append("v\(version) log \(logID) at \(stamp)")
             entries.append(.object([("version", .int(version)), ("logID", .string(logID)), ("timestamp", .string(stamp))]))
         }
-        return (lines, .array(entries))
+        return listed(lines, entries, total: list.count, limit: limit)
     }
 
     /// RFC 5280 §4.2.1.5.
-    static func policyMappings(_ certificate: Certificate) -> ([String], JSONOutput)? {
+    static func policyMappings(_ certificate: Certificate, limit: Int) -> Rendering? {
         guard let mappings = certificate.policyMappingList else { return nil }
         var lines: [String] = [], list: [JSONOutput] = []
-        for mapping in mappings {
+        for mapping in mappings.prefix(limit) {
             let issuer = mapping.issuerDomainPolicy, subject = mapping.subjectDomainPolicy
             lines.append("\(issuer) → \(subject)")
             list.append(.object([("issuerDomainPolicy", .string(issuer.description)), ("subjectDomainPolicy", .string(subject.description))]))
         }
-        return (lines, .array(list))
+        return listed(lines, list, total: mappings.count, limit: limit)
     }
 
     /// RFC 5280 §4.2.1.11.
-    static func policyConstraints(_ certificate: Certificate) -> ([String], JSONOutput)? {
+    static func policyConstraints(_ certificate: Certificate, limit: Int) -> Rendering? {
         guard let values = certificate.policyConstraintValues else { return nil }
         var parts: [String] = [], members: [(String, JSONOutput)] = []
         for (name, value) in [("requireExplicitPolicy", values.requireExplicitPolicy), ("inhibitPolicyMapping", values.inhibitPolicyMapping)] {
@@ -226,19 +270,20 @@ struct RenderedExtension {
             parts.append("\(name): \(value)")
             members.append((name, .int(value)))
         }
-        return ([parts.joined(separator: ", ")], .object(members))
+        return ([parts.joined(separator: ", ")], .object(members), 0)
     }
 
     /// RFC 5280 §4.2.1.14.
-    static func inhibitAnyPolicy(_ certificate: Certificate) -> ([String], JSONOutput)? {
+    static func inhibitAnyPolicy(_ certificate: Certificate, limit: Int) -> Rendering? {
         guard let number = certificate.inhibitAnyPolicyValue else { return nil }
-        return (["skip certificates: \(number)"], .int(number))
+        return (["skip certificates: \(number)"], .int(number), 0)
     }
 
-    /// RFC 5280 §4.2.1.7.
-    static func issuerAltNames(_ certificate: Certificate) -> ([String], JSONOutput)? {
+    /// RFC 5280 §4.2.1.7: one line of names, so the count of the rest ends it.
+    static func issuerAltNames(_ certificate: Certificate, limit: Int) -> Rendering? {
         guard let content = certificate.extensions.issuerAlternativeName?.list else { return nil }
-        let list = GeneralName.list(in: content).map(named)
-        return ([list.map(\.display).joined(separator: ", ")], .array(list.map { .string($0.raw) }))
+        let listed = GeneralName.list(in: content, limit: limit)
+        let list = listed.names.map(named)
+        return ([list.map(\.display).joined(separator: ", ") + moreNames(listed.omitted)], .array(list.map { .string($0.raw) }), listed.omitted)
     }
 }

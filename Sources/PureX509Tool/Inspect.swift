@@ -19,7 +19,7 @@ struct Inspect: ParsableCommand {
     @Flag(name: .long, help: "Also show what can be read of a certificate the strict parser refuses, after the rule that refused it (exit status stays 1).")
     var lenient = false
 
-    @Option(name: .customLong("list-limit"), help: ArgumentHelp("Show at most N items of each long list (a certificate's subjectAltNames, a CRL's revoked entries and scope names, an OCSP response's single responses) and count the rest as omitted; 0 shows every item. (default: \(InspectOutput.defaultListLimit))", valueName: "N"))
+    @Option(name: .customLong("list-limit"), help: ArgumentHelp("Show at most N items of each long list (a certificate's subjectAltNames and the lists of its extensions, a CRL's revoked entries and scope names, an OCSP response's single responses) and count the rest as omitted; 0 shows every item. (default: \(InspectOutput.defaultListLimit))", valueName: "N"))
     var listLimit: Int = InspectOutput.defaultListLimit
 
     @Argument(help: "PEM or DER files.")
