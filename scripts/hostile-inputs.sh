@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 26 item 12: hostile revocation inputs (scripts/hostile-inputs.py)
+# Issue 26 item 12: hostile revocation inputs, and issue 36's PKCS #12 files (scripts/hostile-inputs.py)
 # through the release tool, each held to 1 s of wall time and 200 MB of peak
 # resident memory (GNU time's %e and %M). The margins are wide: on the
 # 2-core machine of docs/benchmarks.md each took 0.07–0.31 s and 38–89 MB,
@@ -34,4 +34,13 @@ check "CRL of 120,000 entries × 64 extensions (57 MB)" 1 "${revocation[@]}" --c
 check "verify --explain, leaf subject of 1 M RDNs (12 MB)" 1 "${common[@]}" --explain "$work/leaf-1m-rdns.pem"
 check "verify, a presented subject of 1 M RDNs (12 MB)" 1 "${common[@]}" "$work/chain-1m-rdns.pem"
 check "inspect --json, subject of 1 M RDNs (12 MB)" 0 inspect --json "$work/leaf-1m-rdns.pem"
+# PKCS #12 files without MAC or encryption: identities under long chains of
+# CAs with 8–10 KB names, and a loop of two names (each CA of one name a
+# candidate issuer of every CA of the other). Every chain is valid RSA-2048.
+p12=(identity --no-password --at 2025-06-01T00:00:00Z)
+check "identity, 50 keys under 300 chained CAs with 9.6 KB names (6.6 MB)" 0 "${p12[@]}" "$work/p12-chain-6m.p12"
+check "identity --roots, the same, a path of five CAs trusted" 0 "${p12[@]}" --roots "$work/p12-chain-6m-root.pem" "$work/p12-chain-6m.p12"
+check "identity, 60 keys under 900 chained CAs with 7.7 KB names (15 MB)" 0 "${p12[@]}" "$work/p12-chain-14m.p12"
+check "identity, 60 keys under a loop of 900 CAs of two names (15 MB)" 0 "${p12[@]}" "$work/p12-cycle-14m.p12"
+check "identity --roots, the loop, no path trusted" 1 "${p12[@]}" --roots "$good/roots.pem" "$work/p12-cycle-14m.p12"
 exit $failed

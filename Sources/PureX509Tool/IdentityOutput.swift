@@ -38,13 +38,15 @@ struct IdentityOutput {
     }
 
     /// The file's certificates that are in no identity's chain as shown:
-    /// PKCS12 leaves out every certificate of an issuer walk, and a
-    /// certificate on a verified path has a key too (its subject's).
+    /// PKCS12 leaves out every certificate of an issuer walk, and one on a
+    /// verified path belongs to that identity too. Compared by SHA-256, as
+    /// printed: hostile files hold hundreds of long certificates that
+    /// differ only at their end.
     var unpairedCertificates: [PKCS12Certificate] {
         let paths = opened.identities.indices.compactMap(verifiedPath)
-        return opened.unpairedCertificates.filter { unpaired in
-            !paths.contains { path in path.contains { $0.der == unpaired.certificate.der } }
-        }
+        guard !paths.isEmpty else { return opened.unpairedCertificates }
+        let onPaths = Set(paths.joined().map { Self.fingerprint($0) })
+        return opened.unpairedCertificates.filter { !onPaths.contains(Self.fingerprint($0.certificate)) }
     }
 
     // MARK: text
