@@ -35,10 +35,11 @@ public struct ClientIdentity: Sendable {
     /// accepts. `verifyChain` may find another path; `presenting(_:)` puts
     /// that one here.
     public let chain: [Certificate]
-    /// Every certificate the file carried, in file order, this one
-    /// included: what `verifyChain` offers the path builder, so that a
-    /// cross-signed certificate in the file cannot hide a path that verifies.
+    /// Every certificate the file carried, in file order, this one included.
     public let fileCertificates: [Certificate]
+    /// The file's certificates that can issue along a path from this one
+    /// (`IssuerWalk.pathCandidates`): what the path builder is offered.
+    let pathCandidates: [Certificate]
     /// The friendlyName of the key's bag, or else of the certificate's.
     public let friendlyName: String?
     /// The localKeyId of the key's bag, or else of the certificate's.
@@ -61,12 +62,15 @@ public struct ClientIdentity: Sendable {
     }
 
     /// Verifies the identity's certificate with `verifier` as it is (its
-    /// store, policy and purpose), offering every certificate of the file
-    /// as an intermediate: the path builder backtracks past a dead end
-    /// such as a cross-certificate whose issuer is not trusted. One
-    /// verifier for every identity of a file shares its signature cache.
+    /// store, policy and purpose), offering as intermediates every
+    /// certificate of the file that can issue along a path from it (by
+    /// names, up to the path length; at most `Budgets.signatureChecks`,
+    /// more than the verifier could check): the path builder backtracks
+    /// past a dead end such as a cross-certificate whose issuer is not
+    /// trusted. One verifier for every identity of a file shares its
+    /// signature cache.
     public func verifyChain(using verifier: inout Verifier) -> Result<VerifiedChain, TrustFailure> {
-        verifier.verify(leaf: certificate, intermediates: fileCertificates)
+        verifier.verify(leaf: certificate, intermediates: pathCandidates)
     }
 
     /// This identity with `path` (a chain `verifyChain` returned for it) as
@@ -82,7 +86,7 @@ public struct ClientIdentity: Sendable {
             issuers.removeLast()
         }
         return ClientIdentity(certificate: certificate, privateKey: privateKey, chain: issuers,
-                              fileCertificates: fileCertificates, friendlyName: friendlyName,
+                              fileCertificates: fileCertificates, pathCandidates: pathCandidates, friendlyName: friendlyName,
                               localKeyID: localKeyID, pairing: pairing, keyCheck: keyCheck)
     }
 

@@ -1,4 +1,5 @@
 import PKIX
+import Trust
 
 // Pairs keys with certificates (localKeyId first, then the public key) and
 // gives each identity its issuers from one `IssuerWalk` over the file.
@@ -47,7 +48,7 @@ struct IdentityPairing {
             let check: ClientIdentity.KeyCheck = entry.key.algorithm == .rsa ? .rsaComponents
                 : (candidate.derived ? .derived : .storedOnly)
             identities.append(ClientIdentity(
-                certificate: bag.certificate, privateKey: entry.key, chain: [], fileCertificates: [],
+                certificate: bag.certificate, privateKey: entry.key, chain: [], fileCertificates: [], pathCandidates: [],
                 friendlyName: entry.attributes.friendlyName ?? bag.attributes.friendlyName,
                 localKeyID: entry.attributes.localKeyID ?? bag.attributes.localKeyID,
                 pairing: found.pairing, keyCheck: check))
@@ -63,6 +64,7 @@ struct IdentityPairing {
             identities[position] = ClientIdentity(
                 certificate: identity.certificate, privateKey: identity.privateKey,
                 chain: path.map { walk.certificates[$0] }, fileCertificates: walk.certificates,
+                pathCandidates: walk.pathCandidates(of: leaf, limit: Budgets().signatureChecks).map { walk.certificates[$0] },
                 friendlyName: identity.friendlyName, localKeyID: identity.localKeyID,
                 pairing: identity.pairing, keyCheck: identity.keyCheck)
         }

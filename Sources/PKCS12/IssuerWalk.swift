@@ -55,6 +55,35 @@ struct IssuerWalk {
         return path
     }
 
+    /// The certificates that can issue along a path from `leaf`: those
+    /// named by its issuer, then by theirs, level by level (file order
+    /// within a level), up to the path length and at most `limit` of them.
+    /// The verifier checks at most `Budgets.signatureChecks` edges, so it
+    /// could never use more than that many issuers; offering it more would
+    /// only make it index them, once per identity.
+    func pathCandidates(of leaf: Int, limit: Int) -> [Int] {
+        var taken = [Bool](repeating: false, count: certificates.count)
+        taken[leaf] = true
+        var level = [leaf], found: [Int] = []
+        var depth = 0
+        while !level.isEmpty && depth < Self.maximumIssuers && found.count < limit {
+            var nextLevel: [Int] = []
+            for node in level {
+                let range = frame(node)
+                for position in range.cursor..<range.end where found.count < limit {
+                    let candidate = bySubject[position]
+                    if taken[candidate] { continue }
+                    taken[candidate] = true
+                    nextLevel.append(candidate)
+                    found.append(candidate)
+                }
+            }
+            level = nextLevel
+            depth += 1
+        }
+        return found
+    }
+
     private enum VisitState { case unvisited, onStack, done }
 
     /// One frame of the depth-first pass: a certificate, the range of its
