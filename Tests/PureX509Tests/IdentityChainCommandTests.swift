@@ -50,13 +50,15 @@ private func fingerprint(_ der: [UInt8]) -> String { Hex.encode(SHA256.hash(der)
 /// `connect --identity` hands the TLS stack the path the verifier built
 /// against connect's anchors: the real intermediate, without the anchor
 /// the file did not carry. Before, it presented the cross-certificate.
-@Suite(.serialized) struct ConnectIdentityChainTests {
-    final class Recorder: @unchecked Sendable {
+/// In ConnectTargetTests' serialized suite: both set the one
+/// `ConnectCommand.handshake`.
+extension ConnectTargetTests {
+    final class IdentityRecorder: @unchecked Sendable {
         var identities: [ClientIdentity?] = []
     }
 
-    func presented(_ arguments: [String]) throws -> ClientIdentity? {
-        let recorder = Recorder()
+    func presentedIdentity(_ arguments: [String]) throws -> ClientIdentity? {
+        let recorder = IdentityRecorder()
         let served = try PEM.blocks(in: try Vectors.bytes("certs/zlint-testdata/idnCorrectUnicode.pem"), label: "CERTIFICATE").map(\.der)
         ConnectCommand.handshake = { target in
             recorder.identities.append(target.clientIdentity)
@@ -69,18 +71,18 @@ private func fingerprint(_ der: [UInt8]) -> String { Hex.encode(SHA256.hash(der)
         return try #require(recorder.identities.first)
     }
 
-    @Test func theVerifiedPathIsPresented() throws {
+    @Test func theVerifiedIdentityPathIsPresented() throws {
         let files = try CrossSignedIdentity()
         defer { try? FileManager.default.removeItem(at: files.folder) }
-        let identity = try #require(try presented(["--roots", files.rootPEM, "--identity", files.withoutRoot, "--no-password"]))
+        let identity = try #require(try presentedIdentity(["--roots", files.rootPEM, "--identity", files.withoutRoot, "--no-password"]))
         #expect(identity.chain.map(\.der) == [try files.certificate("int")])
     }
 
-    @Test func withoutAVerifiedPathTheFilesWalkIsPresented() throws {
+    @Test func withoutAVerifiedPathTheFilesIssuerWalkIsPresented() throws {
         let files = try CrossSignedIdentity()
         defer { try? FileManager.default.removeItem(at: files.folder) }
         let roots = Vectors.url("chains/valid/roots.pem").path
-        let identity = try #require(try presented(["--roots", roots, "--identity", files.withoutRoot, "--no-password"]))
+        let identity = try #require(try presentedIdentity(["--roots", roots, "--identity", files.withoutRoot, "--no-password"]))
         #expect(identity.chain.map(\.der) == [try files.certificate("cross")])
     }
 }
