@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Writes the hostile revocation inputs of issue 26 item 12 into OUTDIR.
+"""Writes the hostile inputs of issue 26 item 12 and issue 36 item 1 into OUTDIR.
 
-Each is built around the generated revocation hierarchy of
+The certificate and revocation inputs are built around the hierarchy of
 Vectors/revocation/generated/good (leaf www.example.com, its intermediate,
 the root), so that `purex509 verify` reaches the revocation code with it:
 
@@ -44,6 +44,15 @@ What `inspect` shows and what one `scan` line may hold (docs/security.md,
   7.5 million zeros), and the good line again;
 - scan-long-lines.jsonl: 24 lines (more than one 16 MiB chunk) just under scan's line limit, each
   an `id` of half a million zeros, then the good line.
+
+PKCS #12 opening (docs/pkcs12.md; held to 1 s and 200 MB):
+
+- p12-chain-6m.p12, p12-chain-14m.p12: PKCS #12 files without MAC or
+  encryption, 50 (60) RSA keys each with its leaf, under 300 (900) chained
+  CAs with 9.6 KB (7.7 KB) names that differ only at their end;
+  p12-chain-6m-root.pem, an anchor named as the 6 MB file's sixth CA;
+- p12-cycle-14m.p12: 60 identities under 900 CAs of two names, each name
+  issued by the other.
 
 scripts/hostile-inputs.sh runs each through the release tool under
 /usr/bin/time and holds the first group to 1 s and 200 MB, `inspect` to
@@ -224,6 +233,139 @@ def pem(der):
     return "-----BEGIN CERTIFICATE-----\n" + body + "-----END CERTIFICATE-----\n"
 
 
+# PKCS #12 files without a MAC and without encryption: plain DER that opens
+# with --no-password, so every cost they cause is spent before anything can
+# be authenticated. One RSA key (made here, deterministic) serves every
+# identity and signs every certificate, so `identity --roots` meets valid
+# signatures all the way up.
+
+RSA_ENCRYPTION = bytes.fromhex("06092a864886f70d0101010500")
+SHA256_WITH_RSA = tlv(0x30, bytes.fromhex("06092a864886f70d01010b0500"))
+SHA256_DIGEST_INFO = bytes.fromhex("3031300d060960864801650304020105000420")
+
+
+def integer(n):
+    return tlv(0x02, n.to_bytes(n.bit_length() // 8 + 1, "big"))
+
+
+def probable_prime(rng, bits):
+    small = [p for p in range(3, 2000, 2) if all(p % q for q in range(3, int(p ** 0.5) + 1, 2))]
+    while True:
+        n = rng.getrandbits(bits) | (1 << (bits - 1)) | (1 << (bits - 2)) | 1
+        if any(n % p == 0 for p in small):
+            continue
+        d, s = n - 1, 0
+        while d % 2 == 0:
+            d, s = d // 2, s + 1
+        for _ in range(24):
+            x = pow(rng.randrange(2, n - 1), d, n)
+            if x in (1, n - 1):
+                continue
+            for _ in range(s - 1):
+                x = pow(x, 2, n)
+                if x == n - 1:
+                    break
+            else:
+                break
+        else:
+            return n
+
+
+def rsa_key(seed):
+    """(n, e, d, p, q), 2048 bits, the same for a given seed."""
+    import random
+    rng = random.Random(seed)
+    e = 65537
+    while True:
+        p, q = probable_prime(rng, 1024), probable_prime(rng, 1024)
+        phi = (p - 1) * (q - 1)
+        if p != q and phi % e:
+            return p * q, e, pow(e, -1, phi), p, q
+
+
+def pkcs8(key):
+    n, e, d, p, q = key
+    rsa = tlv(0x30, integer(0) + b"".join(integer(v) for v in (n, e, d, p, q, d % (p - 1), d % (q - 1), pow(q, -1, p))))
+    return tlv(0x30, integer(0) + tlv(0x30, RSA_ENCRYPTION) + tlv(0x04, rsa))
+
+
+def spki(key):
+    return tlv(0x30, tlv(0x30, RSA_ENCRYPTION) + tlv(0x03, b"\x00" + tlv(0x30, integer(key[0]) + integer(key[1]))))
+
+
+def sign(key, data):
+    import hashlib
+    n, _, d, p, q = key
+    size = (n.bit_length() + 7) // 8
+    info = SHA256_DIGEST_INFO + hashlib.sha256(data).digest()
+    m = int.from_bytes(b"\x00\x01" + b"\xff" * (size - len(info) - 3) + b"\x00" + info, "big")
+    # RFC 8017 §5.1.2 with the CRT: four times quicker than m^d mod n.
+    s_p, s_q = pow(m, d % (p - 1), p), pow(m, d % (q - 1), q)
+    return (s_q + q * ((s_p - s_q) * pow(q, -1, p) % p)).to_bytes(size, "big")
+
+
+def name(label, size):
+    """A Name of one commonName about `size` bytes long: a long shared run, then `label`, so
+    that telling two names apart reads all of them."""
+    value = b"x" * (size - len(label)) + label.encode()
+    return tlv(0x30, tlv(0x31, tlv(0x30, bytes.fromhex("0603550403") + tlv(0x0C, value))))
+
+
+def certificate(key, serial, issuer, subject, ca):
+    basic = bytes.fromhex("30030101ff") if ca else bytes.fromhex("3000")
+    extensions = tlv(0xA3, tlv(0x30, tlv(0x30, bytes.fromhex("0603551d13") + bytes.fromhex("0101ff") + tlv(0x04, basic))))
+    validity = tlv(0x30, tlv(0x17, b"240101000000Z") + tlv(0x17, b"340101000000Z"))
+    tbs = tlv(0x30, bytes.fromhex("a003020102") + integer(serial) + SHA256_WITH_RSA + issuer + validity + subject
+              + spki(key) + extensions)
+    return tlv(0x30, tbs + SHA256_WITH_RSA + tlv(0x03, b"\x00" + sign(key, tbs)))
+
+
+def bag(kind, value):
+    # RFC 7292 §4.2: SafeBag ::= SEQUENCE { bagId 1.2.840.113549.1.12.10.1.kind, bagValue [0] EXPLICIT }.
+    return tlv(0x30, tlv(0x06, bytes.fromhex("2a864886f70d010c0a01") + bytes([kind])) + tlv(0xA0, value))
+
+
+def cert_bag(der):
+    return bag(3, tlv(0x30, tlv(0x06, bytes.fromhex("2a864886f70d01091601")) + tlv(0xA0, tlv(0x04, der))))
+
+
+def pfx_without_mac(bags):
+    data = bytes.fromhex("06092a864886f70d010701")
+    safe = tlv(0x30, tlv(0x30, data + tlv(0xA0, tlv(0x04, tlv(0x30, b"".join(bags))))))
+    return tlv(0x30, integer(3) + tlv(0x30, data + tlv(0xA0, tlv(0x04, safe))))
+
+
+def p12_chain(key, identities, cas, name_size, cycle=False):
+    """`identities` keys and leaves under a chain of `cas` CAs with names of
+    `name_size` bytes, the CAs first and the top one self-signed; with `cycle`,
+    the CAs take turns between two names, each issued by the other, so every
+    CA of one name is a candidate issuer of every CA of the other."""
+    def ca_name(i):
+        return name("CA %d" % (i % 2 if cycle else i), name_size)
+    bags = []
+    private_key = pkcs8(key)
+    for i in range(cas):
+        top = not cycle and i == cas - 1
+        bags.append(cert_bag(certificate(key, 1000 + i, ca_name(i if top else i + 1), ca_name(i), True)))
+    for i in range(identities):
+        leaf = certificate(key, 10 + i, ca_name(0), name("client %d" % i, 64), False)
+        bags.append(cert_bag(leaf))
+        bags.append(bag(1, private_key))
+    return pfx_without_mac(bags)
+
+
+def p12_files(out):
+    key = rsa_key(7292)
+    # An anchor in the name of the 6 MB file's fifth CA: a path of five CAs verifies under it.
+    anchor = name("CA 5", 9_600)
+    with open(os.path.join(out, "p12-chain-6m-root.pem"), "w") as f:
+        f.write(pem(certificate(key, 999, anchor, anchor, True)))
+    for file, args in [("p12-chain-6m.p12", (50, 300, 9_600)), ("p12-chain-14m.p12", (60, 900, 7_700)),
+                       ("p12-cycle-14m.p12", (60, 900, 7_700, True))]:
+        with open(os.path.join(out, file), "wb") as f:
+            f.write(p12_chain(key, *args))
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit("usage: hostile-inputs.py OUTDIR")
@@ -256,6 +398,7 @@ def main():
             f.write(pem(with_extension(leaf, oid, value)))
     with open(os.path.join(out, "chain-1m-rdns.pem"), "w") as f:
         f.write(pem(leaf) + pem(with_huge_subject(intermediate, 1_000_000)))
+    p12_files(out)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 26 item 12: hostile revocation inputs (scripts/hostile-inputs.py)
+# Issue 26 item 12: hostile revocation inputs, and issue 36's PKCS #12 files (scripts/hostile-inputs.py)
 # through the release tool, each held to 1 s of wall time and 200 MB of peak
 # resident memory (GNU time's %e and %M). The margins are wide: on the
 # 2-core machine of docs/benchmarks.md each took 0.07–0.31 s and 38–89 MB,
@@ -60,4 +60,16 @@ if [[ $(grep -c '"code":"lineTooLong"' "$work/stdout") -ne 1 || $(grep -c '"trus
     echo "hostile input scan, one 15 MB line: expected one lineTooLong line and two trusted ones: FAILED"; failed=1
 fi
 check "scan, 24 lines just under 1 MiB of JSON values (25 MB)" 0 60.0 200000 -- "${scan[@]}" "$work/scan-long-lines.jsonl"
+# PKCS #12 files without MAC or encryption: identities under long chains of
+# CAs with 8–10 KB names, and a loop of two names (each CA of one name a
+# candidate issuer of every CA of the other). Every chain is valid RSA-2048.
+# Opening is `identity` without --roots/--at (exit 0); with them every
+# identity is verified too (exit 1: the generated leaves carry no
+# authorityKeyIdentifier, which the default profile requires).
+p12=(identity --no-password)
+check "identity, 50 keys under 300 chained CAs with 9.6 KB names (6.6 MB)" 0 -- "${p12[@]}" "$work/p12-chain-6m.p12"
+check "identity --roots, the same" 1 -- "${p12[@]}" --at 2025-06-01T00:00:00Z --roots "$work/p12-chain-6m-root.pem" "$work/p12-chain-6m.p12"
+check "identity, 60 keys under 900 chained CAs with 7.7 KB names (15 MB)" 0 -- "${p12[@]}" "$work/p12-chain-14m.p12"
+check "identity, 60 keys under a loop of 900 CAs of two names (15 MB)" 0 -- "${p12[@]}" "$work/p12-cycle-14m.p12"
+check "identity --roots, the loop" 1 -- "${p12[@]}" --at 2025-06-01T00:00:00Z --roots "$good/roots.pem" "$work/p12-cycle-14m.p12"
 exit $failed

@@ -1,7 +1,9 @@
 import PKIX
+import Trust
 
 // Pairs keys with certificates (localKeyId first, then the public key) and
-// orders each identity's issuers. Quadratic in the number of bags, which
+// gives each identity its issuers from one `IssuerWalk` over the file.
+// Pairing is quadratic in the number of bags, which
 // `PKCS12Limits.maximumBags` bounds.
 
 struct IdentityPairing {
@@ -46,55 +48,28 @@ struct IdentityPairing {
             let check: ClientIdentity.KeyCheck = entry.key.algorithm == .rsa ? .rsaComponents
                 : (candidate.derived ? .derived : .storedOnly)
             identities.append(ClientIdentity(
-                certificate: bag.certificate, privateKey: entry.key, chain: [],
+                certificate: bag.certificate, privateKey: entry.key, chain: [], fileCertificates: [], pathCandidates: [],
                 friendlyName: entry.attributes.friendlyName ?? bag.attributes.friendlyName,
                 localKeyID: entry.attributes.localKeyID ?? bag.attributes.localKeyID,
                 pairing: found.pairing, keyCheck: check))
         }
         var inChain = taken
+        // One walk for every identity; one array of the file's certificates
+        // that every identity shares (`ClientIdentity.fileCertificates`).
+        let walk = IssuerWalk(certificates.map { $0.certificate })
         for (position, leaf) in leaves.enumerated() {
-            let path = Self.issuers(of: leaf, in: certificates)
+            let path = walk.issuers(of: leaf)
             for index in path { inChain[index] = true }
             let identity = identities[position]
             identities[position] = ClientIdentity(
                 certificate: identity.certificate, privateKey: identity.privateKey,
-                chain: path.map { certificates[$0].certificate }, friendlyName: identity.friendlyName,
-                localKeyID: identity.localKeyID, pairing: identity.pairing, keyCheck: identity.keyCheck)
+                chain: path.map { walk.certificates[$0] }, fileCertificates: walk.certificates,
+                pathCandidates: walk.pathCandidates(of: leaf, limit: Budgets().signatureChecks).map { walk.certificates[$0] },
+                friendlyName: identity.friendlyName, localKeyID: identity.localKeyID,
+                pairing: identity.pairing, keyCheck: identity.keyCheck)
         }
         for (index, certificate) in certificates.enumerated() where !inChain[index] {
             unpairedCertificates.append(certificate)
         }
-    }
-
-    /// Indexes of `leaf`'s issuers among `certificates`, leaf's issuer first:
-    /// each step takes a certificate whose subject is the current issuer
-    /// name, one whose subjectKeyIdentifier equals the current
-    /// authorityKeyIdentifier first; it stops at a self-issued certificate
-    /// or when no issuer is left.
-    static func issuers(of leaf: Int, in certificates: [PKCS12Certificate]) -> [Int] {
-        var path: [Int] = []
-        var used = [Bool](repeating: false, count: certificates.count)
-        used[leaf] = true
-        var current = certificates[leaf].certificate
-        while !current.isSelfIssued {
-            let issuerName = current.issuer.encoded
-            let authorityKeyID = current.extensions.authorityKeyIdentifier?.keyIdentifier.map { Array($0) }
-            var best: Int? = nil
-            for (index, bag) in certificates.enumerated() where !used[index] {
-                let candidate = bag.certificate
-                guard candidate.subject.encoded == issuerName else { continue }
-                let subjectKeyID = candidate.extensions.subjectKeyIdentifier.map { Array($0.list) }
-                if let authorityKeyID, let subjectKeyID {
-                    if authorityKeyID == subjectKeyID { best = index; break }
-                    continue
-                }
-                if best == nil { best = index }
-            }
-            guard let best else { break }
-            used[best] = true
-            path.append(best)
-            current = certificates[best].certificate
-        }
-        return path
     }
 }

@@ -38,7 +38,8 @@ public struct ConnectCommand: ParsableCommand {
             --host and --servername are, and one without an A-label form is a usage error. Takes every \
             `verify` flag (roots, pins, profile, --at, --json, --explain). With --identity FILE.p12 (password from \
             --password-file, --password-env, --password-stdin or --no-password, never argv) the identity is \
-            presented if the server asks for a client certificate, and the server's answer is printed. Exit 0 \
+            presented if the server asks for a client certificate, with the path the verifier builds from the \
+            file's certificates to the anchors (else the file's issuer walk), and the server's answer is printed. Exit 0 \
             trusted, 1 not trusted, the identity refused by the server, a wrong password or a file without an \
             identity, 2 bad usage, an unreadable file or no chain (the server could not be reached or the handshake \
             failed before its certificates). No application data is sent: the handshake's certificates are only \
@@ -107,7 +108,9 @@ public struct ConnectCommand: ParsableCommand {
         // Anchors first: a bad --roots is a usage error before any traffic.
         let store = try TrustAnchors.load(options.roots)
         // The identity too: a wrong password is known before any traffic.
-        let clientIdentity = try identity.map { try Self.openIdentity($0, password: password) }
+        let clientIdentity = try identity.map {
+            try Self.openIdentity($0, password: password, store: store, policy: options.verificationPolicy())
+        }
         let sni = Self.sniName(for: serverName ?? host)
         let endpoint = (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
         // What was resolved, when it is not what was typed (an A-label form).

@@ -35,10 +35,12 @@ public enum IdentityAnswer: Sendable, Equatable {
 
 extension ConnectCommand {
     /// The first identity of the PKCS #12 file at `path`, opened with the
-    /// password from `password`. Exit 2 when the file or the password cannot
+    /// password from `password`, with the chain it is to present (see
+    /// `presentedChain`). Exit 2 when the file or the password cannot
     /// be read or is not PKCS #12; exit 1 when it does not open (wrong
     /// password, damaged) or holds no certificate with its key.
-    static func openIdentity(_ path: String, password: PasswordOptions) throws -> ClientIdentity {
+    static func openIdentity(_ path: String, password: PasswordOptions, store: TrustStore,
+                             policy: VerificationPolicy) throws -> ClientIdentity {
         let input = try PKCS12Input.load(path, prefix: "purex509: --identity: ")
         let name = input.name
         let secret = try password.password()
@@ -56,7 +58,23 @@ extension ConnectCommand {
         if opened.identities.count > 1 {
             printError("purex509: --identity \(name): \(opened.identities.count) identities; presenting the first, \(identity.certificate.subjectForDisplay.description)")
         }
-        return identity
+        return presentedChain(identity, store: store, policy: policy)
+    }
+
+    /// `identity` with the chain a server can verify: when the path builder,
+    /// choosing among every certificate of the file, reaches an anchor of
+    /// `store` (connect's --roots, else the system bundle) for client
+    /// authentication at the policy's time, that path; otherwise the file's
+    /// longest issuer walk (`ClientIdentity.chain`). A server's client CAs
+    /// are not known before the handshake, so the anchors that judge the
+    /// server stand in for them. Revocation is not consulted here: this
+    /// chooses what to send, it decides no trust.
+    static func presentedChain(_ identity: ClientIdentity, store: TrustStore, policy: VerificationPolicy) -> ClientIdentity {
+        var clientPolicy = policy
+        clientPolicy.revocation.coverage = .off
+        clientPolicy.revocation.requirePositiveResponse = false
+        guard case .success(let path) = identity.verifyChain(against: store, policy: clientPolicy) else { return identity }
+        return identity.presenting(path)
     }
 
     /// The identity's line in the text output.

@@ -14,7 +14,8 @@ struct Identity: ParsableCommand {
             key), its chain with SHA-256 fingerprints and sha256/ pins, validity and friendlyName, and the \
             file's MAC and encryption schemes with their iteration counts; weak ones (RC2, 3DES, a SHA-1 \
             MAC or PRF, fewer than 2,048 iterations, no MAC) are flagged. With --roots, --at or --purpose \
-            the chain is verified as `verify` does (default purpose: client). \
+            the chain is verified as `verify` does (default purpose: client), the path builder choosing among \
+            every certificate in the file, and the path it verified is the one printed. \
             Exit 0 when an identity was read and its key matches (and its chain verified, when asked); \
             1 for a wrong password ("MAC verification failed: wrong password, or the file is damaged"), \
             a damaged file, a key that matches no certificate, or a chain that fails verification; \
@@ -75,9 +76,10 @@ struct Identity: ParsableCommand {
             time = now
             var policy = VerificationPolicy(time: now)
             policy.purpose = (purpose ?? .client).purpose
+            // One verifier: identities under the same CAs check each edge's signature once.
+            var verifier = Verifier(store: store, policy: policy)
             for (index, identity) in opened.identities.enumerated() {
-                var verifier = Verifier(store: store, policy: policy)
-                verdicts[index] = verifier.verify(leaf: identity.certificate, intermediates: identity.chain)
+                verdicts[index] = identity.verifyChain(using: &verifier)
             }
         }
         let output = IdentityOutput(file: file, opened: opened, verdicts: verdicts, time: time,

@@ -24,6 +24,31 @@ struct IdentityOutput {
         return nil
     }
 
+    /// The path verification trusted for identity `index`, leaf first, anchor last.
+    func verifiedPath(_ index: Int) -> [Certificate]? {
+        if case .success(let path)? = verdicts[index] { return path.certificates }
+        return nil
+    }
+
+    /// What is shown as identity `index`'s chain: the verified path, or
+    /// else the file's issuer walk (`ClientIdentity.chain`), leaf first.
+    func chain(_ index: Int) -> [Certificate] {
+        let identity = opened.identities[index]
+        return verifiedPath(index) ?? ([identity.certificate] + identity.chain)
+    }
+
+    /// The file's certificates that are in no identity's chain as shown:
+    /// PKCS12 leaves out every certificate of an issuer walk, and one on a
+    /// verified path belongs to that identity too. Compared by SHA-256, as
+    /// printed: hostile files hold hundreds of long certificates that
+    /// differ only at their end.
+    var unpairedCertificates: [PKCS12Certificate] {
+        let paths = opened.identities.indices.compactMap(verifiedPath)
+        guard !paths.isEmpty else { return opened.unpairedCertificates }
+        let onPaths = Set(paths.joined().map { Self.fingerprint($0) })
+        return opened.unpairedCertificates.filter { !onPaths.contains(Self.fingerprint($0.certificate)) }
+    }
+
     // MARK: text
 
     func printText() {
@@ -35,8 +60,8 @@ struct IdentityOutput {
             if let id = identity.localKeyID { print("  localKeyId: \(Hex.encode(id))") }
             print("  valid: \(CivilTime.iso8601(identity.certificate.notBefore)) to \(CivilTime.iso8601(identity.certificate.notAfter))")
             print("  pin: \(Self.pin(identity.certificate))")
-            print("  chain (leaf first):")
-            for (position, certificate) in ([identity.certificate] + identity.chain).enumerated() {
+            print(verifiedPath(index) == nil ? "  chain (leaf first):" : "  chain (leaf first, the verified path):")
+            for (position, certificate) in chain(index).enumerated() {
                 print("    \(position)  \(certificate.subjectForDisplay.description)")
                 print("       SHA-256 \(Self.fingerprint(certificate))  \(Self.pin(certificate))")
             }
@@ -54,8 +79,7 @@ struct IdentityOutput {
         for key in opened.unmatchedKeys {
             print("key without a certificate: \(key.privateKey.algorithm), \(key.privateKey.sizeInBits) bits: \(key.reason)\(Self.attributes(key.attributes))")
         }
-        // PKCS12 already leaves out of unpairedCertificates every certificate of an identity's chain.
-        for certificate in opened.unpairedCertificates {
+        for certificate in unpairedCertificates {
             print("certificate without a key: \(certificate.certificate.subjectForDisplay.description)\(Self.attributes(certificate.attributes))")
         }
         let report = opened.report
@@ -148,7 +172,7 @@ struct IdentityOutput {
                 ("notBefore", .string(CivilTime.iso8601(identity.certificate.notBefore))),
                 ("notAfter", .string(CivilTime.iso8601(identity.certificate.notAfter))),
                 ("pin", .string(Self.pin(identity.certificate))),
-                ("chain", .array(([identity.certificate] + identity.chain).map { certificate in
+                ("chain", .array(chain(index).map { certificate in
                     .object([("subject", .string(certificate.subjectForDisplay.description)),
                              ("sha256Fingerprint", .string(Self.fingerprint(certificate))),
                              ("pin", .string(Self.pin(certificate)))])
@@ -172,7 +196,7 @@ struct IdentityOutput {
                      ("reason", .string(key.reason.description)), ("friendlyName", .optional(key.attributes.friendlyName)),
                      ("localKeyId", .optional(key.attributes.localKeyID.map { Hex.encode($0) }))])
         }
-        let certificates = opened.unpairedCertificates.map { certificate -> JSONOutput in
+        let certificates = unpairedCertificates.map { certificate -> JSONOutput in
             .object([("subject", .string(certificate.certificate.subjectForDisplay.description)),
                      ("sha256Fingerprint", .string(Self.fingerprint(certificate.certificate))),
                      ("friendlyName", .optional(certificate.attributes.friendlyName))])
