@@ -34,7 +34,7 @@ let package = Package(
         // HMAC, PBKDF2, the PKCS#12 KDF and CBC decryption, for reading PKCS#12 files.
         .target(name: "Symmetric", dependencies: ["SHA2"], swiftSettings: coreSettings),
         // The PFX reader and client identities (docs/pkcs12.md).
-        .target(name: "PKCS12", dependencies: ["DER", "Symmetric", "EC", "PKIX", "Trust"], swiftSettings: coreSettings),
+        .target(name: "PKCS12", dependencies: ["DER", "BigNum", "Symmetric", "EC", "PKIX", "Trust"], swiftSettings: coreSettings),
         .target(name: "PureX509", dependencies: ["DER", "SHA2", "BigNum", "RSA", "EC", "PKIX", "Trust", "Pinning", "Symmetric", "PKCS12"]),
         // Strict decoding of the CLI's configuration and time arguments:
         // outside the core (not built for Embedded), standard library only.

@@ -21,6 +21,8 @@ the root), so that `purex509 verify` reaches the revocation code with it:
   1,000,000 RDNs in place of its intermediate (path building's §7.1
   fallback looks at every presented subject).
 
+- the PKCS #12 files that hostile_pkcs12.py describes.
+
 scripts/hostile-inputs.sh runs each through the release tool under
 /usr/bin/time and holds it to 1 s and 200 MB.
 
@@ -29,6 +31,8 @@ Run: python3 scripts/hostile-inputs.py OUTDIR   (standard library only)
 import base64
 import os
 import sys
+
+import hostile_pkcs12
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 GOOD = os.path.join(HERE, "..", "Vectors", "revocation", "generated", "good")
@@ -160,6 +164,8 @@ def main():
         f.write(pem(with_huge_subject(leaf, 1_000_000)))
     with open(os.path.join(out, "chain-1m-rdns.pem"), "w") as f:
         f.write(pem(leaf) + pem(with_huge_subject(intermediate, 1_000_000)))
+    # PKCS #12 files that ask for the most work before any MAC verifies (hostile_pkcs12.py).
+    hostile_pkcs12.write(out)
 
 
 if __name__ == "__main__":

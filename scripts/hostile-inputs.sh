@@ -34,4 +34,16 @@ check "CRL of 120,000 entries × 64 extensions (57 MB)" 1 "${revocation[@]}" --c
 check "verify --explain, leaf subject of 1 M RDNs (12 MB)" 1 "${common[@]}" --explain "$work/leaf-1m-rdns.pem"
 check "verify, a presented subject of 1 M RDNs (12 MB)" 1 "${common[@]}" "$work/chain-1m-rdns.pem"
 check "inspect --json, subject of 1 M RDNs (12 MB)" 0 inspect --json "$work/leaf-1m-rdns.pem"
+# PKCS #12: the most work each MAC shape can ask for under the default
+# budget, the same over it, and key bags whose public keys or RSA
+# consistency are computed (scripts/hostile_pkcs12.py).
+export HOSTILE_P12_PASSWORD=secret
+p12=(identity --password-env HOSTILE_P12_PASSWORD)
+check "PBMAC1 HMAC-SHA-1, 64-byte key, 10 M iterations (141 bytes)" 1 "${p12[@]}" "$work/pbmac1-sha1-64byte-10m.p12"
+for shape in kdf-sha1 kdf-sha512 pbmac1-sha1 pbmac1-sha512 pbmac1-sha1-prf-sha512-mac; do
+    check "MAC $shape, the whole work budget" 1 "${p12[@]}" "$work/mac-$shape-max.p12"
+    check "MAC $shape, twice the work budget" 1 "${p12[@]}" "$work/mac-$shape-over.p12"
+done
+check "1,023 P-521 key bags, no MAC (118 KB)" 1 identity --no-password "$work/p521-keys-1023.p12"
+check "1,023 RSA-16384 key bags, no MAC (9.5 MB)" 1 identity --no-password "$work/rsa16384-keys-1023.p12"
 exit $failed

@@ -1,26 +1,37 @@
 import DER
+import Symmetric
 
-/// The iterations and decrypted bytes a file has cost so far, charged
-/// before each derivation or decryption runs.
+/// The work and decrypted bytes a file has cost so far, charged before
+/// each derivation, MAC, key check or decryption runs.
+///
+/// Work is counted in units of about one hash compression (one SHA-256
+/// block of 64 bytes), because that is what every derivation spends:
+/// PBKDF2 two compressions per iteration per output block, the PKCS #12
+/// KDF one, an HMAC one per 64 (or 128) message bytes. `WorkCost` turns
+/// each operation into units before it runs; one budget holds them all,
+/// so a file of many cheap parts costs no more than one expensive part.
 struct WorkBudget {
     let limits: PKCS12Limits
-    private(set) var iterations = 0
+    private(set) var work = 0
     private(set) var decryptedBytes = 0
 
     init(limits: PKCS12Limits) { self.limits = limits }
 
-    /// Charges one derivation of `blocks` hash-output blocks, each costing
-    /// `count` iterations; refuses a count over the per-derivation limit first.
-    mutating func chargeIterations(_ count: UInt64, blocks: Int) throws(PKCS12Error) {
+    /// Refuses an iteration count over the per-derivation limit; charges nothing.
+    func checkIterations(_ count: UInt64) throws(PKCS12Error) {
         guard count <= UInt64(clamping: limits.maximumIterations) else {
             throw .iterationLimitExceeded(requested: count, limit: limits.maximumIterations)
         }
-        let (cost, overflow1) = Int(count).multipliedReportingOverflow(by: max(blocks, 1))
-        let (total, overflow2) = iterations.addingReportingOverflow(cost)
-        guard !overflow1, !overflow2, total <= limits.maximumTotalIterations else {
-            throw .workLimitExceeded(limit: limits.maximumTotalIterations)
+    }
+
+    /// Charges `units` of work (see `WorkCost`), refusing before the work
+    /// when the file's total would pass `PKCS12Limits.maximumWork`.
+    mutating func charge(_ units: Int) throws(PKCS12Error) {
+        let (total, overflow) = work.addingReportingOverflow(max(units, 0))
+        guard !overflow, total <= limits.maximumWork else {
+            throw .workLimitExceeded(limit: limits.maximumWork)
         }
-        iterations = total
+        work = total
     }
 
     /// Charges a decryption that produces at most `count` bytes.
