@@ -40,7 +40,7 @@ check "inspect --json, subject of 1 M RDNs (12 MB)" 0 inspect --json "$work/leaf
 export HOSTILE_P12_PASSWORD=secret
 p12=(identity --password-env HOSTILE_P12_PASSWORD)
 check "PBMAC1 HMAC-SHA-1, 64-byte key, 10 M iterations (141 bytes)" 1 "${p12[@]}" "$work/pbmac1-sha1-64byte-10m.p12"
-for shape in kdf-sha1 kdf-sha512 pbmac1-sha1 pbmac1-sha512 pbmac1-sha1-prf-sha512-mac; do
+for shape in kdf-sha1 kdf-sha256 kdf-sha512 pbmac1-sha1 pbmac1-sha256 pbmac1-sha512 pbmac1-sha1-prf-sha512-mac; do
     check "MAC $shape, the whole work budget" 1 "${p12[@]}" "$work/mac-$shape-max.p12"
     check "MAC $shape, twice the work budget" 1 "${p12[@]}" "$work/mac-$shape-over.p12"
 done

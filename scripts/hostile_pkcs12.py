@@ -8,8 +8,8 @@ authenticated, and `purex509 identity` must decide it within 1 s and 200 MB:
   PBKDF2-HMAC-SHA-1, a 64-byte key and 10,000,000 iterations; before the
   work was charged by compression this ran about 20 s. Now its key length
   is refused (the HMAC uses 20 bytes).
-- mac-<shape>-max.p12: a MAC of each shape (the PKCS #12 KDF over SHA-1 and
-  SHA-512, PBMAC1 over SHA-1, over SHA-512, and SHA-1's PRF under an
+- mac-<shape>-max.p12: a MAC of each shape (the PKCS #12 KDF over SHA-1,
+  SHA-256 and SHA-512, PBMAC1 over SHA-1, SHA-256 and SHA-512, and SHA-1's PRF under an
   HMAC-SHA-512 key of four PRF blocks) with the most iterations the default
   work budget admits, and a MAC that does not verify: each spends the whole
   budget, which is what calibrates it.
@@ -53,16 +53,17 @@ def oid(dotted):
     return tlv(0x06, body)
 
 
-# PKCS12Limits().maximumWork, in units of about one SHA-256 compression.
-BUDGET = 4_500_000
+# PKCS12Limits().maximumWork, in units of a tenth of a SHA-256 compression
+# (SHA-1 9 units, SHA-256 10, SHA-512 15 per compression).
+BUDGET = 33_000_000
 
 PASSWORD = "secret"
 DATA = oid("1.2.840.113549.1.7.1")
 PBMAC1 = oid("1.2.840.113549.1.5.14")
 PBKDF2 = oid("1.2.840.113549.1.5.12")
-HMAC = {"sha1": oid("1.2.840.113549.2.7"), "sha512": oid("1.2.840.113549.2.11")}
-DIGEST = {"sha1": oid("1.3.14.3.2.26"), "sha512": oid("2.16.840.1.101.3.4.2.3")}
-SIZE = {"sha1": 20, "sha512": 64}
+HMAC = {"sha1": oid("1.2.840.113549.2.7"), "sha256": oid("1.2.840.113549.2.9"), "sha512": oid("1.2.840.113549.2.11")}
+DIGEST = {"sha1": oid("1.3.14.3.2.26"), "sha256": oid("2.16.840.1.101.3.4.2.1"), "sha512": oid("2.16.840.1.101.3.4.2.3")}
+SIZE = {"sha1": 20, "sha256": 32, "sha512": 64}
 NULL = b"\x05\x00"
 
 
@@ -93,11 +94,14 @@ def pbmac1_mac(prf, hmac, key_length, iterations):
 
 # (name, MacData for an iteration count, units per iteration in the reader's cost model).
 SHAPES = [
-    ("kdf-sha1", lambda n: pkcs12_kdf_mac("sha1", n), 1),
-    ("kdf-sha512", lambda n: pkcs12_kdf_mac("sha512", n), 2),
-    ("pbmac1-sha1", lambda n: pbmac1_mac("sha1", "sha1", 20, n), 2),
-    ("pbmac1-sha512", lambda n: pbmac1_mac("sha512", "sha512", 64, n), 4),
-    ("pbmac1-sha1-prf-sha512-mac", lambda n: pbmac1_mac("sha1", "sha512", 64, n), 8),
+    ("kdf-sha1", lambda n: pkcs12_kdf_mac("sha1", n), 9),
+    ("kdf-sha256", lambda n: pkcs12_kdf_mac("sha256", n), 10),
+    ("kdf-sha512", lambda n: pkcs12_kdf_mac("sha512", n), 15),
+    ("pbmac1-sha1", lambda n: pbmac1_mac("sha1", "sha1", 20, n), 18),
+    ("pbmac1-sha256", lambda n: pbmac1_mac("sha256", "sha256", 32, n), 20),
+    ("pbmac1-sha512", lambda n: pbmac1_mac("sha512", "sha512", 64, n), 30),
+    # Four SHA-1 PRF blocks for HMAC-SHA-512's 64-byte key.
+    ("pbmac1-sha1-prf-sha512-mac", lambda n: pbmac1_mac("sha1", "sha512", 64, n), 72),
 ]
 
 

@@ -68,7 +68,7 @@ public enum PKCS12Error: Error, Sendable, Equatable, CustomStringConvertible {
     /// One derivation asked for more iterations than `PKCS12Limits.maximumIterations` (or a count that does not fit in 64 bits).
     case iterationLimitExceeded(requested: UInt64, limit: Int)
     /// The file's derivations, MACs and key checks together would cost more
-    /// than `PKCS12Limits.maximumWork` units (about one hash compression each).
+    /// than `PKCS12Limits.maximumWork` units (a tenth of a SHA-256 compression each).
     case workLimitExceeded(limit: Int)
     /// Nested safeContentsBags go deeper than `PKCS12Limits.maximumSafeContentsNesting`.
     case nestingTooDeep(limit: Int)
@@ -128,7 +128,7 @@ public enum PKCS12Error: Error, Sendable, Equatable, CustomStringConvertible {
         case .decryptionFailed: return "decryption failed: wrong password, or the file is damaged"
         case .iterationLimitExceeded(let requested, let limit): return "\(requested) iterations requested, over the limit of \(limit)"
         case .workLimitExceeded(let limit):
-            return "opening the file would cost more than the work limit of \(limit) hash compressions (PKCS12Limits.maximumWork)"
+            return "opening the file would cost more than the work limit of \(limit) units (PKCS12Limits.maximumWork; about 1 s by default)"
         case .nestingTooDeep(let limit): return "safe contents nested deeper than \(limit)"
         case .tooManyBags(let limit): return "more than \(limit) bags"
         case .decryptedSizeExceeded(let limit): return "decrypted content over \(limit) bytes"

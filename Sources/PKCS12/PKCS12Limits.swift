@@ -15,18 +15,19 @@ public struct PKCS12Limits: Sendable, Equatable {
     /// Most iterations one key derivation may ask for: a file asking for
     /// 2^31 rounds is refused before any hashing.
     public var maximumIterations = 10_000_000
-    /// Most work the whole file may cost, in units of about one SHA-256
-    /// compression: every MAC and key derivation (two compressions per
-    /// PBKDF2 iteration and output block, one per PKCS #12 KDF iteration,
-    /// twice that over SHA-384/512), the HMAC over the content, the retries
+    /// Most work the whole file may cost, in units of a tenth of a SHA-256
+    /// compression (about 30 ns on the machine of docs/benchmarks.md):
+    /// every MAC and key derivation (PBKDF2 two compressions per iteration
+    /// and output block, the PKCS #12 KDF one; SHA-1 9 units, SHA-256 10,
+    /// SHA-512 15 per compression), the HMAC over the content, the retries
     /// an empty password needs, each EC or Ed25519 public key computed from
     /// its secret, and each RSA key's consistency check.
     ///
-    /// 4,500,000 units took about 1 s on the 2-core machine of
-    /// docs/benchmarks.md, and a file at OpenSSL's `-legacy` defaults with
-    /// 600,000 iterations everywhere (the costliest exporter shape) needs
-    /// about 3.6 million.
-    public var maximumWork = 4_500_000
+    /// 33,000,000 units is about one second there, whichever operation
+    /// spends them. The costliest file an exporter writes, OpenSSL's
+    /// `-legacy` shape with 600,000 iterations everywhere, needs about
+    /// 32.4 million; the default shape at 600,000 about 30 million.
+    public var maximumWork = 33_000_000
     /// Whether a file without a MAC may be opened with a non-empty password.
     ///
     /// Off by default: without a MAC nothing binds the contents to the

@@ -45,8 +45,8 @@ struct RSAPrivateParts: Sendable {
 
 extension PrivateKey {
     /// Work units the consistency check costs (see `WorkCost`): its
-    /// remainders' word operations, about 600 to a SHA-256 compression
-    /// here, plus the products; 0 for keys that are not RSA.
+    /// remainders' and products' word operations, about 60 to a unit (a
+    /// tenth of a SHA-256 compression) here; 0 for keys that are not RSA.
     var rsaConsistencyCost: Int {
         guard let parts = rsaPrivateParts else { return 0 }
         let nBits = rsaModulus.count * 8
@@ -59,7 +59,7 @@ extension PrivateKey {
         }
         let nLimbs = (rsaModulus.count + 7) / 8, eLimbs = (rsaExponent.count + 7) / 8
         operations = WorkCost.add(operations, WorkCost.multiply(3 * nLimbs, WorkCost.add(nLimbs, eLimbs)))
-        return operations / 600 + 1
+        return operations / 60 + 1
     }
 
     /// Whether the private integers belong to n and e (see the top of this

@@ -12,9 +12,9 @@ enum PKCS12Fuzzing {
     static let limits: PKCS12Limits = {
         var limits = PKCS12Limits()
         limits.maximumIterations = 4_096
-        // About 20 ms of work: a few one-iteration derivations, the public
-        // keys of a few dozen EC keys, the consistency of a few RSA keys.
-        limits.maximumWork = 100_000
+        // About 10 ms of work: the seeds' one-iteration derivations, the
+        // public keys of a dozen EC keys, the consistency of a few RSA keys.
+        limits.maximumWork = 300_000
         limits.maximumInputSize = 1 << 20
         return limits
     }()
