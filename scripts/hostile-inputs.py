@@ -54,6 +54,10 @@ PKCS #12 opening (docs/pkcs12.md; held to 1 s and 200 MB):
 - p12-cycle-14m.p12: 60 identities under 900 CAs of two names, each name
   issued by the other.
 
+PKCS #12 work before the MAC (held to 1 s and 200 MB):
+
+- the PKCS #12 files that hostile_pkcs12.py describes.
+
 scripts/hostile-inputs.sh runs each through the release tool under
 /usr/bin/time and holds the first group to 1 s and 200 MB, `inspect` to
 2 s and 400 MB, `scan` to 200 MB.
@@ -63,6 +67,8 @@ Run: python3 scripts/hostile-inputs.py OUTDIR   (standard library only)
 import base64
 import os
 import sys
+
+import hostile_pkcs12
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 GOOD = os.path.join(HERE, "..", "Vectors", "revocation", "generated", "good")
@@ -399,6 +405,8 @@ def main():
     with open(os.path.join(out, "chain-1m-rdns.pem"), "w") as f:
         f.write(pem(leaf) + pem(with_huge_subject(intermediate, 1_000_000)))
     p12_files(out)
+    # PKCS #12 files that ask for the most work before any MAC verifies (hostile_pkcs12.py).
+    hostile_pkcs12.write(out)
 
 
 if __name__ == "__main__":

@@ -72,4 +72,16 @@ check "identity --roots, the same" 1 -- "${p12[@]}" --at 2025-06-01T00:00:00Z --
 check "identity, 60 keys under 900 chained CAs with 7.7 KB names (15 MB)" 0 -- "${p12[@]}" "$work/p12-chain-14m.p12"
 check "identity, 60 keys under a loop of 900 CAs of two names (15 MB)" 0 -- "${p12[@]}" "$work/p12-cycle-14m.p12"
 check "identity --roots, the loop" 1 -- "${p12[@]}" --at 2025-06-01T00:00:00Z --roots "$good/roots.pem" "$work/p12-cycle-14m.p12"
+# PKCS #12: the most work each MAC shape can ask for under the default
+# budget, the same over it, and key bags whose public keys or RSA
+# consistency are computed (scripts/hostile_pkcs12.py).
+export HOSTILE_P12_PASSWORD=secret
+p12mac=(identity --password-env HOSTILE_P12_PASSWORD)
+check "PBMAC1 HMAC-SHA-1, 64-byte key, 10 M iterations (141 bytes)" 1 -- "${p12mac[@]}" "$work/pbmac1-sha1-64byte-10m.p12"
+for shape in kdf-sha1 kdf-sha256 kdf-sha512 pbmac1-sha1 pbmac1-sha256 pbmac1-sha512 pbmac1-sha1-prf-sha512-mac; do
+    check "MAC $shape, the whole work budget" 1 -- "${p12mac[@]}" "$work/mac-$shape-max.p12"
+    check "MAC $shape, twice the work budget" 1 -- "${p12mac[@]}" "$work/mac-$shape-over.p12"
+done
+check "1,023 P-521 key bags, no MAC (118 KB)" 1 -- identity --no-password "$work/p521-keys-1023.p12"
+check "1,023 RSA-16384 key bags, no MAC (9.5 MB)" 1 -- identity --no-password "$work/rsa16384-keys-1023.p12"
 exit $failed

@@ -85,20 +85,16 @@ struct EncryptionParameters {
     }
 
     /// Checks the iteration count against the per-derivation limit without charging anything.
-    func checkIterations(_ limits: PKCS12Limits) throws(PKCS12Error) {
-        let count: UInt64
+    func checkIterations(_ budget: WorkBudget) throws(PKCS12Error) {
         switch kdf {
-        case .pbkdf2(let parameters, _): count = parameters.iterations
-        case .pkcs12(_, let iterations, _): count = iterations
-        }
-        guard count <= UInt64(clamping: limits.maximumIterations) else {
-            throw .iterationLimitExceeded(requested: count, limit: limits.maximumIterations)
+        case .pbkdf2(let parameters, _): try budget.checkIterations(parameters.iterations)
+        case .pkcs12(_, let iterations, _): try budget.checkIterations(iterations)
         }
     }
 
     /// Derives the key (charging `budget` first) and decrypts `ciphertext`, padding removed.
     func decrypt(_ ciphertext: ArraySlice<UInt8>, password: PasswordBytes, budget: inout WorkBudget) throws(PKCS12Error) -> [UInt8] {
-        try checkIterations(budget.limits)
+        try checkIterations(budget)
         try budget.chargeDecryption(ciphertext.count)
         var key: [UInt8]
         let iv: [UInt8]
@@ -118,8 +114,11 @@ struct EncryptionParameters {
             case .rc2With40BitKey: keyLength = 5; cipher = .rc2(effectiveKeyBits: 40)
             }
             // RFC 7292 B.2: the key and the IV each cost one derivation over SHA-1.
-            try budget.chargeIterations(iterations, blocks: (keyLength + 19) / 20)
-            try budget.chargeIterations(iterations, blocks: 1)
+            try budget.checkIterations(iterations)
+            let passwordLength = password.bmp.count
+            try budget.charge(WorkCost.add(
+                WorkCost.pkcs12KDF(.sha1, saltLength: salt.count, passwordLength: passwordLength, iterations: iterations, length: keyLength),
+                WorkCost.pkcs12KDF(.sha1, saltLength: salt.count, passwordLength: passwordLength, iterations: iterations, length: 8)))
             key = PKCS12KeyDerivation.deriveKey(.sha1, password: password.bmp[...], salt: salt[...],
                                                 iterations: Int(iterations), purpose: .encryptionKey, length: keyLength)
             iv = PKCS12KeyDerivation.deriveKey(.sha1, password: password.bmp[...], salt: salt[...],

@@ -10,6 +10,10 @@ public enum UnmatchedKeyReason: Sendable, Equatable, CustomStringConvertible {
     case localKeyIDMismatch
     /// The public key the file carried is not the one the private key gives.
     case inconsistentPublicKey
+    /// An RSA key's private integers do not belong to its modulus and
+    /// exponent (n ≠ p·q, or e·d ≢ 1 modulo p−1 or q−1, or CRT parts that
+    /// disagree), so it cannot sign for a certificate with that n and e.
+    case inconsistentPrivateKey
     /// The key's public half could be neither read nor computed, so nothing could be compared.
     case publicKeyUnavailable
 
@@ -19,6 +23,7 @@ public enum UnmatchedKeyReason: Sendable, Equatable, CustomStringConvertible {
         case .noCertificate: return "no certificate has this key"
         case .localKeyIDMismatch: return "the certificate with the same localKeyId has another key"
         case .inconsistentPublicKey: return "the public key stored with it is not its own"
+        case .inconsistentPrivateKey: return "its private parts do not belong to its modulus"
         case .publicKeyUnavailable: return "its public key is neither stored nor computable"
         }
     }
@@ -37,9 +42,11 @@ struct KeyCandidate {
         self.entry = entry
         let key = entry.key
         if key.algorithm == .rsa {
+            // n and e are public: matching on them alone would pair any
+            // certificate's n and e with private parts of another key.
             publicKey = nil
             derived = true
-            problem = nil
+            problem = key.rsaPrivatePartsAreConsistent() ? nil : .inconsistentPrivateKey
             return
         }
         let computed = try key.derivedPublicKey()

@@ -100,11 +100,15 @@ struct MACData {
         }
         // RFC 9579 §3: keyLength must be present. A key shorter than the
         // HMAC's output can be guessed outright, so a file naming one could
-        // carry a forged MAC: refused, as is a key over the limit.
+        // carry a forged MAC. A longer one adds nothing the HMAC can use
+        // (its strength is its output length, NIST SP 800-107 §5.3.4) but
+        // costs a PBKDF2 pass per extra PRF block before the MAC is checked:
+        // a 64-byte key over HMAC-SHA-1 quadruples the derivation. Every
+        // exporter and RFC 9579 A.1–A.3 use the HMAC's output length; that
+        // is the only length read.
         guard let keyLength = kdf.keyLength else { throw .pbmac1KeyLengthMissing }
-        let maximum = max(limits.maximumPBMAC1KeyLength, hmac.digestSize)
-        guard keyLength >= hmac.digestSize, keyLength <= maximum else {
-            throw .pbmac1KeyLengthOutOfRange(keyLength: keyLength, minimum: hmac.digestSize, maximum: maximum)
+        guard keyLength == hmac.digestSize else {
+            throw .pbmac1KeyLengthOutOfRange(keyLength: keyLength, minimum: hmac.digestSize, maximum: hmac.digestSize)
         }
         guard kdf.iterations >= 1 else { throw .invalidParameters("iteration count 0") }
         guard expected.count == hmac.digestSize else { throw .invalidParameters("MAC length") }
@@ -114,27 +118,29 @@ struct MACData {
     }
 
     /// The per-derivation iteration limit, checked before any password is tried.
-    func checkIterations(_ limits: PKCS12Limits) throws(PKCS12Error) {
-        let count: UInt64
+    func checkIterations(_ budget: WorkBudget) throws(PKCS12Error) {
         switch derivation {
-        case .pkcs12(_, _, let iterations): count = iterations
-        case .pbmac1(let kdf, _, _): count = kdf.iterations
-        }
-        guard count <= UInt64(clamping: limits.maximumIterations) else {
-            throw .iterationLimitExceeded(requested: count, limit: limits.maximumIterations)
+        case .pkcs12(_, _, let iterations): try budget.checkIterations(iterations)
+        case .pbmac1(let kdf, _, _): try budget.checkIterations(kdf.iterations)
         }
     }
 
-    /// Whether the MAC over `content` verifies with `password`; charges the derivation first.
+    /// Whether the MAC over `content` verifies with `password`; charges the
+    /// derivation and the HMAC over the content first.
     func verifies(_ content: ArraySlice<UInt8>, password: PasswordBytes, budget: inout WorkBudget) throws(PKCS12Error) -> Bool {
         let computed: [UInt8]
         switch derivation {
         case .pkcs12(let digest, let salt, let iterations):
-            try budget.chargeIterations(iterations, blocks: 1)
+            try budget.checkIterations(iterations)
+            try budget.charge(WorkCost.add(
+                WorkCost.pkcs12KDF(digest, saltLength: salt.count, passwordLength: password.bmp.count,
+                                   iterations: iterations, length: digest.digestSize),
+                WorkCost.hmac(digest, length: content.count)))
             let key = PKCS12KeyDerivation.deriveKey(digest, password: password.bmp[...], salt: salt[...],
                                                     iterations: Int(iterations), purpose: .macKey, length: digest.digestSize)
             computed = HMAC.authenticationCode(digest, key: key[...], message: content)
         case .pbmac1(let kdf, let hmac, let keyLength):
+            try budget.charge(WorkCost.hmac(hmac, length: content.count))
             let key = try kdf.derive(password: password.utf8, length: keyLength, budget: &budget)
             computed = HMAC.authenticationCode(hmac, key: key[...], message: content)
         }

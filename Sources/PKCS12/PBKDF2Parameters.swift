@@ -55,11 +55,12 @@ struct PBKDF2Parameters {
         }
     }
 
-    /// Runs PBKDF2 after charging its cost to `budget`.
+    /// Runs PBKDF2 after checking its iteration count and charging its
+    /// compressions to `budget`.
     func derive(password: [UInt8], length: Int, budget: inout WorkBudget) throws(PKCS12Error) -> [UInt8] {
         guard iterations >= 1 else { throw .invalidParameters("iteration count 0") }
-        let blocks = (length + prf.digestSize - 1) / prf.digestSize
-        try budget.chargeIterations(iterations, blocks: blocks)
+        try budget.checkIterations(iterations)
+        try budget.charge(WorkCost.pbkdf2(prf, saltLength: salt.count, iterations: iterations, keyLength: length))
         return PBKDF2.deriveKey(prf, password: password[...], salt: salt[...], iterations: Int(iterations), keyLength: length)
     }
 }

@@ -49,6 +49,11 @@ struct PFXContents {
             var candidates = PasswordBytes.candidates(for: password)
             let integrity: PKCS12Report.Integrity
             if outer.isAtEnd {
+                // RFC 7292 §4 makes macData optional, but without it a password
+                // proves nothing: whoever can write the file can drop the MAC
+                // and put their own key first, and the owner's password still
+                // opens it. A caller who gave a password is owed that proof.
+                guard password.isEmpty || limits.allowsPasswordWithoutMAC else { throw .missingMAC }
                 integrity = .none
             } else {
                 let element: DERElement
@@ -57,7 +62,7 @@ struct PFXContents {
                     try outer.expectEnd()
                 } catch { throw .malformed(.pfx, error) }
                 let mac = try MACData.read(outer, element: element, limits: limits)
-                try mac.checkIterations(limits)
+                try mac.checkIterations(budget)
                 var proven: PasswordBytes? = nil
                 for candidate in candidates where proven == nil {
                     if try mac.verifies(authSafe, password: candidate, budget: &budget) { proven = candidate }

@@ -52,6 +52,9 @@ public enum PKCS12Error: Error, Sendable, Equatable, CustomStringConvertible {
     case unsupportedContentType(String)
     /// The MAC did not verify: a wrong password, or the file is damaged.
     case macVerificationFailed
+    /// A password was given but the file has no MAC, so nothing proves its
+    /// contents are the password owner's; `PKCS12Limits.allowsPasswordWithoutMAC` opens it anyway.
+    case missingMAC
     /// The MAC's digest or PBMAC1 algorithm is not one this reader computes (dotted OID).
     case unsupportedMACAlgorithm(String)
     /// RFC 9579 §3: PBMAC1's PBKDF2 parameters must give keyLength.
@@ -64,7 +67,8 @@ public enum PKCS12Error: Error, Sendable, Equatable, CustomStringConvertible {
     case decryptionFailed
     /// One derivation asked for more iterations than `PKCS12Limits.maximumIterations` (or a count that does not fit in 64 bits).
     case iterationLimitExceeded(requested: UInt64, limit: Int)
-    /// All derivations together would exceed `PKCS12Limits.maximumTotalIterations`.
+    /// The file's derivations, MACs and key checks together would cost more
+    /// than `PKCS12Limits.maximumWork` units (a tenth of a SHA-256 compression each).
     case workLimitExceeded(limit: Int)
     /// Nested safeContentsBags go deeper than `PKCS12Limits.maximumSafeContentsNesting`.
     case nestingTooDeep(limit: Int)
@@ -88,6 +92,7 @@ public enum PKCS12Error: Error, Sendable, Equatable, CustomStringConvertible {
         case .signedDataNotSupported: return "signedDataNotSupported"
         case .unsupportedContentType: return "unsupportedContentType"
         case .macVerificationFailed: return "macVerificationFailed"
+        case .missingMAC: return "missingMAC"
         case .unsupportedMACAlgorithm: return "unsupportedMACAlgorithm"
         case .pbmac1KeyLengthMissing: return "pbmac1KeyLengthMissing"
         case .pbmac1KeyLengthOutOfRange: return "pbmac1KeyLengthOutOfRange"
@@ -113,6 +118,8 @@ public enum PKCS12Error: Error, Sendable, Equatable, CustomStringConvertible {
         case .signedDataNotSupported: return "the file is signed (public-key integrity mode), which is not supported"
         case .unsupportedContentType(let oid): return "content type \(oid) is not supported"
         case .macVerificationFailed: return "MAC verification failed: wrong password, or the file is damaged"
+        case .missingMAC:
+            return "the file has no MAC, so nothing proves the password's owner wrote it (opening it anyway is an explicit choice)"
         case .unsupportedMACAlgorithm(let oid): return "MAC algorithm \(oid) is not supported"
         case .pbmac1KeyLengthMissing: return "PBMAC1 without a PBKDF2 keyLength"
         case .pbmac1KeyLengthOutOfRange(let length, let minimum, let maximum):
@@ -120,7 +127,8 @@ public enum PKCS12Error: Error, Sendable, Equatable, CustomStringConvertible {
         case .unsupportedAlgorithm(let oid): return "algorithm \(oid) is not supported"
         case .decryptionFailed: return "decryption failed: wrong password, or the file is damaged"
         case .iterationLimitExceeded(let requested, let limit): return "\(requested) iterations requested, over the limit of \(limit)"
-        case .workLimitExceeded(let limit): return "the file's key derivations together exceed \(limit) iterations"
+        case .workLimitExceeded(let limit):
+            return "opening the file would cost more than the work limit of \(limit) units (PKCS12Limits.maximumWork; about 1 s by default)"
         case .nestingTooDeep(let limit): return "safe contents nested deeper than \(limit)"
         case .tooManyBags(let limit): return "more than \(limit) bags"
         case .decryptedSizeExceeded(let limit): return "decrypted content over \(limit) bytes"

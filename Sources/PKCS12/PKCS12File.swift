@@ -25,6 +25,7 @@ public struct PKCS12File: Sendable {
         identities = pairing.identities
         unmatchedKeys = pairing.unmatchedKeys
         unpairedCertificates = pairing.unpairedCertificates
-        report = PKCS12Report(integrity: pfx.integrity, encryptedParts: collector.encryptedParts, bags: collector.counts)
+        report = PKCS12Report(integrity: pfx.integrity, encryptedParts: collector.encryptedParts, bags: collector.counts,
+                              work: collector.budget.work)
     }
 }

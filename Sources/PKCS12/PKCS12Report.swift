@@ -67,6 +67,10 @@ public struct PKCS12Report: Sendable, Equatable {
     public let encryptedParts: [EncryptedPart]
     /// Bags by type.
     public let bags: BagCounts
+    /// The work the file cost, in `PKCS12Limits.maximumWork`'s unit (about
+    /// one SHA-256 compression): what a caller that raises the limit for
+    /// a trusted source can size it by.
+    public let work: Int
 
     /// What a tool should flag, in reading order.
     public var weaknesses: [Weakness] {

@@ -43,9 +43,11 @@ public struct PrivateKey: Sendable {
     /// RSA modulus and public exponent, without leading zero octets.
     let rsaModulus: [UInt8]
     let rsaExponent: [UInt8]
+    /// Where RSA's private integers sit in `pkcs8` (secret); nil for other keys.
+    let rsaPrivateParts: RSAPrivateParts?
 
     init(algorithm: Algorithm, sizeInBits: Int, carriedPublicKey: [UInt8]?, pkcs8: [UInt8], secret: Range<Int>,
-         rsaModulus: [UInt8] = [], rsaExponent: [UInt8] = []) {
+         rsaModulus: [UInt8] = [], rsaExponent: [UInt8] = [], rsaPrivateParts: RSAPrivateParts? = nil) {
         self.algorithm = algorithm
         self.sizeInBits = sizeInBits
         self.carriedPublicKey = carriedPublicKey
@@ -53,6 +55,7 @@ public struct PrivateKey: Sendable {
         self.secret = secret
         self.rsaModulus = rsaModulus
         self.rsaExponent = rsaExponent
+        self.rsaPrivateParts = rsaPrivateParts
     }
 
     /// The key as PKCS #8 PrivateKeyInfo (or OneAsymmetricKey) DER, as the

@@ -71,28 +71,46 @@ extension PrivateKey {
         throw .unsupportedKeyAlgorithm(reader.dotted(outline.algorithm))
     }
 
-    /// RFC 8017 §A.1.2: RSAPrivateKey ::= SEQUENCE { version, modulus, publicExponent, … }.
+    /// RFC 8017 §A.1.2: RSAPrivateKey ::= SEQUENCE { version, modulus,
+    /// publicExponent, privateExponent, prime1, prime2, exponent1,
+    /// exponent2, coefficient, otherPrimeInfos OPTIONAL }.
     private static func rsa(_ reader: DERReader, _ range: Range<Int>, der: [UInt8]) throws(PKCS12Error) -> PrivateKey {
         var inner = reader.reader(over: range)
-        let modulus: Range<Int>, exponent: Range<Int>
+        var integers: [Range<Int>] = []
+        let version: Int
         do throws(DERError) {
-            (modulus, exponent) = try inner.readNested(.sequence) { (r: inout DERReader) throws(DERError) in
-                _ = try r.readSmallInteger(maximum: 1)
-                let modulus = try r.readInteger()
-                let exponent = try r.readInteger()
-                // The private parts stay opaque: read only as far as their framing.
-                while !r.isAtEnd { _ = try r.readElement() }
-                return (modulus, exponent)
+            version = try inner.readNested(.sequence) { (r: inout DERReader) throws(DERError) in
+                let version = try r.readSmallInteger(maximum: 1)
+                for _ in 0..<8 { integers.append(try r.readInteger()) }
+                // Version 1 (multi-prime) must carry otherPrimeInfos; version 0 has nothing more.
+                if version == 1 { _ = try r.readElement() }
+                return version
             }
             try inner.expectEnd()
         } catch { throw .malformed(.privateKey, error) }
-        let n = stripped(inner.copy(modulus)), e = stripped(inner.copy(exponent))
-        guard reader[modulus.lowerBound] & 0x80 == 0, reader[exponent.lowerBound] & 0x80 == 0, !n.isEmpty, !e.isEmpty else {
-            throw .invalidPrivateKey("RSA modulus or exponent not positive")
+        // RFC 8017 §3.2: a key of more than two primes. No exporter writes
+        // one into a .p12, and its consistency check would need every prime.
+        guard version == 0 else { throw .unsupportedKeyAlgorithm("multi-prime RSA (RSAPrivateKey version 1)") }
+        for integer in integers where reader[integer.lowerBound] & 0x80 != 0 {
+            throw .invalidPrivateKey("RSA key with a negative component")
         }
+        let n = stripped(inner.copy(integers[0])), e = stripped(inner.copy(integers[1]))
+        guard !n.isEmpty, !e.isEmpty else { throw .invalidPrivateKey("RSA modulus or exponent not positive") }
         let bits = n.count * 8 - n[0].leadingZeroBitCount
+        // Every other component is below n (RFC 8017 §3.1–3.2), so none is
+        // longer; checked here so that no arithmetic runs on a longer one.
+        for integer in integers.dropFirst() where stripped(inner.copy(integer)).count > n.count {
+            throw .invalidPrivateKey("RSA key component longer than its modulus")
+        }
+        // The RSA module's bound: a larger modulus verifies nothing, and the
+        // consistency check's cost grows with its square.
+        guard bits <= RSAPrivateParts.maximumModulusBits else {
+            throw .invalidPrivateKey("RSA modulus of \(bits) bits, over \(RSAPrivateParts.maximumModulusBits)")
+        }
+        let parts = RSAPrivateParts(d: integers[2], p: integers[3], q: integers[4],
+                                    dP: integers[5], dQ: integers[6], qInv: integers[7])
         return PrivateKey(algorithm: .rsa, sizeInBits: bits, carriedPublicKey: nil, pkcs8: der, secret: 0..<0,
-                          rsaModulus: n, rsaExponent: e)
+                          rsaModulus: n, rsaExponent: e, rsaPrivateParts: parts)
     }
 
     /// RFC 5915 §3: ECPrivateKey ::= SEQUENCE { version 1, privateKey OCTET STRING,

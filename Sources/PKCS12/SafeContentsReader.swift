@@ -62,8 +62,7 @@ struct BagCollector {
         switch kind {
         case 1:
             counts.keyBags += 1
-            let key = try PrivateKey(pkcs8: reader.copy(value.encoded))
-            keys.append(KeyEntry(key: key, attributes: attributes))
+            try add(try PrivateKey(pkcs8: reader.copy(value.encoded)), attributes: attributes)
         case 2:
             counts.shroudedKeyBags += 1
             try readShroudedKey(reader, value: value, attributes: attributes)
@@ -93,7 +92,16 @@ struct BagCollector {
         let parameters = try EncryptionParameters.read(r, algorithm: algorithm)
         encryptedParts.append(.init(location: .shroudedKeyBag(index: counts.shroudedKeyBags - 1), scheme: parameters.scheme))
         let plaintext = try decrypt(parameters, r.copy(ciphertext)) { (try? PrivateKey(pkcs8: $0)) != nil }
-        keys.append(KeyEntry(key: try PrivateKey(pkcs8: plaintext), attributes: attributes))
+        try add(try PrivateKey(pkcs8: plaintext), attributes: attributes)
+    }
+
+    /// Keeps a key for pairing, charging now what pairing will spend on it:
+    /// the EC or Ed25519 public key computed from the secret, the RSA
+    /// consistency check. A file of a thousand P-521 keys would otherwise
+    /// cost a second that no budget saw.
+    private mutating func add(_ key: PrivateKey, attributes: BagAttributes) throws(PKCS12Error) {
+        try budget.charge(WorkCost.add(WorkCost.publicKeyDerivation(key.algorithm), key.rsaConsistencyCost))
+        keys.append(KeyEntry(key: key, attributes: attributes))
     }
 
     /// RFC 7292 §4.2.3: CertBag ::= SEQUENCE { certId OID, certValue [0] EXPLICIT OCTET STRING }.

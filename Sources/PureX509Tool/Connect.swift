@@ -37,7 +37,8 @@ public struct ConnectCommand: ParsableCommand {
             host (U-labels) is resolved, sent in SNI and matched as its A-label form (UTS #46 and IDNA2008), as \
             --host and --servername are, and one without an A-label form is a usage error. Takes every \
             `verify` flag (roots, pins, profile, --at, --json, --explain). With --identity FILE.p12 (password from \
-            --password-file, --password-env, --password-stdin or --no-password, never argv) the identity is \
+            --password-file, --password-env, --password-stdin or --no-password, never argv; a file without a \
+            MAC opens under a password only with --allow-no-mac) the identity is \
             presented if the server asks for a client certificate, with the path the verifier builds from the \
             file's certificates to the anchors (else the file's issuer walk), and the server's answer is printed. Exit 0 \
             trusted, 1 not trusted, the identity refused by the server, a wrong password or a file without an \

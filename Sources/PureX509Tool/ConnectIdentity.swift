@@ -46,7 +46,7 @@ extension ConnectCommand {
         let secret = try password.password()
         let opened: PKCS12File
         do {
-            opened = try PKCS12File(bytes: input.bytes, password: secret)
+            opened = try PKCS12File(bytes: input.bytes, password: secret, limits: password.limits)
         } catch {
             printError("purex509: --identity \(name): \(error)")
             throw ToolExit.refused

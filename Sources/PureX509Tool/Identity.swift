@@ -57,7 +57,7 @@ struct Identity: ParsableCommand {
         let secret = try password.password()
         let opened: PKCS12File
         do {
-            opened = try PKCS12File(bytes: input.bytes, password: secret)
+            opened = try PKCS12File(bytes: input.bytes, password: secret, limits: password.limits)
         } catch {
             // A wrong password's text is PKCS12Error's own: "MAC verification failed: wrong password, or the file is damaged".
             let message = error.description

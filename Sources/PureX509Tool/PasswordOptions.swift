@@ -20,6 +20,17 @@ public struct PasswordOptions: ParsableArguments {
     @Flag(name: .customLong("no-password"), help: "The file has no password (an empty one is read the same way, as OpenSSL does).")
     var noPassword = false
 
+    @Flag(name: .customLong("allow-no-mac"), help: "Open a file that has no MAC although a password was given. Refused without this flag: nothing then proves the password's owner wrote the file, and whoever can write it can put their own key first. --no-password files need no flag.")
+    var allowNoMAC = false
+
+    /// The reader's limits: the defaults, with a MAC-less file allowed
+    /// under a password only when `--allow-no-mac` says so.
+    var limits: PKCS12Limits {
+        var limits = PKCS12Limits()
+        limits.allowsPasswordWithoutMAC = allowNoMAC
+        return limits
+    }
+
     /// How many sources were named: more than one is a usage error; a
     /// command that must open a file also requires one (`requireSource`).
     var sourceCount: Int { [passwordFile != nil, passwordEnvironment != nil, passwordStandardInput, noPassword].filter { $0 }.count }

@@ -14,7 +14,8 @@ struct Pin: ParsableCommand {
             Ed25519 keys it is computed from the private key (in constant time), and a public key the file also \
             carries must be that one, or the key is refused (exit 1). A PKCS #12 file (.p12, .pfx) gives \
             the pin of each identity's key, opened with --password-file, --password-env, --password-stdin \
-            or --no-password as `identity` opens it. \
+            or --no-password as `identity` opens it (a file without a MAC opens under a password only \
+            with --allow-no-mac). \
             Exit 0 when every input gave its pins, 1 when a certificate or key block is malformed, \
             2 on bad usage or an unusable file (missing, a directory, unreadable, empty, or nothing to pin).
             """
@@ -155,7 +156,7 @@ struct Pin: ParsableCommand {
         }
         let opened: PKCS12File
         do {
-            opened = try PKCS12File(bytes: bytes, password: secret)
+            opened = try PKCS12File(bytes: bytes, password: secret, limits: password.limits)
         } catch {
             printError("purex509: \(file.displayName): \(error)")
             outcome.malformed = true

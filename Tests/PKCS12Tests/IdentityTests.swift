@@ -29,12 +29,15 @@ func privateKeyNeverPrintsItsSecret(_ name: String) throws {
     #expect(key.description == expected)
 }
 
+// The files below carry no MAC and nothing encrypted: they are opened with
+// no password, which needs no opt-in (MissingMACTests).
+
 /// Two files' contents joined: both identities come back, each with its own chain.
 @Test func severalIdentitiesInOneFile() throws {
     let a = try exported("nomac-unencrypted")
     let b = try exported("small")
     let joined = plainFile(plainSafeContents(a.bytes) + plainSafeContents(b.bytes))
-    let file = try PKCS12File(bytes: joined, password: .utf8("secret"))
+    let file = try PKCS12File(bytes: joined, password: .none)
     #expect(file.identities.count == 2)
     #expect(file.identities.map(\.privateKey.algorithm) == [.ec(.p256), .ed25519])
     // The Ed25519 leaf has the same issuer as the P-256 one: the joined file's CA certificates serve both.
@@ -48,7 +51,7 @@ func privateKeyNeverPrintsItsSecret(_ name: String) throws {
     let file = try exported("nomac-unencrypted")
     var contents = plainSafeContents(file.bytes)
     // Give the CA certificates the leaf's localKeyId: the first match by id is a wrong key.
-    let leafKeyID = try #require(PKCS12File(bytes: file.bytes, password: .utf8("secret")).identities.first?.localKeyID)
+    let leafKeyID = try #require(PKCS12File(bytes: file.bytes, password: .none).identities.first?.localKeyID)
     for (i, safeContents) in contents.enumerated() {
         for (j, bag) in safeContents.children.enumerated() where bag[[0]].bytes.last == 3 && bag.children.count == 2 {
             let attribute = ASN1Node.constructed(tag: 0x30, children: [
@@ -57,9 +60,9 @@ func privateKeyNeverPrintsItsSecret(_ name: String) throws {
             contents[i][[j]] = .constructed(tag: 0x30, children: bag.children + [.constructed(tag: 0x31, children: [attribute])])
         }
     }
-    let reread = try PKCS12File(bytes: plainFile(contents), password: .utf8("secret"))
+    let reread = try PKCS12File(bytes: plainFile(contents), password: .none)
     let identity = try #require(reread.identities.first)
-    #expect(identity.certificate.der == (try PKCS12File(bytes: file.bytes, password: .utf8("secret")).identities.first?.certificate.der))
+    #expect(identity.certificate.der == (try PKCS12File(bytes: file.bytes, password: .none).identities.first?.certificate.der))
     // Only the CA certificates, sorted after the leaf, carry the copied id; the leaf's own id still pairs first.
     #expect(identity.pairing == .localKeyID)
 
@@ -70,7 +73,7 @@ func privateKeyNeverPrintsItsSecret(_ name: String) throws {
             !(bag[[0]].bytes.last == 3 && bag[[1, 0, 1, 0]].bytes == leaf)
         })
     }
-    let orphan = try PKCS12File(bytes: plainFile(withoutLeaf), password: .utf8("secret"))
+    let orphan = try PKCS12File(bytes: plainFile(withoutLeaf), password: .none)
     #expect(orphan.identities.isEmpty)
     #expect(orphan.unmatchedKeys.map(\.reason) == [.localKeyIDMismatch])
     #expect(orphan.unpairedCertificates.count == 2)
@@ -79,7 +82,7 @@ func privateKeyNeverPrintsItsSecret(_ name: String) throws {
 /// A stored EC point that is not the secret's own is caught by the derivation.
 @Test func inconsistentStoredPublicKey() throws {
     let file = try exported("nomac-unencrypted")
-    let identity = try #require(try PKCS12File(bytes: file.bytes, password: .utf8("secret")).identities.first)
+    let identity = try #require(try PKCS12File(bytes: file.bytes, password: .none).identities.first)
     let point = Array(identity.certificate.publicKey.key)
     var bytes = file.bytes
     // The key bag follows the certificates: the point's last occurrence is the one stored with the key.
@@ -87,7 +90,7 @@ func privateKeyNeverPrintsItsSecret(_ name: String) throws {
     for start in 0...(bytes.count - point.count) where Array(bytes[start..<(start + point.count)]) == point { last = start }
     let start = try #require(last)
     bytes[start + point.count - 1] ^= 1
-    let reread = try PKCS12File(bytes: bytes, password: .utf8("secret"))
+    let reread = try PKCS12File(bytes: bytes, password: .none)
     #expect(reread.identities.isEmpty)
     #expect(reread.unmatchedKeys.map(\.reason) == [.inconsistentPublicKey])
     #expect(reread.unpairedCertificates.count == 3)

@@ -412,7 +412,7 @@ private enum ServerTrustFailureCase: CaseIterable {
 /// `PKCS12Error`'s cases, one each: `of` is exhaustive, so a new case does not
 /// compile until it is named here, and `sample` then needs a value of it.
 private enum PKCS12ErrorCase: CaseIterable {
-    case inputTooLarge, malformed, unsupportedVersion, signedDataNotSupported, unsupportedContentType, macVerificationFailed, unsupportedMACAlgorithm, pbmac1KeyLengthMissing, pbmac1KeyLengthOutOfRange, unsupportedAlgorithm, decryptionFailed, iterationLimitExceeded, workLimitExceeded, nestingTooDeep, tooManyBags, decryptedSizeExceeded, invalidParameters, invalidPrivateKey, unsupportedKeyAlgorithm
+    case inputTooLarge, malformed, unsupportedVersion, signedDataNotSupported, unsupportedContentType, macVerificationFailed, missingMAC, unsupportedMACAlgorithm, pbmac1KeyLengthMissing, pbmac1KeyLengthOutOfRange, unsupportedAlgorithm, decryptionFailed, iterationLimitExceeded, workLimitExceeded, nestingTooDeep, tooManyBags, decryptedSizeExceeded, invalidParameters, invalidPrivateKey, unsupportedKeyAlgorithm
 
     static func of(_ value: PKCS12Error) -> Self {
         switch value {
@@ -422,6 +422,7 @@ private enum PKCS12ErrorCase: CaseIterable {
         case .signedDataNotSupported: return .signedDataNotSupported
         case .unsupportedContentType: return .unsupportedContentType
         case .macVerificationFailed: return .macVerificationFailed
+        case .missingMAC: return .missingMAC
         case .unsupportedMACAlgorithm: return .unsupportedMACAlgorithm
         case .pbmac1KeyLengthMissing: return .pbmac1KeyLengthMissing
         case .pbmac1KeyLengthOutOfRange: return .pbmac1KeyLengthOutOfRange
@@ -446,6 +447,7 @@ private enum PKCS12ErrorCase: CaseIterable {
         case .signedDataNotSupported: return .signedDataNotSupported
         case .unsupportedContentType: return .unsupportedContentType("1.2.840.113549.1.7.3")
         case .macVerificationFailed: return .macVerificationFailed
+        case .missingMAC: return .missingMAC
         case .unsupportedMACAlgorithm: return .unsupportedMACAlgorithm("1.2.3")
         case .pbmac1KeyLengthMissing: return .pbmac1KeyLengthMissing
         case .pbmac1KeyLengthOutOfRange: return .pbmac1KeyLengthOutOfRange(keyLength: 1, minimum: 32, maximum: 64)

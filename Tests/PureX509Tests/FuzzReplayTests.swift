@@ -48,7 +48,7 @@ func regressionsAndSeedsReplayWithoutStopping(_ target: FuzzTarget) {
     #expect(seeds.count >= 9)
     for (name, bytes) in seeds {
         let password = PKCS12Fuzzing.passwords[Int(bytes[0]) % PKCS12Fuzzing.passwords.count]
-        let file = try PKCS12File(bytes: Array(bytes.dropFirst()), password: password, limits: PKCS12Fuzzing.limits)
+        let file = try PKCS12File(bytes: Array(bytes.dropFirst()), password: password, limits: PKCS12Fuzzing.limits(forSelector: bytes[0]))
         // Each seed holds one identity, so mutations start past the MAC, the decryption and the pairing.
         #expect(file.identities.count == 1, "\(name)")
     }
