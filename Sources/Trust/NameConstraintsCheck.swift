@@ -11,10 +11,13 @@ import PKIX
 // Comparisons are counted against `Budgets.nameConstraintComparisons`.
 //
 // A name is judged by every name it stands for (issue 26): a wildcard
-// dNSName by each host it can match, an IPv4-mapped IPv6 address as the
-// IPv4 address it is, a directoryName under RFC 5280 §7.1's comparison.
+// dNSName by each host it can match, an IPv4-mapped IPv6 address by its
+// IPv4 address as well, a directoryName under RFC 5280 §7.1's comparison.
 // An excluded subtree refuses it when any of those falls inside; a
-// permitted one admits it only when all of them do.
+// permitted one admits it only when all of them do. A name or subtree of
+// the dNSName, rfc822Name or URI form outside preferred name syntax cannot
+// be compared, and refuses the name under either kind of subtree
+// (`NameSyntax`).
 
 extension Verifier {
     /// The constraints of the CAs at path positions 1..<`end` (the anchor's
@@ -24,11 +27,13 @@ extension Verifier {
             let ca = certificates[caIndex]
             guard ca.extensions.nameConstraintsCritical != nil else { continue }
             let permitted = ca.permittedSubtrees, excluded = ca.excludedSubtrees
+            let malformedForms = NameSyntax.malformedForms(permitted, excluded)
             for index in 0..<caIndex {
                 let subject = certificates[index]
                 if index > 0 && subject.isSelfIssued { continue }
                 for name in constrainedNames(of: subject, isLeaf: index == 0) {
-                    if try !isAllowed(name, in: subject, by: ca, permitted: permitted, excluded: excluded, comparisons: &comparisons) {
+                    if try !isAllowed(name, in: subject, by: ca, permitted: permitted, excluded: excluded,
+                                      malformedForms: malformedForms, comparisons: &comparisons) {
                         return .nameConstraintViolation(index: index)
                     }
                 }
@@ -61,14 +66,26 @@ extension Verifier {
         return names
     }
 
+    /// Whether the CA's subtrees admit `name`. `malformedForms` are the
+    /// forms (`NameSyntax.malformedForms`) of which the CA has a subtree
+    /// outside preferred syntax: a name of such a form is refused, as is a
+    /// name of a constrained form that is itself outside the syntax.
     func isAllowed(_ name: ConstrainedName, in subject: Certificate, by ca: Certificate,
-                   permitted: [GeneralName], excluded: [GeneralName], comparisons: inout Int) throws(TrustFailure) -> Bool {
+                   permitted: [GeneralName], excluded: [GeneralName], malformedForms: UInt16 = 0,
+                   comparisons: inout Int) throws(TrustFailure) -> Bool {
         let kind: GeneralName.Kind
+        let text: ArraySlice<UInt8>
         switch name {
-        case .general(let general): kind = general.kind
-        case .subjectDN: kind = .directoryName
-        case .emailAttribute: kind = .rfc822Name
-        case .commonNameAsDNS: kind = .dnsName
+        case .general(let general): kind = general.kind; text = general.value
+        case .subjectDN: kind = .directoryName; text = []
+        case .emailAttribute(let email): kind = .rfc822Name; text = email[...]
+        case .commonNameAsDNS(let name): kind = .dnsName; text = name[...]
+        }
+        // RFC 5280 §4.2.1.10: only names of a form some subtree mentions are
+        // judged; a malformed name or subtree of that form refuses it whether
+        // the subtrees are permitted or excluded.
+        if NameSyntax.isChecked(kind), excluded.contains(where: { $0.kind == kind }) || permitted.contains(where: { $0.kind == kind }) {
+            guard malformedForms & (1 << UInt16(kind.rawValue)) == 0, NameSyntax.isPresented(kind, text) else { return false }
         }
         let limit = policy.budgets.nameConstraintComparisons
         // A directoryName's RDNs in RFC 5280 §7.1 form, made once for all its constraints.
@@ -134,8 +151,9 @@ enum NameMatching {
             return excluding ? ipAddress(Array(name), excludedBy: Array(constraint)) : ipAddress(Array(name), permittedBy: Array(constraint))
         case .rfc822Name: return mailbox(Array(name), within: Array(constraint))
         case .uniformResourceIdentifier:
-            guard let uriHostName = uriHost(Array(name)) else { return false }
-            return host(uriHostName, within: Array(constraint))
+            // A URI without a host name is refused before any comparison (`NameSyntax.uriHost`).
+            guard let uriHostName = NameSyntax.uriHost(name) else { return false }
+            return host(Array(uriHostName), within: Array(constraint))
         default: return false  // forms PureX509 does not constrain never match
         }
     }
@@ -146,11 +164,10 @@ enum NameMatching {
 
     /// "example.com" covers itself and every name below it; ".example.com"
     /// only the names below it (the common reading, Go's and webpki's). An
-    /// empty constraint covers every name.
+    /// empty constraint covers every name. Neither side has a trailing dot:
+    /// both were checked for preferred syntax first (`NameSyntax`).
     static func dnsName(_ name: [UInt8], within constraint: [UInt8]) -> Bool {
-        var name = lower(name), constraint = lower(constraint)
-        if name.last == UInt8(ascii: ".") { name.removeLast() }
-        if constraint.last == UInt8(ascii: ".") { constraint.removeLast() }
+        let name = lower(name), constraint = lower(constraint)
         if constraint.isEmpty { return true }
         if constraint.first == UInt8(ascii: ".") {
             return name.count > constraint.count && name.suffix(constraint.count).elementsEqual(constraint)
@@ -172,9 +189,7 @@ enum NameMatching {
     /// first reading too: every name it stands for is below `base`.
     static func dnsName(_ name: [UInt8], overlaps constraint: [UInt8]) -> Bool {
         if dnsName(name, within: constraint) { return true }
-        var name = lower(name), constraint = lower(constraint)
-        if name.last == UInt8(ascii: ".") { name.removeLast() }
-        if constraint.last == UInt8(ascii: ".") { constraint.removeLast() }
+        let name = lower(name), constraint = lower(constraint)
         guard name.count > 2, name[0] == UInt8(ascii: "*"), name[1] == UInt8(ascii: ".") else { return false }
         // A constraint with a leading dot names only hosts below it, which
         // have at least two labels over `base`: never one of the wildcard's.
@@ -191,9 +206,11 @@ enum NameMatching {
         return true
     }
 
-    /// An IPv4-mapped IPv6 address (::ffff:a.b.c.d) is the IPv4 address it
-    /// maps (issue 26 item 10): the host identity matches it so
-    /// (`ServerIdentity`), so the constraints must judge it so too. It is
+    /// An IPv4-mapped IPv6 address (::ffff:a.b.c.d) reaches the IPv4 host
+    /// it maps (RFC 4291 §2.5.5.2), so an excluded IPv4 range must not be
+    /// escaped by writing the host in its mapped form, although the host
+    /// identity compares octets exactly (`ServerIdentity.isPresented(by:)`):
+    /// reading more names into an excluded range only refuses more. It is
     /// excluded when either of its forms — the four octets or the sixteen —
     /// falls in an excluded range of that family: an IPv4 range, or an IPv6
     /// range over ::ffff:0:0/96. A plain IPv4 address likewise when its
@@ -224,20 +241,6 @@ enum NameMatching {
         let domain = lower(constraint)
         if domain.first == UInt8(ascii: ".") { return host.count > domain.count && host.suffix(domain.count).elementsEqual(domain) }
         return host == domain
-    }
-
-    /// The host of `scheme://[userinfo@]host[:port][/…]`, nil without an authority.
-    static func uriHost(_ uri: [UInt8]) -> [UInt8]? {
-        let separator = Array("://".utf8)
-        guard let start = (0..<max(uri.count - 2, 0)).first(where: { uri[$0..<($0 + 3)].elementsEqual(separator) }) else { return nil }
-        var authority = Array(uri[(start + 3)...])
-        if let end = authority.firstIndex(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
-            authority = Array(authority[..<end])
-        }
-        if let at = authority.lastIndex(of: UInt8(ascii: "@")) { authority = Array(authority[(at + 1)...]) }
-        if authority.first == UInt8(ascii: "[") { return nil }  // IP literals are not host names
-        if let colon = authority.lastIndex(of: UInt8(ascii: ":")) { authority = Array(authority[..<colon]) }
-        return authority.isEmpty ? nil : authority
     }
 
     /// URI constraints name a host: "host" exactly, ".host" the hosts below it.

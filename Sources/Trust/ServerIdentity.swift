@@ -8,8 +8,9 @@ import PKIX
 public enum ServerIdentity: Sendable, Equatable, CustomStringConvertible {
     /// Lower-case ASCII, no trailing dot.
     case dnsName([UInt8])
-    /// 4 or 16 octets. An IPv4 address and its IPv4-mapped IPv6 form
-    /// (::ffff:a.b.c.d) match each other (`IPAddressForm`).
+    /// 4 or 16 octets, compared with an iPAddress SAN octet for octet: an
+    /// IPv4 address and its IPv4-mapped IPv6 form (::ffff:a.b.c.d) are
+    /// different identities (see `isPresented(by:)`).
     case ipAddress([UInt8])
 
     /// An IPv4 or IPv6 literal becomes an address; anything else must be a
@@ -50,11 +51,28 @@ public enum ServerIdentity: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether the leaf's subjectAltName presents this identity.
+    ///
+    /// An address matches an iPAddress entry of the same octets only (RFC
+    /// 5280 §4.2.1.6: four octets for IPv4, sixteen for IPv6), under every
+    /// profile: `--ip ::ffff:192.0.2.10` does not match a SAN of 192.0.2.10,
+    /// nor the reverse. Every verifier a profile models compares so:
+    /// OpenSSL (`X509_check_ip`) and pyca/cryptography compare the octets;
+    /// Chromium (net/cert/x509_certificate.cc,
+    /// `X509Certificate::VerifyHostname`) looks the canonicalised address's
+    /// bytes up among the SAN's, and an IPv6 literal stays sixteen bytes;
+    /// Apple (OSX/sec/Security/SecPolicyLeafCallbacks.c,
+    /// `SecPolicyCheckCertSSLHostname`) compares the data of
+    /// `SecFrameworkCopyIPAddressData` with `SecCertificateCopyIPAddressDatas`
+    /// by `CFEqualSafe`, and its IPv6 parser (SecCertificate.c,
+    /// `convertIPv6Address`) does not read a dotted IPv4 tail at all. Name
+    /// constraints still judge a mapped address by its IPv4 form too
+    /// (`NameMatching.ipAddress(_:excludedBy:)`): there, reading more names
+    /// into an excluded range only refuses more.
     public func isPresented(by leaf: Certificate) -> Bool {
         leaf.containsAlternativeName { name in
             switch (self, name.kind) {
             case (.dnsName(let reference), .dnsName): return HostName.matches(presented: name.value, reference: reference)
-            case (.ipAddress(let reference), .ipAddress): return IPAddressForm.sameHost(Array(name.value), reference)
+            case (.ipAddress(let reference), .ipAddress): return name.value.elementsEqual(reference)
             default: return false
             }
         }
@@ -145,11 +163,12 @@ enum HostName {
 }
 
 /// An address as the host it names: an IPv4-mapped IPv6 address
-/// (::ffff:a.b.c.d, RFC 4291 §2.5.5.2) reaches the IPv4 host a.b.c.d, so
-/// `--ip 10.1.2.3` matches a SAN of ::ffff:10.1.2.3 and the reverse, and
-/// name constraints judge it as that IPv4 address (issue 26 item 10). Only
-/// ::ffff:0:0/96 maps: the deprecated IPv4-compatible ::a.b.c.d and NAT64
-/// prefixes stay IPv6 addresses.
+/// (::ffff:a.b.c.d, RFC 4291 §2.5.5.2) reaches the IPv4 host a.b.c.d. Name
+/// constraints judge it as that IPv4 address as well as by its sixteen
+/// octets, and pin-set host patterns key it by that address; the host
+/// identity does not (it compares octets, `ServerIdentity.isPresented(by:)`).
+/// Only ::ffff:0:0/96 maps: the deprecated IPv4-compatible ::a.b.c.d and
+/// NAT64 prefixes stay IPv6 addresses.
 package enum IPAddressForm {
     static let mappedPrefix: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF]
 
@@ -162,13 +181,6 @@ package enum IPAddressForm {
 
     /// ::ffff:a.b.c.d for a.b.c.d.
     static func mapped(_ ipv4: [UInt8]) -> [UInt8] { mappedPrefix + ipv4 }
-
-    /// Whether two addresses name the same host, an IPv4 address and its mapped form alike.
-    static func sameHost(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        if a == b { return true }
-        guard let a4 = ipv4(a), let b4 = ipv4(b) else { return false }
-        return a4 == b4
-    }
 }
 
 /// IPv4 and IPv6 text (RFC 4291 §2.2, RFC 6943 §3.1.1) in pure Swift.
