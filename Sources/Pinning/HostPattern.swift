@@ -102,9 +102,11 @@ public struct HostPattern: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The canonical text of an IPv4 or IPv6 literal; nil for anything else.
-    /// An IPv4-mapped IPv6 address is the IPv4 address it maps, as for the
-    /// host identity and name constraints, so a pin set for 10.1.2.3 covers
-    /// ::ffff:10.1.2.3 and the reverse.
+    /// An IPv4-mapped IPv6 address is the IPv4 address it maps, so a pin set
+    /// for 10.1.2.3 covers ::ffff:10.1.2.3 and the reverse: a pattern only
+    /// chooses which pins apply, and the wider reading pins more connections
+    /// (as name constraints exclude a mapped address under an IPv4 range).
+    /// The host identity, which grants trust, compares octets instead.
     static func canonicalAddress(_ text: [UInt8]) -> [UInt8]? {
         guard case .ipAddress(let octets)? = ServerIdentity(ipAddress: String(decoding: text, as: UTF8.self)) else { return nil }
         return Array(IPAddressText.format(IPAddressForm.ipv4(octets) ?? octets).utf8)
