@@ -122,8 +122,26 @@ extension TrustStore {
         return store
     }
 
+    /// Adds a file's certificates, each once: an `SSL_CERT_DIR` such as
+    /// Debian's /etc/ssl/certs holds every root two or three times (its own
+    /// file, its hash link, and the bundle beside them), which would
+    /// otherwise multiply the anchors and the work of loading them.
     private mutating func addSystemFile(_ path: String) throws(SystemTrustStoreError) {
         let bytes = try SystemFiles.read(path)
-        do { try add(bundle: bytes, provenance: .system) } catch { throw .malformedBundle(path: path, failure: error) }
+        var ders: [[UInt8]] = []
+        if PEM.looksLikePEM(bytes) {
+            do { ders = try PEM.certificates(in: bytes).map(\.der) } catch { throw .malformedBundle(path: path, failure: error) }
+        } else {
+            ders = [bytes]
+        }
+        for der in ders {
+            guard let certificate = try? Certificate(derEncoded: der) else {
+                // Counted in `skipped` the way every bundle's bad block is.
+                try? add(bundle: der, provenance: .system)
+                continue
+            }
+            let known = anchors(named: certificate.subject.encoded).contains { anchors[$0].der == certificate.der }
+            if !known { add(certificate, provenance: .system) }
+        }
     }
 }

@@ -40,6 +40,19 @@ import Testing
         #expect(store.anchors.map { $0.subjectName.description.contains("Amazon") } == [true, false, false])
     }
 
+    /// Debian's /etc/ssl/certs holds each root as its own file, as a hash
+    /// link and inside the bundle: each certificate is one anchor.
+    @Test func aCertificateSeenTwiceIsOneAnchor() throws {
+        let directory = try folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.copyItem(atPath: validRoot, toPath: directory.appendingPathComponent("root.pem").path)
+        try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("1a2b3c4d.0").path,
+                                                   withDestinationPath: directory.appendingPathComponent("root.pem").path)
+        let store = try TrustStore.system(SystemTrustSearch(certificateFile: validRoot, certificateDirectory: directory.path))
+        #expect(store.count == 1)
+        #expect(store.skipped == 0)
+    }
+
     @Test func aMissingDirectoryIsNamed() throws {
         #expect(throws: SystemTrustStoreError.unreadable(path: "/nonexistent/certs", reason: "not found")) {
             try TrustStore.system(SystemTrustSearch(certificateFile: amazon, certificateDirectory: "/nonexistent/certs"))
