@@ -101,7 +101,7 @@ extension TrustStore {
     /// rules that hold only under system roots apply to them).
     ///
     /// Looks where ``SystemTrustSearch`` says. Certificates that do not parse
-    /// are counted in ``TrustStore/skipped``, as the distribution's bundle is
+    /// are counted in the store's `skipped`, as the distribution's bundle is
     /// not the caller's to fix; a bundle whose PEM text is malformed, a named
     /// file that cannot be read, or a search that finds no certificate is an
     /// error.
