@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PKCS12
+import TestSupport
 
 // Files made at test time by this machine's `openssl pkcs12 -export`, in
 // every scheme OpenSSL 3.0 writes, for RSA, P-256, P-384, P-521 and
@@ -117,22 +118,7 @@ private func makeExportedFiles() throws -> [ExportedFile] {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pkcs12-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    try """
-    [req]
-    distinguished_name = dn
-    [dn]
-    [ca]
-    basicConstraints = critical, CA:TRUE
-    keyUsage = critical, keyCertSign, cRLSign
-    subjectKeyIdentifier = hash
-    authorityKeyIdentifier = keyid
-    [leaf]
-    basicConstraints = critical, CA:FALSE
-    keyUsage = critical, digitalSignature
-    extendedKeyUsage = clientAuth
-    subjectKeyIdentifier = hash
-    authorityKeyIdentifier = keyid
-    """.write(to: directory.appendingPathComponent("ext.cnf"), atomically: true, encoding: .utf8)
+    try openSSLClientExtensions.write(to: directory.appendingPathComponent("ext.cnf"), atomically: true, encoding: .utf8)
     let setup = """
     set -e
     openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out root.key

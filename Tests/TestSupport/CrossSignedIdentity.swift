@@ -29,23 +29,7 @@ public struct CrossSignedIdentity {
     public init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("cross-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try """
-        [req]
-        distinguished_name = dn
-        [dn]
-        [ca]
-        basicConstraints = critical, CA:TRUE
-        keyUsage = critical, keyCertSign, cRLSign
-        subjectKeyIdentifier = hash
-        authorityKeyIdentifier = keyid
-        [leaf]
-        basicConstraints = critical, CA:FALSE
-        keyUsage = critical, digitalSignature
-        extendedKeyUsage = clientAuth
-        subjectKeyIdentifier = hash
-        authorityKeyIdentifier = keyid
-
-        """.write(to: folder.appendingPathComponent("ext.cnf"), atomically: true, encoding: .utf8)
+        try openSSLClientExtensions.write(to: folder.appendingPathComponent("ext.cnf"), atomically: true, encoding: .utf8)
         let ec = "-algorithm EC -pkeyopt ec_paramgen_curve:P-256"
         let script = """
         set -e
