@@ -126,24 +126,6 @@ private var rows: [Row] { [
         text: "  " + moreEntries),
 ] }
 
-/// Each TLV laid end to end in `der[range]`: tag, start, content start, end.
-private func elements(_ der: [UInt8], _ range: Range<Int>) -> [(tag: UInt8, start: Int, content: Int, end: Int)] {
-    var found: [(tag: UInt8, start: Int, content: Int, end: Int)] = []
-    var offset = range.lowerBound
-    while offset < range.upperBound {
-        let first = Int(der[offset + 1])
-        var length = first, content = offset + 2
-        if first >= 0x80 {
-            let octets = first & 0x7F
-            length = der[content..<(content + octets)].reduce(0) { $0 << 8 | Int($1) }
-            content += octets
-        }
-        found.append((der[offset], offset, content, content + length))
-        offset = content + length
-    }
-    return found
-}
-
 /// The leaf of Vectors/chains/valid with `extensions` (Extension TLVs) in
 /// place of its own (its signature no longer verifies; inspect does not
 /// check it), written to a DER file whose path is returned.

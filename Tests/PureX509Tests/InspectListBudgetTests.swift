@@ -96,8 +96,9 @@ private func inspectJSON(_ arguments: [String]) throws -> [[String: Any]] {
     #expect(!text.output.contains("not shown"))
 }
 
-/// Each TLV laid end to end in `der[range]`: tag, start, content start, end.
-private func elements(_ der: [UInt8], _ range: Range<Int>) -> [(tag: UInt8, start: Int, content: Int, end: Int)] {
+/// Each TLV laid end to end in `der[range]`: tag, start, content start, end
+/// (InspectExtensionBudgetTests reads its leaves with it too).
+func elements(_ der: [UInt8], _ range: Range<Int>) -> [(tag: UInt8, start: Int, content: Int, end: Int)] {
     var found: [(tag: UInt8, start: Int, content: Int, end: Int)] = []
     var offset = range.lowerBound
     while offset < range.upperBound {
