@@ -17,6 +17,8 @@ authenticated, and `purex509 identity` must decide it within 1 s and 200 MB:
   before any hashing.
 - p521-keys-1023.p12: no MAC, 1,023 unencrypted P-521 key bags (each key's
   public half is computed from its secret); opened with --no-password.
+- p521-keys-825.p12: the same with 825 keys, the most the default budget
+  admits, so that every public key is computed.
 - rsa16384-keys-1023.p12: no MAC, 1,023 copies of an RSA-16384 key whose
   private parts are consistent (composite "primes": the check does not test
   primality), so that every consistency check runs to its end.
@@ -153,6 +155,8 @@ def write(out):
         files.append((f"mac-{name}-max.p12", pfx(seq(), mac(admitted))))
         files.append((f"mac-{name}-over.p12", pfx(seq(), mac(2 * admitted))))
     files.append(("p521-keys-1023.p12", plain_file([key_bag(p521_key(i + 1)) for i in range(1_023)])))
+    # 825 × 40,000 units: the most P-521 public keys the default budget admits.
+    files.append(("p521-keys-825.p12", plain_file([key_bag(p521_key(i + 1)) for i in range(825)])))
     key = key_bag(rsa_key(16_384, random.Random(36)))
     files.append(("rsa16384-keys-1023.p12", plain_file([key] * 1_023)))
     for name, data in files:

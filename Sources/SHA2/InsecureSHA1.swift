@@ -29,36 +29,64 @@ public struct InsecureSHA1: HashFunction {
 
         @inline(__always) static func rotl(_ x: UInt32, _ n: UInt32) -> UInt32 { (x &<< n) | (x &>> (32 &- n)) }
 
+        // §4.1.1's functions: Ch for rounds 0–19, Parity for 20–39 and
+        // 60–79, Maj for 40–59 (written with one operation fewer than the
+        // textbook form).
+        @inline(__always) static func ch(_ x: UInt32, _ y: UInt32, _ z: UInt32) -> UInt32 { z ^ (x & (y ^ z)) }
+        @inline(__always) static func parity(_ x: UInt32, _ y: UInt32, _ z: UInt32) -> UInt32 { x ^ y ^ z }
+        @inline(__always) static func maj(_ x: UInt32, _ y: UInt32, _ z: UInt32) -> UInt32 { (x & y) | (z & (x | y)) }
+
+        /// One round (§6.1.2 step 3) with the working variables passed in
+        /// rotated order, so that five rounds in a row need no moves: the
+        /// caller's next round takes (e, a, b, c, d).
+        @inline(__always)
+        static func round(_ f: (UInt32, UInt32, UInt32) -> UInt32, _ a: UInt32, _ b: inout UInt32,
+                          _ c: UInt32, _ d: UInt32, _ e: inout UInt32, _ kw: UInt32) {
+            e = e &+ rotl(a, 5) &+ f(b, c, d) &+ kw
+            b = rotl(b, 30)
+        }
+
+        /// Twenty rounds with one function and one constant (§4.2.1), five
+        /// at a time so that the variables come back to their places.
+        @inline(__always)
+        static func rounds(_ f: (UInt32, UInt32, UInt32) -> UInt32, _ k: UInt32, from first: Int,
+                           _ w: UnsafePointer<UInt32>, _ v: inout State) {
+            var (a, b, c, d, e) = v
+            var t = first
+            while t < first + 20 {
+                round(f, a, &b, c, d, &e, k &+ w[t])
+                round(f, e, &a, b, c, &d, k &+ w[t + 1])
+                round(f, d, &e, a, b, &c, k &+ w[t + 2])
+                round(f, c, &d, e, a, &b, k &+ w[t + 3])
+                round(f, b, &c, d, e, &a, k &+ w[t + 4])
+                t += 5
+            }
+            v = (a, b, c, d, e)
+        }
+
         static func compress(_ state: inout State, _ blocks: UnsafeRawPointer, count: Int) {
-            // The schedule as a ring of sixteen words on the stack (§6.1.3's
-            // alternative method), so hashing allocates nothing.
-            var ring: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32,
-                       UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
-                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            withUnsafeMutableBytes(of: &ring) { raw in
+            // The whole 80-word schedule (§6.1.2 step 1) in a stack tuple, so
+            // hashing allocates nothing and the rounds read a plain array.
+            var schedule: (Block, Block, Block, Block, Block) = ((zeroBlock), (zeroBlock), (zeroBlock), (zeroBlock), (zeroBlock))
+            withUnsafeMutableBytes(of: &schedule) { raw in
                 let w = raw.baseAddress!.assumingMemoryBound(to: UInt32.self)
                 for block in 0..<count {
                     let input = blocks + block * 64
                     for t in 0..<16 { w[t] = UInt32(bigEndian: input.loadUnaligned(fromByteOffset: t * 4, as: UInt32.self)) }
-                    var (a, b, c, d, e) = state
-                    for t in 0..<80 {
-                        if t >= 16 {
-                            w[t & 15] = rotl(w[(t - 3) & 15] ^ w[(t - 8) & 15] ^ w[(t - 14) & 15] ^ w[t & 15], 1)
-                        }
-                        // §4.1.1: Ch, Parity, Maj, Parity, with §4.2.1's constants.
-                        let f: UInt32, k: UInt32
-                        switch t {
-                        case 0..<20: f = d ^ (b & (c ^ d)); k = 0x5A827999
-                        case 20..<40: f = b ^ c ^ d; k = 0x6ED9EBA1
-                        case 40..<60: f = (b & c) | (d & (b | c)); k = 0x8F1BBCDC
-                        default: f = b ^ c ^ d; k = 0xCA62C1D6
-                        }
-                        let temp = rotl(a, 5) &+ f &+ e &+ k &+ w[t & 15]
-                        (e, d, c, b, a) = (d, c, rotl(b, 30), a, temp)
-                    }
-                    state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e)
+                    for t in 16..<80 { w[t] = rotl(w[t - 3] ^ w[t - 8] ^ w[t - 14] ^ w[t - 16], 1) }
+                    var v = state
+                    rounds(ch, 0x5A827999, from: 0, w, &v)
+                    rounds(parity, 0x6ED9EBA1, from: 20, w, &v)
+                    rounds(maj, 0x8F1BBCDC, from: 40, w, &v)
+                    rounds(parity, 0xCA62C1D6, from: 60, w, &v)
+                    state = (state.0 &+ v.0, state.1 &+ v.1, state.2 &+ v.2, state.3 &+ v.3, state.4 &+ v.4)
                 }
             }
         }
+
+        /// Sixteen schedule words.
+        typealias Block = (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32,
+                           UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
+        static let zeroBlock: Block = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     }
 }

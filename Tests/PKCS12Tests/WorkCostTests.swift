@@ -85,8 +85,8 @@ func workLimitAtBothEdges(_ name: String) throws {
     for (name, perIteration, password) in [("legacy-p521", 54, "secret"), ("default-p521", 50, "pässwörd")] {
         let work = try PKCS12File(bytes: try exported(name).bytes, password: .utf8(password)).report.work
         let overhead = work - perIteration * 2_048
-        // The P-521 public key (25,000 units), the HMAC over the content, the derivations' first blocks.
-        #expect(overhead > 25_000 && overhead < 40_000, "\(name): overhead \(overhead)")
+        // The P-521 public key (40,000 units), the HMAC over the content, the derivations' first blocks.
+        #expect(overhead > 40_000 && overhead < 55_000, "\(name): overhead \(overhead)")
         #expect(perIteration * 600_000 + overhead <= budget, "\(name) at 600,000 iterations")
     }
 }
