@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Instructions and heap allocations per warm evaluation (the Benchmarks
+# package's RSA chain: leaf and intermediate parsed, verified for the host,
+# signature cache kept), counted by callgrind as the difference between
+# 3,000 and 1,000 evaluations, so that start-up and the first, cold
+# evaluation cancel out. Deterministic for one binary; compare like with
+# like (docs/benchmarks.md). Needs valgrind.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+cd scripts/warm-instructions
+swift build -c release >/dev/null
+binary=$(swift build -c release --show-bin-path)/WarmInstructions
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+count() {
+    valgrind --tool=callgrind --callgrind-out-file="$work/out.$1" "$binary" "$root/Benchmarks/Fixtures" "$1" >/dev/null 2>&1
+    python3 - "$work/out.$1" <<'PY'
+import re, sys
+total = 0; mallocs = 0; names = {}; current_call = None
+for line in open(sys.argv[1]):
+    if line.startswith("summary:") or line.startswith("totals:"):
+        total = int(line.split()[1])
+    m = re.match(r"cfn=\((\d+)\)(?: (.*))?", line)
+    if m:
+        if m.group(2): names[m.group(1)] = m.group(2).strip()
+        current_call = names.get(m.group(1))
+        continue
+    m = re.match(r"calls=(\d+)", line)
+    if m and current_call in ("malloc", "posix_memalign", "calloc", "realloc"):
+        mallocs += int(m.group(1))
+print(total, mallocs)
+PY
+}
+read -r low_instructions low_mallocs < <(count 1000)
+read -r high_instructions high_mallocs < <(count 3000)
+echo "per warm evaluation: $(( (high_instructions - low_instructions) / 2000 )) instructions, $(( (high_mallocs - low_mallocs) / 2000 )) heap allocations"
