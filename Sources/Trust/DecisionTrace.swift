@@ -58,7 +58,7 @@ public enum CheckName: Sendable, Equatable, CustomStringConvertible {
         case .keyUsage: return "RFC 5280 §4.2.1.3, §6.1.4(n)"
         case .criticalExtensions: return "RFC 5280 §4.2, §6.1.4(o)"
         case .profileRule(let rule): return rule.section
-        case .appleRule(let rule): return rule.source
+        case .appleRule(let rule): return rule.section
         case .leafKey: return "CA/B Forum BR §6.1.5"
         case .pathDepth: return "Budgets.maximumIntermediates"
         case .signature: return "RFC 5280 §6.1.3(a)(1)"

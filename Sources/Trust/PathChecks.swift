@@ -36,7 +36,7 @@ extension Verifier {
         let profile = policy.profile
         let extensions = leaf.extensions
         var hostname: TrustFailure? = nil
-        // Apple's SSL policy reads the host from subjectAltName alone (AppleSSLPolicy.swift).
+        // Apple's SSL policy reads the host from subjectAltName alone (Rules/AppleRules.swift).
         let commonNameFallback = policy.allowCommonNameFallback && !profile.hostFromSubjectAltNameOnly
         if let identity = policy.identity, !identity.isPresented(by: leaf, commonNameFallback: commonNameFallback) {
             hostname = .hostnameMismatch(presented: presentedNames(leaf))
@@ -65,10 +65,7 @@ extension Verifier {
         }
         let critical: TrustFailure? = extensions.hasUnrecognisedCriticalExtension ? .unknownCriticalExtension(index: 0) : nil
         if let failure = search.step(.criticalExtensions, 0, node, critical) { return failure }
-        if let failure = checkRules(ConformanceRule.presented, node, index: 0, search: &search) { return failure }
-        if profile.appliesSubscriberProfile, policy.purpose == .serverAuth,
-           let failure = checkRules(ConformanceRule.subscriber, node, index: 0, search: &search) { return failure }
-        if let failure = checkAppleLeafRules(leaf, node, search: &search) { return failure }
+        if let failure = checkRules(profile.leafRules, node, index: 0, search: &search) { return failure }
         return search.step(.leafKey, 0, node, leafKeyRefusal(leaf).map { .leafKey($0) })
     }
 
@@ -111,8 +108,7 @@ extension Verifier {
         var usage: TrustFailure? = nil
         if let bits = certificate.extensions.keyUsage?.usage, !bits.contains(.keyCertSign) { usage = .keyUsage(index: index) }
         if let failure = search.step(.keyUsage, index, node, usage) { return failure }
-        if let failure = checkRules(ConformanceRule.issuer, node, index: index, search: &search) { return failure }
-        return checkAppleIssuerRules(node, index: index, search: &search)
+        return checkRules(policy.profile.intermediateRules, node, index: index, search: &search)
     }
 
     /// Checks that need the whole path (leaf first, anchor last).
@@ -120,8 +116,7 @@ extension Verifier {
         let certificates = chain.certificates
         let anchorIndex = certificates.count - 1
         if let failure = checkAnchor(nodes[anchorIndex], index: anchorIndex, search: &search) { return failure }
-        if let failure = checkAppleIssuerRules(nodes[anchorIndex], index: anchorIndex, search: &search) { return failure }
-        if let failure = checkAppleSystemRootRules(nodes, search: &search) { return failure }
+        if let failure = checkAnchoredLeafRules(nodes, search: &search) { return failure }
         // The CAs whose constraints bind the path: the anchor's too unless
         // the profile takes it as a name and a key.
         let bindingCAs = 1..<(policy.profile.enforcesAnchorConstraints ? anchorIndex + 1 : anchorIndex)
@@ -177,26 +172,21 @@ extension Verifier {
             if let failure = search.step(.anchorValidity, index, node, checkValidity(anchor, index: index)) { return failure }
         }
         // Chromium's TRUSTED_ANCHOR without enforce_anchor_constraints: a name and a key.
-        guard profile.enforcesAnchorConstraints else { return nil }
-        // One copy of the extensions (each access through the certificate copies the struct).
-        let extensions = anchor.extensions
-        let critical: TrustFailure? = extensions.hasUnrecognisedCriticalExtension ? .unknownCriticalExtension(index: index) : nil
-        if let failure = search.step(.criticalExtensions, index, node, critical) { return failure }
-        // Absent basicConstraints (a v1 root) leaves the anchor a name and a
-        // key, unless the profile requires it of a v3 anchor.
-        let required = profile.requiresAnchorBasicConstraints && anchor.version == .v3
-        let notCA = extensions.basicConstraints.map { !$0.isCA } ?? required
-        if let failure = search.step(.anchorIsCA, index, node, notCA ? .notACA(index: index) : nil) { return failure }
-        var usage: TrustFailure? = nil
-        if let bits = extensions.keyUsage?.usage, !bits.contains(.keyCertSign) { usage = .keyUsage(index: index) }
-        if let failure = search.step(.anchorKeyUsage, index, node, usage) { return failure }
-        var rules: [ConformanceRule] = profile.appliesAnchorConstructionRules ? ConformanceRule.anchor : []
-        if profile.appliesRootProfile { rules += ConformanceRule.root }
-        for rule in rules {
-            let broken = breaks(rule, anchor, extensions, profile) ? TrustFailure.nonConforming(index: index, rule) : nil
-            if let failure = search.step(.profileRule(rule), index, node, broken) { return failure }
+        if profile.enforcesAnchorConstraints {
+            // One copy of the extensions (each access through the certificate copies the struct).
+            let extensions = anchor.extensions
+            let critical: TrustFailure? = extensions.hasUnrecognisedCriticalExtension ? .unknownCriticalExtension(index: index) : nil
+            if let failure = search.step(.criticalExtensions, index, node, critical) { return failure }
+            // Absent basicConstraints (a v1 root) leaves the anchor a name and a
+            // key, unless the profile requires it of a v3 anchor.
+            let required = profile.requiresAnchorBasicConstraints && anchor.version == .v3
+            let notCA = extensions.basicConstraints.map { !$0.isCA } ?? required
+            if let failure = search.step(.anchorIsCA, index, node, notCA ? .notACA(index: index) : nil) { return failure }
+            var usage: TrustFailure? = nil
+            if let bits = extensions.keyUsage?.usage, !bits.contains(.keyCertSign) { usage = .keyUsage(index: index) }
+            if let failure = search.step(.anchorKeyUsage, index, node, usage) { return failure }
         }
-        return nil
+        return checkRules(profile.anchorRules, node, index: index, search: &search)
     }
 
     /// §6.1.3(a)(2): notBefore ≤ time ≤ notAfter.

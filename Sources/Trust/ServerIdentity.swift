@@ -115,26 +115,34 @@ enum HostName {
     /// case-insensitively in place rather than lower-cased into a copy (one
     /// allocation per subjectAltName entry on every evaluation otherwise).
     static func isValid(_ name: ArraySlice<UInt8>, allowWildcard: Bool) -> Bool {
-        var labelStart = name.startIndex
-        var labels = 0
-        for end in name.startIndex...name.endIndex where end == name.endIndex || name[end] == UInt8(ascii: ".") {
-            let label = name[labelStart..<end]
-            labels += 1
-            guard !label.isEmpty, label.count <= 63 else { return false }
-            if allowWildcard && labelStart == name.startIndex && label.count == 1 && label.first == UInt8(ascii: "*") {
-                labelStart = end + 1
-                continue
+        // One pass over the bytes (every dNSName of every leaf comes here).
+        name.withUnsafeBufferPointer { bytes in
+            var index = 0
+            if allowWildcard, let first = bytes.first, first == UInt8(ascii: "*") {
+                if bytes.count == 1 { return true }
+                guard bytes[1] == UInt8(ascii: ".") else { return false }
+                index = 2
             }
-            guard label.first != UInt8(ascii: "-"), label.last != UInt8(ascii: "-") else { return false }
-            for byte in label {
-                let letter = ASCII.lowercased(byte)
+            var labelLength = 0
+            var previous = UInt8(ascii: ".")
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                if byte == UInt8(ascii: ".") {
+                    guard labelLength > 0, previous != UInt8(ascii: "-") else { return false }
+                    labelLength = 0
+                    previous = byte
+                    continue
+                }
+                let letter = byte | 0x20
                 let ok = (letter >= UInt8(ascii: "a") && letter <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
-                guard ok else { return false }
+                    || byte == UInt8(ascii: "_") || (byte == UInt8(ascii: "-") && labelLength > 0)
+                labelLength += 1
+                guard ok, labelLength <= 63 else { return false }
+                previous = byte
             }
-            labelStart = end + 1
+            return labelLength > 0 && previous != UInt8(ascii: "-")
         }
-        return labels >= 1
     }
 
     /// A presented dNSName as RFC 5280 §4.2.1.6 asks: not empty, no empty

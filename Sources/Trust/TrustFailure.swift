@@ -47,7 +47,7 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// A presented certificate breaks a rule of RFC 5280's profile.
     case nonConforming(index: Int, ConformanceRule)
     /// A certificate of the path breaks a rule of Apple's SSL policy (the
-    /// `apple` profile; `AppleRule.source` names the Apple article).
+    /// `apple` profile; the rule's `section` names the Apple article).
     case appleSSLPolicy(index: Int, AppleRule)
     /// A critical extension PureX509 does not process (RFC 5280 §4.2).
     case unknownCriticalExtension(index: Int)

@@ -52,7 +52,7 @@ func adversarialShapeIsRefused(_ shape: AdversarialShape) throws {
     // The generator gives every certificate, the anchor included, arbitrary
     // key identifiers so that none shortcuts the search; the strict
     // profile's anchor rules would refuse the anchor itself.
-    policy.profile.appliesAnchorConstructionRules = false
+    policy.profile.anchorRules = []
     var verifier = Verifier(store: TrustStore(anchor), policy: policy)
     switch verifier.verify(leaf: presented[0], intermediates: Array(presented.dropFirst())) {
     case .success: Issue.record("\(shape.shape) was trusted")

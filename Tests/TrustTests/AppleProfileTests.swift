@@ -95,7 +95,7 @@ func appleProfileDecidesEachRule(_ row: AppleCase) throws {
     switch (row.apple, result) {
     case (.trusted, .success): break
     case (.refused(let index, let rule), .failure(.appleSSLPolicy(let gotIndex, let gotRule))) where index == gotIndex && rule == gotRule:
-        #expect(gotRule.source.hasPrefix("Apple: "))
+        #expect(gotRule.section.hasPrefix("Apple: "))
     case (.hostnameMismatch, .failure(.hostnameMismatch)): break
     default: Issue.record("\(row.name): expected \(row.apple), got \(result)")
     }
@@ -103,26 +103,21 @@ func appleProfileDecidesEachRule(_ row: AppleCase) throws {
     #expect((try? decide(row, profile: .strict).get()) != nil, "\(row.name) under strict")
 }
 
-@Test func appleIsANamedProfileAndStrictLeavesItsSwitchesOff() {
+@Test func appleIsANamedProfileAndStrictLeavesItsRulesOut() {
     #expect(ValidationProfile.named("apple") == .apple)
     #expect(ValidationProfile.named.map(\.name) == ["strict", "chromium", "rfc5280", "apple", "cabf"])
     for profile in [ValidationProfile.strict, .chromium, .rfc5280] {
-        #expect(!profile.requiresSHA2Signatures && !profile.requiresRSA2048Keys && !profile.hostFromSubjectAltNameOnly
-                && !profile.requiresServerAuthEKUSince2019 && !profile.limitsValidityTo825DaysSince2019
-                && !profile.limitsValidityTo398DaysSince2020, "\(profile.name)")
+        #expect(ConformanceRule.appleLeaf.allSatisfy { !profile.applies($0) } && !profile.hostFromSubjectAltNameOnly, "\(profile.name)")
     }
-    // Beyond its six switches, apple is strict, except that it takes
-    // anchors as SecTrust does, as given (the strict anchor rules off).
-    #expect(!ValidationProfile.apple.appliesAnchorConstructionRules)
+    // Beyond Apple's rules, apple is strict, except that it takes anchors
+    // as SecTrust does, as given (the strict anchor rules out).
+    #expect(ConformanceRule.anchor.allSatisfy { !ValidationProfile.apple.anchorRules.contains($0) })
     var apple = ValidationProfile.apple
     apple.name = "strict"
-    apple.appliesAnchorConstructionRules = true
-    apple.requiresSHA2Signatures = false
-    apple.requiresRSA2048Keys = false
+    apple.leafRules.removeAll { ConformanceRule.appleLeaf.contains($0) }
+    apple.intermediateRules.removeAll { ConformanceRule.appleIssuer.contains($0) }
+    apple.anchorRules = ConformanceRule.anchor
     apple.hostFromSubjectAltNameOnly = false
-    apple.requiresServerAuthEKUSince2019 = false
-    apple.limitsValidityTo825DaysSince2019 = false
-    apple.limitsValidityTo398DaysSince2020 = false
     #expect(apple == .strict)
 }
 

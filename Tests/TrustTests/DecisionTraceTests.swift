@@ -108,10 +108,10 @@ let anchorRules = ["criticalAuthorityKeyIdentifier", "criticalSubjectKeyIdentifi
     let s = ValidationProfile.strict, c = ValidationProfile.compatible
     #expect(!s.acceptsAnyExtendedKeyUsageInLeaf && c.acceptsAnyExtendedKeyUsageInLeaf)
     #expect(!s.acceptsCALeaf && c.acceptsCALeaf)
-    #expect(!s.acceptsMissingAuthorityKeyIdentifier && c.acceptsMissingAuthorityKeyIdentifier)
-    #expect(!s.acceptsNonPositiveSerialNumber && c.acceptsNonPositiveSerialNumber)
+    #expect(s.applies(.missingAuthorityKeyIdentifier) && !c.applies(.missingAuthorityKeyIdentifier))
+    #expect(s.applies(.serialNumberNotPositive) && !c.applies(.serialNumberNotPositive))
     #expect(s.checksAnchorValidity && !c.checksAnchorValidity)
-    #expect(!s.acceptsNonCriticalBasicConstraints && c.acceptsNonCriticalBasicConstraints)
+    #expect(s.applies(.nonCriticalBasicConstraints) && !c.applies(.nonCriticalBasicConstraints))
 }
 
 /// The trace is bounded (a hostile chain's would be large): steps past

@@ -13,8 +13,9 @@ import Trust
 func pkitsProfile(_ name: String) -> ValidationProfile {
     guard name == "strict" else { return .rfc5280 }
     var profile = ValidationProfile.strict
-    profile.acceptsNonCriticalBasicConstraints = true
-    profile.acceptsNonPositiveSerialNumber = true
+    let lenient: [ConformanceRule] = [.nonCriticalBasicConstraints, .serialNumberNotPositive]
+    profile.leafRules.removeAll { lenient.contains($0) }
+    profile.intermediateRules.removeAll { lenient.contains($0) }
     return profile
 }
 

@@ -1,0 +1,239 @@
+import DER
+import PKIX
+
+// The rules on how a certificate is made that the profiles choose from
+// (docs/profiles.md): RFC 5280 §4's, the CA/Browser Forum's subscriber and
+// root profiles, and Apple's SSL policy. Each rule is one entry of one
+// table — its code, the text that states it, what it asks, what breaking
+// it means, which purpose it serves and its predicate — in
+// RFC5280Rules.swift, CABFRules.swift and AppleRules.swift. The case below
+// is its name; everything else is read from the entry, so a new rule is
+// one case and one entry (a test checks both lists agree and the codes
+// equal Vectors/error-codes/codes.txt). A profile lists which rules it
+// checks on the leaf, on each intermediate and on the anchor
+// (ValidationProfile).
+
+/// A rule on how a certificate is made, from the table of rules.
+public enum ConformanceRule: UInt8, Sendable, Equatable, CaseIterable, CustomStringConvertible {
+    // RFC 5280 §4 (RFC5280Rules.swift).
+    /// authorityKeyIdentifier not critical.
+    case criticalAuthorityKeyIdentifier
+    /// subjectKeyIdentifier not critical.
+    case criticalSubjectKeyIdentifier
+    /// authorityInfoAccess not critical.
+    case criticalAuthorityInfoAccess
+    /// nameConstraints only in a CA.
+    case nameConstraintsOutsideCA
+    /// keyCertSign only in a CA.
+    case keyCertSignWithoutCA
+    /// authorityKeyIdentifier with a keyIdentifier when not self-issued.
+    case missingAuthorityKeyIdentifier
+    /// subjectKeyIdentifier in a CA.
+    case missingSubjectKeyIdentifier
+    /// A positive serial number.
+    case serialNumberNotPositive
+    /// A serial number of at most 20 octets.
+    case serialNumberTooLong
+    /// dNSNames in the preferred name syntax.
+    case malformedDNSName
+    /// keyUsage in a CA that signs certificates.
+    case missingKeyUsage
+    /// basicConstraints critical in a CA that signs certificates.
+    case nonCriticalBasicConstraints
+    /// A non-empty issuer name.
+    case emptyIssuerName
+    /// An authorityKeyIdentifier carries a keyIdentifier.
+    case authorityKeyIdentifierWithoutKeyIdentifier
+    /// A self-signed certificate's key identifiers agree.
+    case keyIdentifierMismatch
+    /// basicConstraints present.
+    case missingBasicConstraints
+    /// nameConstraints critical.
+    case nonCriticalNameConstraints
+    /// pathLenConstraint only with cA TRUE.
+    case pathLengthWithoutCA
+    /// A non-empty subject when keyUsage asserts cRLSign.
+    case emptySubjectWithCRLSign
+    // The CA/Browser Forum's subscriber and root profiles (CABFRules.swift).
+    /// A server certificate's extendedKeyUsage lists serverAuth.
+    case subscriberWithoutServerAuth
+    /// A server certificate does not assert anyExtendedKeyUsage.
+    case subscriberAnyExtendedKeyUsage
+    /// A server certificate's extendedKeyUsage is not critical.
+    case subscriberCriticalExtendedKeyUsage
+    /// subjectAltName not critical beside a subject.
+    case subscriberCriticalSubjectAltName
+    /// A server certificate's validity within the limit of its issuance date.
+    case subscriberValidityTooLong
+    /// A root without extendedKeyUsage.
+    case rootExtendedKeyUsage
+    /// A root's authorityKeyIdentifier is a keyIdentifier only.
+    case rootAuthorityKeyIdentifierWithIssuer
+    // Apple's SSL policy (AppleRules.swift).
+    /// Signed with a SHA-2 hash.
+    case signatureHashNotSHA2
+    /// An RSA key of at least 2048 bits.
+    case rsaKeyBelow2048Bits
+    /// A leaf issued since 2019-07-01 lists serverAuth.
+    case missingServerAuthEKU
+    /// A leaf issued since 2019-07-01 is valid for at most 825 days.
+    case validityOver825Days
+    /// A leaf issued since 2020-09-01 under a system root is valid for at most 398 days.
+    case validityOver398Days
+
+    /// A stable name for scripts.
+    public var code: String { String(entry.code) }
+    /// The text that states the rule: an RFC, CA/B Forum or Apple section.
+    public var section: String { String(entry.section) }
+    /// What the certificate breaks, with the section, for failure messages.
+    public var description: String { String(entry.breach) + " (" + section + ")" }
+    /// What the rule asks, for the trace.
+    var checkDescription: String { String(entry.asks) }
+
+    /// Whether `certificate` breaks the rule; `underSystemRoot` says whether
+    /// its path ends in a system root (only Apple's 398-day rule reads it).
+    public func isBroken(by certificate: Certificate, underSystemRoot: Bool = false) -> Bool {
+        entry.isBroken(certificate, certificate.extensions, underSystemRoot)
+    }
+
+    var entry: RuleEntry { RuleEntry.table[Int(rawValue)] }
+}
+
+/// Apple's SSL policy rules are rules of the one table; the name stays for
+/// the callers that match `TrustFailure.appleSSLPolicy`.
+public typealias AppleRule = ConformanceRule
+
+extension String {
+    /// The text of a rule table's literal (UTF-8, as every literal is).
+    init(_ text: StaticString) {
+        self = text.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
+    }
+}
+
+/// Which failure a broken rule is reported as.
+enum RuleFamily: Sendable {
+    /// `TrustFailure.nonConforming`: RFC 5280 and the CA/Browser Forum.
+    case construction
+    /// `TrustFailure.appleSSLPolicy`: Apple's SSL policy.
+    case appleSSL
+}
+
+/// One rule, declared once. The texts are `StaticString`s so that reading
+/// an entry on the hot path copies no reference-counted storage.
+struct RuleEntry: Sendable {
+    let rule: ConformanceRule
+    let code: StaticString
+    let section: StaticString
+    /// What the rule asks, for the trace.
+    let asks: StaticString
+    /// What breaking it means, for failure messages (the section follows).
+    let breach: StaticString
+    let family: RuleFamily
+    /// Checked only when the evaluation is for server authentication.
+    let serverAuthOnly: Bool
+    /// Decided only once the path's anchor is known (the predicate reads
+    /// whether it is a system root).
+    let needsAnchor: Bool
+    /// Whether a certificate (with its extensions, read once by the caller)
+    /// breaks the rule, and whether its path ends in a system root.
+    let isBroken: @Sendable (Certificate, Extensions, Bool) -> Bool
+
+    init(_ rule: ConformanceRule, code: StaticString, section: StaticString, asks: StaticString, breach: StaticString,
+         family: RuleFamily = .construction, serverAuthOnly: Bool = false, needsAnchor: Bool = false,
+         isBroken: @escaping @Sendable (Certificate, Extensions, Bool) -> Bool) {
+        self.rule = rule
+        self.code = code
+        self.section = section
+        self.asks = asks
+        self.breach = breach
+        self.family = family
+        self.serverAuthOnly = serverAuthOnly
+        self.needsAnchor = needsAnchor
+        self.isBroken = isBroken
+    }
+
+    /// Every entry, in `ConformanceRule`'s order (a test checks that each
+    /// case has exactly one entry).
+    static let table: [RuleEntry] = (rfc5280 + cabf + apple).sorted { $0.rule.rawValue < $1.rule.rawValue }
+
+    /// What the verifier reads of each entry on every evaluation, apart
+    /// from the texts, so that the hot path copies a byte and a function
+    /// rather than a whole entry.
+    static let checks: [RuleCheck] = table.map(RuleCheck.init)
+
+    /// The failure for `rule` broken by the certificate at path position `index`.
+    func failure(index: Int) -> TrustFailure { rule.failure(index: index, family) }
+
+    /// The trace's name for the check.
+    var checkName: CheckName { rule.checkName(family) }
+}
+
+/// An entry as the verifier runs it (`RuleEntry.checks`).
+struct RuleCheck: Sendable {
+    private let flags: UInt8
+    let isBroken: @Sendable (Certificate, Extensions, Bool) -> Bool
+
+    init(_ entry: RuleEntry) {
+        flags = (entry.serverAuthOnly ? 1 : 0) | (entry.needsAnchor ? 2 : 0) | (entry.family == .appleSSL ? 4 : 0)
+        isBroken = entry.isBroken
+    }
+
+    var serverAuthOnly: Bool { flags & 1 != 0 }
+    var needsAnchor: Bool { flags & 2 != 0 }
+    var family: RuleFamily { flags & 4 != 0 ? .appleSSL : .construction }
+}
+
+extension ConformanceRule {
+    /// The entry as the verifier runs it.
+    var check: RuleCheck { RuleEntry.checks[Int(rawValue)] }
+
+    /// The failure for the rule broken by the certificate at path position `index`.
+    func failure(index: Int, _ family: RuleFamily) -> TrustFailure {
+        family == .appleSSL ? .appleSSLPolicy(index: index, self) : .nonConforming(index: index, self)
+    }
+
+    /// The trace's name for the check.
+    func checkName(_ family: RuleFamily) -> CheckName { family == .appleSSL ? .appleRule(self) : .profileRule(self) }
+}
+
+extension ConformanceRule {
+    /// RFC 5280's rules for any presented certificate, in the order checked.
+    public static let presented: [ConformanceRule] = [
+        .criticalAuthorityKeyIdentifier, .criticalSubjectKeyIdentifier, .criticalAuthorityInfoAccess,
+        .nameConstraintsOutsideCA, .keyCertSignWithoutCA, .missingAuthorityKeyIdentifier, .missingSubjectKeyIdentifier,
+        .serialNumberNotPositive, .serialNumberTooLong, .malformedDNSName, .emptyIssuerName,
+        .pathLengthWithoutCA, .emptySubjectWithCRLSign,
+    ]
+    /// RFC 5280's rules for a presented certificate whose key signs the one below it.
+    public static let issuer: [ConformanceRule] = presented + [.missingKeyUsage, .nonCriticalBasicConstraints]
+    /// The CA/B Forum subscriber profile (BR §6.3.2, §7.1.2.7), for a serverAuth leaf.
+    public static let subscriber: [ConformanceRule] = [
+        .subscriberWithoutServerAuth, .subscriberAnyExtendedKeyUsage, .subscriberCriticalExtendedKeyUsage,
+        .subscriberCriticalSubjectAltName, .subscriberValidityTooLong,
+    ]
+    /// The CA/B Forum root profile (BR §7.1.2.1, §7.1), for the anchor.
+    public static let root: [ConformanceRule] = [
+        .rootExtendedKeyUsage, .nonCriticalBasicConstraints, .missingSubjectKeyIdentifier,
+        .rootAuthorityKeyIdentifierWithIssuer, .serialNumberNotPositive,
+    ]
+    /// The rules on how a trust anchor is made that every root of the
+    /// Mozilla bundle meets (`Tests/TrustTests/MozillaRootsTests.swift`).
+    /// Those some roots break — basicConstraints not critical, no
+    /// subjectKeyIdentifier, an AKI with authorityCertIssuer or serial, a
+    /// non-positive serial — are not here. A critical authorityInfoAccess
+    /// (§4.2.2.1) is broken by no root of the bundle, so an anchor is held
+    /// to it too.
+    public static let anchor: [ConformanceRule] = [
+        .criticalAuthorityKeyIdentifier, .criticalSubjectKeyIdentifier, .authorityKeyIdentifierWithoutKeyIdentifier,
+        .keyIdentifierMismatch, .missingAuthorityKeyIdentifier, .missingBasicConstraints, .nonCriticalNameConstraints,
+        .criticalAuthorityInfoAccess,
+    ]
+    /// Apple's SSL policy on the leaf (the 398-day rule once the anchor is known).
+    public static let appleLeaf: [ConformanceRule] = [
+        .signatureHashNotSHA2, .rsaKeyBelow2048Bits, .missingServerAuthEKU, .validityOver825Days, .validityOver398Days,
+    ]
+    /// Apple's SSL policy on an intermediate: its signature and its key.
+    public static let appleIssuer: [ConformanceRule] = [.signatureHashNotSHA2, .rsaKeyBelow2048Bits]
+    /// Apple's SSL policy on the anchor: its key (its own signature is not relied on).
+    public static let appleAnchor: [ConformanceRule] = [.rsaKeyBelow2048Bits]
+}
