@@ -32,6 +32,6 @@ for line in open(sys.argv[1]):
 print(total, mallocs)
 PY
 }
-read -r low_instructions low_mallocs < <(count 1000)
-read -r high_instructions high_mallocs < <(count 3000)
+read -r low_instructions low_mallocs < <(count 1000) || { echo "warm-instructions: the callgrind run of 1,000 evaluations failed" >&2; exit 1; }
+read -r high_instructions high_mallocs < <(count 3000) || { echo "warm-instructions: the callgrind run of 3,000 evaluations failed" >&2; exit 1; }
 echo "per warm evaluation: $(( (high_instructions - low_instructions) / 2000 )) instructions, $(( (high_mallocs - low_mallocs) / 2000 )) heap allocations"

@@ -2,7 +2,8 @@ import DER
 import PKIX
 
 // RFC 5280 §6.3, run on a path that passed every other check, for each
-// certificate the revocation policy covers (OCSP, the other method, is in
+// certificate the revocation policy covers (the methods and their order
+// are in RevocationMethod.swift; OCSP, the other built-in one, is in
 // OCSPCheck.swift). The CRLs are the caller's (Verifier.revocationSources)
 // and may come from anyone, so the order of the checks is the order of
 // their cost: a CRL is first matched to the certificate by its issuer
@@ -80,25 +81,22 @@ extension Verifier {
     mutating func revocationStatus(of index: Int, nodes: [PathNode],
                                    search: inout SearchState) throws(TrustFailure) -> (RevocationStatus, RevocationFinding.Source) {
         let revocation = policy.revocation
-        let useOCSP = revocation.methods.contains(.ocsp) && !revocationSources.ocspResponses.isEmpty
-        let useCRL = revocation.methods.contains(.crl) && !revocationSources.crls.isEmpty
         var good: RevocationFinding.Source? = nil
         var gap: (RevocationGap, RevocationFinding.Source)? = nil
-        for method in revocation.preferCRL ? [RevocationPolicy.Methods.crl, .ocsp] : [.ocsp, .crl] {
-            guard method == .crl ? useCRL : useOCSP else { continue }
-            let source: RevocationFinding.Source = method == .crl ? .crl : .ocsp
-            let status = method == .crl ? try crlStatus(of: index, nodes: nodes, search: &search)
-                                        : try ocspStatus(of: index, nodes: nodes, search: &search)
+        for method in RevocationMethod.ordered(revocation) {
+            guard revocation.methods.contains(method.allowedBy), method.isSupplied(revocationSources) else { continue }
+            let status = try method.status(&self, index, nodes, &search)
             switch status {
             // No later method can undo a revocation, so it is not asked.
-            case .revoked: return (status, source)
-            case .good: if good == nil { good = source }
-            case .unknown(let found): if gap.map({ found.rank > $0.0.rank }) ?? true { gap = (found, source) }
+            case .revoked: return (status, method.source)
+            case .good: if good == nil { good = method.source }
+            case .unknown(let found): if gap.map({ found.rank > $0.0.rank }) ?? true { gap = (found, method.source) }
             }
         }
         if let good { return (.good, good) }
         if let gap { return (.unknown(gap.0), gap.1) }
-        return revocation.methods.contains(.crl) ? (.unknown(.noCRL), .crl) : (.unknown(.noOCSPResponse), .ocsp)
+        let named = RevocationMethod.namedWhenNothingSupplied.first { revocation.methods.contains($0.allowedBy) } ?? .ocsp
+        return (.unknown(named.nothingSupplied), named.source)
     }
 
     /// A CRL that passed every check for one certificate, with the key that

@@ -101,19 +101,16 @@ extension Verifier {
         signerPolicy.purpose = .any
         signerPolicy.identity = nil
         signerPolicy.revocation.maximumSignerDepth -= 1
-        signerPolicy.budgets.signatureChecks -= search.signatureChecks
-        signerPolicy.budgets.signatureWork -= search.signatureWork
-        signerPolicy.budgets.pathBuildingSteps -= search.steps
         var nested = Verifier(store: TrustStore([store.anchors[anchorIndex]]), policy: signerPolicy, cache: cache,
                               revocationSources: revocationSources)
         let others = search.index.certificates.filter { $0.der != certificate.der }
             + nodes.dropLast().map { $0.certificate }.filter { $0.der != certificate.der }
-        var signerSearch = SearchState(leaf: certificate, intermediates: others)
+        var signerSearch = SearchState(leaf: certificate, intermediates: others, budgets: policy.budgets)
+        // The nested evaluation spends this evaluation's meter.
+        signerSearch.meter = search.meter
         let result = nested.evaluate(&signerSearch, accept: { _ in nil })
         cache = nested.cache
-        search.signatureChecks += signerSearch.signatureChecks
-        search.signatureWork += signerSearch.signatureWork
-        search.steps += signerSearch.steps
+        search.meter = signerSearch.meter
         if case .failure(.budgetExceeded(let budget)) = result { throw .budgetExceeded(budget) }
         if case .success = result { return true }
         return false

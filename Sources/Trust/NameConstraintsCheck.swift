@@ -22,7 +22,7 @@ import PKIX
 extension Verifier {
     /// The constraints of the CAs at path positions 1..<`end` (the anchor's
     /// included when `end` is past it: `ValidationProfile.enforcesAnchorConstraints`).
-    func checkNameConstraints(_ certificates: [Certificate], upTo end: Int, comparisons: inout Int) throws(TrustFailure) -> TrustFailure? {
+    func checkNameConstraints(_ certificates: [Certificate], upTo end: Int, meter: inout Meter) throws(TrustFailure) -> TrustFailure? {
         for caIndex in 1..<max(min(end, certificates.count), 1) {
             let ca = certificates[caIndex]
             guard ca.extensions.nameConstraintsCritical != nil else { continue }
@@ -33,7 +33,7 @@ extension Verifier {
                 if index > 0 && subject.isSelfIssued { continue }
                 for name in constrainedNames(of: subject, isLeaf: index == 0) {
                     if try !isAllowed(name, in: subject, by: ca, permitted: permitted, excluded: excluded,
-                                      malformedForms: malformedForms, comparisons: &comparisons) {
+                                      malformedForms: malformedForms, meter: &meter) {
                         return .nameConstraintViolation(index: index)
                     }
                 }
@@ -72,7 +72,7 @@ extension Verifier {
     /// name of a constrained form that is itself outside the syntax.
     func isAllowed(_ name: ConstrainedName, in subject: Certificate, by ca: Certificate,
                    permitted: [GeneralName], excluded: [GeneralName], malformedForms: UInt16 = 0,
-                   comparisons: inout Int) throws(TrustFailure) -> Bool {
+                   meter: inout Meter) throws(TrustFailure) -> Bool {
         let kind: GeneralName.Kind
         let text: ArraySlice<UInt8>
         switch name {
@@ -87,18 +87,16 @@ extension Verifier {
         if NameSyntax.isChecked(kind), excluded.contains(where: { $0.kind == kind }) || permitted.contains(where: { $0.kind == kind }) {
             guard malformedForms & (1 << UInt16(kind.rawValue)) == 0, NameSyntax.isPresented(kind, text) else { return false }
         }
-        let limit = policy.budgets.nameConstraintComparisons
         // A directoryName's RDNs in RFC 5280 §7.1 form, made once for all its constraints.
         var nameRDNs: [[UInt8]]? = nil
         func matches(_ base: GeneralName, excluding: Bool) throws(TrustFailure) -> Bool {
-            comparisons += 1
-            guard comparisons <= limit else { throw .budgetExceeded(.nameConstraintComparisons) }
+            try meter.chargeNameComparisons(1)
             let constraint = base.value
             switch name {
             case .general(let general) where kind == .directoryName:
-                return try directoryName(Name(encoded: general.value), within: base, rdns: &nameRDNs, comparisons: &comparisons)
+                return try directoryName(Name(encoded: general.value), within: base, rdns: &nameRDNs, meter: &meter)
             case .subjectDN:
-                return try directoryName(subject.subject, within: base, rdns: &nameRDNs, comparisons: &comparisons)
+                return try directoryName(subject.subject, within: base, rdns: &nameRDNs, meter: &meter)
             case .general(let general):
                 return NameMatching.matches(kind: kind, name: general.value, constraint: constraint, excluding: excluding)
             case .emailAttribute(let email):
@@ -123,11 +121,10 @@ extension Verifier {
     /// another string type, case or spacing (issue 26 item 9). Each RDN
     /// compared counts as one comparison, charged before the work.
     func directoryName(_ name: Name, within base: GeneralName,
-                       rdns nameRDNs: inout [[UInt8]]?, comparisons: inout Int) throws(TrustFailure) -> Bool {
+                       rdns nameRDNs: inout [[UInt8]]?, meter: inout Meter) throws(TrustFailure) -> Bool {
         let constraintName = Name(encoded: base.value).distinguishedName
         let count = constraintName.relativeNames.count
-        comparisons += count
-        guard comparisons <= policy.budgets.nameConstraintComparisons else { throw .budgetExceeded(.nameConstraintComparisons) }
+        try meter.chargeNameComparisons(count)
         if nameRDNs == nil { nameRDNs = NameEquivalence.canonicalRelativeNames(name.distinguishedName) }
         guard let names = nameRDNs, count <= names.count else { return false }
         let constraintRDNs = NameEquivalence.canonicalRelativeNames(constraintName)

@@ -57,16 +57,14 @@ extension Verifier {
         let slot = childNode.presentedIndex ?? search.index.count
         if search.candidateLists[slot] == nil {
             let list = issuerCandidates(of: child, search: &search)
-            search.steps += list.count + 1
-            guard search.steps <= policy.budgets.pathBuildingSteps else { throw .budgetExceeded(.pathBuildingSteps) }
+            try search.meter.chargeSteps(list.count + 1)
             search.candidateLists[slot] = list
         }
         var outcome = SubtreeOutcome()
         let count = search.candidateLists[slot]?.count ?? 0
         if count == 0 { search.record(.unknownIssuer(index: childPosition), path: path) }
         for k in 0..<count {
-            search.steps += 1
-            guard search.steps <= policy.budgets.pathBuildingSteps else { throw .budgetExceeded(.pathBuildingSteps) }
+            try search.meter.chargeSteps(1)
             guard let candidate = search.candidateLists[slot]?[k] else { break }
             let position = childPosition + 1
             if let presented = candidate.presentedIndex, search.deadFrom[presented] <= position { continue }

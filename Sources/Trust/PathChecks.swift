@@ -138,7 +138,7 @@ extension Verifier {
         // A budget that runs out ends the evaluation; the trace records it first.
         let names: TrustFailure?
         do {
-            names = try checkNameConstraints(certificates, upTo: bindingCAs.upperBound, comparisons: &search.nameComparisons)
+            names = try checkNameConstraints(certificates, upTo: bindingCAs.upperBound, meter: &search.meter)
         } catch {
             _ = search.step(.nameConstraints, anchorIndex, nodes[anchorIndex], error)
             throw error
@@ -148,7 +148,7 @@ extension Verifier {
         }
         let policies: Result<[OID], TrustFailure>
         do {
-            policies = try processPolicies(certificates)
+            policies = try processPolicies(certificates, meter: search.meter)
         } catch {
             _ = search.step(.certificatePolicies, anchorIndex, nodes[anchorIndex], error)
             throw error

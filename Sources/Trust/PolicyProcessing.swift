@@ -48,7 +48,7 @@ extension Verifier {
 
     /// Processes the policies of `certificates` (leaf first, anchor last)
     /// and returns the user-constrained policy set, or why the path fails.
-    func processPolicies(_ certificates: [Certificate]) throws(TrustFailure) -> Result<[OID], TrustFailure> {
+    func processPolicies(_ certificates: [Certificate], meter: Meter) throws(TrustFailure) -> Result<[OID], TrustFailure> {
         let inputs = policy.certificatePolicies
         let n = certificates.count - 1
         guard n >= 1 else { return .success([]) }
@@ -66,7 +66,7 @@ extension Verifier {
         var work = 0
         func spend(_ units: Int) throws(TrustFailure) {
             work += units
-            if work > policy.budgets.policyGraph { throw .budgetExceeded(.policyGraph) }
+            try meter.checkPolicyGraph(work)
         }
 
         // Chromium's enforced anchor constraints (ApplyTrustAnchorConstraints,

@@ -97,10 +97,7 @@ extension Verifier {
         case .success(let scheme): admitted = scheme
         case .failure(let failure): return failure
         }
-        search.signatureChecks += 1
-        guard search.signatureChecks <= policy.budgets.signatureChecks else { throw .budgetExceeded(.signatureChecks) }
-        search.signatureWork += key.cost
-        guard search.signatureWork <= policy.budgets.signatureWork else { throw .budgetExceeded(.signatureWork) }
+        try search.meter.chargeSignature(cost: key.cost)
         return admitted.verify(key, signature: signed.signature, message: signed.message)
     }
 }

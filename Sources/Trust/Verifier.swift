@@ -80,7 +80,7 @@ public struct Verifier: Sendable {
         leaf: Certificate, intermediates: [Certificate],
         accept: (VerifiedChain) -> PinMismatch? = { _ in nil }
     ) -> Result<VerifiedChain, TrustFailure> {
-        var search = SearchState(leaf: leaf, intermediates: intermediates)
+        var search = SearchState(leaf: leaf, intermediates: intermediates, budgets: policy.budgets)
         return evaluate(&search, accept: accept)
     }
 
@@ -91,7 +91,7 @@ public struct Verifier: Sendable {
         leaf: Certificate, intermediates: [Certificate],
         accept: (VerifiedChain) -> PinMismatch? = { _ in nil }
     ) -> Explanation {
-        var search = SearchState(leaf: leaf, intermediates: intermediates)
+        var search = SearchState(leaf: leaf, intermediates: intermediates, budgets: policy.budgets)
         search.trace = TraceLog(limit: policy.budgets.traceSteps)
         search.bestPath = []
         let result = evaluate(&search, accept: accept)
@@ -159,10 +159,8 @@ struct PathNode {
 
 /// Work done, what the search has learnt, and the most specific failure seen so far.
 struct SearchState {
-    var signatureChecks = 0
-    var signatureWork = 0
-    var steps = 0
-    var nameComparisons = 0
+    /// Every budget's spending (Meter.swift).
+    var meter: Meter
     var best: TrustFailure? = nil
     /// With a trace: every check, and the origins of the path of `best`
     /// (nil when not explaining, so a plain evaluation keeps no paths).
@@ -179,7 +177,8 @@ struct SearchState {
     /// is known to lead nowhere (Int.max: not known).
     var deadFrom: [Int]
 
-    init(leaf: Certificate, intermediates: [Certificate]) {
+    init(leaf: Certificate, intermediates: [Certificate], budgets: Budgets) {
+        meter = Meter(limits: budgets)
         self.leaf = leaf
         index = IssuerIndex(intermediates)
         leafKeyClass = index.keyClass(of: leaf) ?? -1
