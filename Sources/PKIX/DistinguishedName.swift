@@ -53,8 +53,8 @@ public struct DistinguishedName: Sendable, Equatable, CustomStringConvertible {
     /// Name; real ones carry fewer than 20 attributes (64 matches the
     /// extension bound). A subject of a million RDNs (11 MB of DER) decoded
     /// whole took ~190 MB per decoding and 6 MB per printed mention, and
-    /// `verify --explain` names a certificate on every trace line (issue 26
-    /// item 12). Policy (name constraints, the CN fallback, name equivalence)
+    /// `verify --explain` names a certificate on every trace line, so a name
+    /// of a million RDNs must not be rebuilt for each. Policy (name constraints, the CN fallback, name equivalence)
     /// reads the whole Name through `subjectName` / `name(at:)`.
     public static let maximumDisplayedAttributes = 64
 

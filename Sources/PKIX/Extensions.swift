@@ -106,7 +106,7 @@ struct ExtensionLayout: Sendable {
         if reader.bytes(oid, equal: OID.authorityInfoAccess.bytes) {
             guard authorityInformationAccess == nil else { throw duplicate }
             authorityInformationAccess = ExtensionLocation(critical: critical, value: value)
-            // Its value must decode (issue 30): a CA that writes it wrong
+            // Its value must decode: a CA that writes it wrong
             // has written the rest of the certificate with the same care.
             try ExtensionValues.accessDescriptions(&reader)
             try reader.expectEnd()

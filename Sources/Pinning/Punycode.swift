@@ -1,9 +1,9 @@
 // RFC 3492 Punycode encoding, for the Public Suffix List's internationalised
 // rules: the list writes them as U-labels (公司.cn), host patterns and
 // reference names are A-labels (xn--55qx5d.cn), and the two must be compared
-// in one form (issue 12). Decoding checks A-labels in the tool's --host
-// names (issue 28 item 8: an A-label must be the canonical encoding of a
-// valid U-label).
+// in one form, or a rule would miss the hosts it names. Decoding checks
+// A-labels in the tool's --host names: an A-label must be the canonical
+// encoding of a valid U-label, or two spellings would name one host.
 
 /// RFC 3492 Punycode: Unicode scalars to the ASCII of an A-label's tail and back.
 public enum Punycode {

@@ -1,4 +1,3 @@
-import DER
 import PKIX
 import Trust
 

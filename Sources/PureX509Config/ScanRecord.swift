@@ -19,7 +19,7 @@ public struct ScanRecord: Sendable {
     public static func decode(_ line: [UInt8]) -> Result<ScanRecord, ScanRecordError> {
         let root: JSONValue
         do { root = try StrictJSONReader.parse(line) } catch {
-            // Said in words (issue 28 item 6): the whole line is one JSON object.
+            // Said in words, for whoever reads the record: the whole line is one JSON object.
             return .failure(ScanRecordError("not JSON (column \(error.position.column)\(error.position.line > 1 ? " of its line \(error.position.line)" : "")): \(error.message); each line must be one JSON object"))
         }
         guard case .object(let members) = root.kind else {

@@ -66,15 +66,15 @@ enum EvaluationFuzzing {
             guard same(first, explained.result) else {
                 FuzzInvariant.fail("explain decides \(describe(explained.result)), verify \(describe(first))")
             }
-            // The compatible profile only loosens: what strict trusts, it
+            // The chromium profile only loosens: what strict trusts, it
             // trusts, unless a budget ran out on a subtree strict had cut.
             var loose = policy
-            loose.profile = .compatible
-            var compatible = Verifier(store: store, policy: loose)
-            let lenient = compatible.verify(leaf: certificates[0], intermediates: Array(certificates.dropFirst()))
+            loose.profile = .chromium
+            var chromium = Verifier(store: store, policy: loose)
+            let lenient = chromium.verify(leaf: certificates[0], intermediates: Array(certificates.dropFirst()))
             if case .success = first, case .failure(let failure) = lenient {
                 if case .budgetExceeded = failure {} else {
-                    FuzzInvariant.fail("strict trusts a chain the compatible profile refuses: \(failure.code)")
+                    FuzzInvariant.fail("strict trusts a chain the chromium profile refuses: \(failure.code)")
                 }
             }
         }

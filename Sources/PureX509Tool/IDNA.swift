@@ -1,5 +1,5 @@
 // IDNA: an internationalised --host name (U-labels) to the A-labels a
-// certificate carries (issue 28 item 8).
+// certificate carries.
 //
 // UTS #46 processing as browsers apply it (nontransitional: ß, ς, ZWJ and
 // ZWNJ kept; UseSTD3ASCIIRules off, the host-name check that follows is the

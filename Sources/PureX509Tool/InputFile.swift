@@ -1,5 +1,4 @@
-// InputFile: every file the tool is given, read once and accounted for
-// (issue 13 item 7).
+// InputFile: every file the tool is given, read once and accounted for.
 //
 // A file either yields its bytes split into PEM blocks (each with its
 // number among all blocks of the text, its label and its DER, or the reason

@@ -1,5 +1,5 @@
 // KeyInput: what a PEM label or a DER body holds, and the SubjectPublicKeyInfo
-// `pin` hashes for each kind that has one (issue 13 item 7).
+// `pin` hashes for each kind that has one.
 //
 // OkHttp's and TrustKit's users pin a key before its certificate exists (a
 // backup pin), so `pin` takes a public key, a CSR or a private key as well as

@@ -1,8 +1,7 @@
 import PureX509
 
 /// Finds the PEM blocks of a text that may arrive in pieces, so that a
-/// 200 MB bundle is read with memory bounded by its largest block
-/// (issue 13 item 8). Fed with `append`, closed with `finish`, asked with
+/// 200 MB bundle is read with memory bounded by its largest block. Fed with `append`, closed with `finish`, asked with
 /// `next`; the whole-file reader (`InputFile.blocks(in:)`) is one `append`
 /// and one `finish`.
 ///

@@ -5,8 +5,8 @@ import PureX509Config
 extension PinningConfigFile {
     /// Reads `path` (`-` for standard input) through `InputFile.read`, as every
     /// other file the tool takes: `purex509: cannot read FILE: reason` and exit 2
-    /// when it is missing, a directory, unreadable, empty or over the size cap
-    /// (issue 28 item 5). A configuration that does not decode prints
+    /// when it is missing, a directory, unreadable, empty or over the size cap.
+    /// A configuration that does not decode prints
     /// `purex509: FILE, line L, column C: PATH: reason` and exits 2.
     /// `suffixes`: the Public Suffix List that refuses patterns on public
     /// suffixes (`--public-suffix-list`, or the one shipped with the tool).

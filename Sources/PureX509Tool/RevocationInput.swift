@@ -6,8 +6,8 @@ import PureX509
 /// without one, one that does not parse, or a PEM block of any other label
 /// stops the command (exit 2) with the flag, the file, the block and the
 /// rule, rather than leaving a revoked certificate unchecked without a word
-/// (issue 26 item 7: a revoking CRL labelled `CRL` used to be skipped
-/// silently and the leaf trusted).
+/// (a revoking CRL labelled `CRL` was once skipped silently and the leaf
+/// trusted).
 enum RevocationInput {
     struct Kind<Item> {
         let flag: String

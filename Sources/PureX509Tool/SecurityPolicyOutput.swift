@@ -27,8 +27,8 @@ extension VerifyOptions {
             }
             // The last evaluation that trusted the chain decided its path.
             // With --allow-invalid there may be none: no evaluation verified
-            // the chain, the verdict says so in text and JSON (issue 28 item
-            // 3), whatever the mode, and the served certificates are listed as they came.
+            // the chain, the verdict says so in text and JSON, whatever the
+            // mode, and the served certificates are listed as they came.
             if let decided, case .success(let chain) = evaluations[decided].explanation.result {
                 let report = reports[decided]
                 if json {

@@ -1,6 +1,6 @@
 import PKIX
 
-// The decision trace (issue 11 item 5): what the verifier checked, in the
+// The decision trace: what the verifier checked, in the
 // order it checked it, for `purex509 verify --explain`. Recording is off
 // unless asked for (`Verifier.explain`), and then each check appends one
 // step; a plain `verify` pays one branch per check.

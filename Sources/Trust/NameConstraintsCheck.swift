@@ -10,7 +10,8 @@ import PKIX
 // mention are unconstrained; excluded subtrees win over permitted ones.
 // Comparisons are counted against `Budgets.nameConstraintComparisons`.
 //
-// A name is judged by every name it stands for (issue 26): a wildcard
+// A name is judged by every name it stands for, or a wildcard or a mapped
+// address would slip past a constraint on one of them: a wildcard
 // dNSName by each host it can match, an IPv4-mapped IPv6 address by its
 // IPv4 address as well, a directoryName under RFC 5280 §7.1's comparison.
 // An excluded subtree refuses it when any of those falls inside; a
@@ -58,7 +59,7 @@ extension Verifier {
         // §4.2.1.10: emailAddress attributes in the subject are rfc822Names too.
         for email in certificate.subjectName.values(of: .emailAddress) { names.append(.emailAttribute(Array(email.utf8))) }
         // With the Common Name fallback on, a leaf without a dNSName is matched
-        // by its CNs: each is then a DNS name the constraints bind (issue 12),
+        // by its CNs: each is then a DNS name the constraints bind,
         // or a CN would let a constrained CA name any host.
         if isLeaf, policy.allowCommonNameFallback, !alternativeNames.contains(where: { $0.kind == .dnsName }) {
             for name in certificate.subjectName.values(of: .commonName) { names.append(.commonNameAsDNS(Array(name.utf8))) }
@@ -118,7 +119,7 @@ extension Verifier {
     /// the name's, each RDN compared in `NameEquivalence` form (string type,
     /// ASCII case and space runs folded; a multi-valued RDN's attributes in
     /// any order). Byte-for-byte comparison let an excluded name through in
-    /// another string type, case or spacing (issue 26 item 9). Each RDN
+    /// another string type, case or spacing. Each RDN
     /// compared counts as one comparison, charged before the work.
     func directoryName(_ name: Name, within base: GeneralName,
                        rdns nameRDNs: inout [[UInt8]]?, meter: inout Meter) throws(TrustFailure) -> Bool {

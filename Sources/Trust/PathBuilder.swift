@@ -100,8 +100,9 @@ extension Verifier {
                     throw error
                 }
                 // An edge the signature cache answered skipped the key
-                // policy, which may have changed since it was cached
-                // (issue 26 item 11); an edge verified now passed it already.
+                // policy, which may have changed since it was cached (a
+                // verifier's cache outlives a policy); an edge verified now
+                // passed it already.
                 if failure == nil, let refusal = policy.keys.refusal(of: node.certificate.publicKey) {
                     failure = .weakKey(index: childPosition, refusal)
                 }

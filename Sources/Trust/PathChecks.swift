@@ -21,13 +21,13 @@ import PKIX
 // - anyExtendedKeyUsage alone on the leaf does not satisfy serverAuth or
 //   clientAuth under the strict profile: the CA/Browser Forum requirements
 //   forbid it in server certificates, and OpenSSL and webpki refuse it
-//   (Chromium and Go accept: the compatible profile).
+//   (Chromium and Go accept: the chromium profile).
 // - An extendedKeyUsage on an issuer constrains the leaf: the issuer must
 //   list the purpose or anyExtendedKeyUsage (as Go, Chrome and OpenSSL do;
 //   webpki ignores it).
 // - A CA certificate (basicConstraints cA TRUE) is refused as a server leaf
 //   (webpki's CaUsedAsEndEntity) unless it is itself an anchor or the
-//   compatible profile is in force.
+//   chromium profile is in force.
 
 extension Verifier {
     /// In rank order, so that the first failure found is the one reported.
@@ -76,8 +76,8 @@ extension Verifier {
     /// preparation an issuer's key goes through (`VerificationKey.prepare`:
     /// RSA e = 1 or even, an even, negative or over-16,384-bit modulus; an
     /// EC point off its curve, compressed or at infinity; an Ed25519 key of
-    /// the wrong length or with parameters). Each was trusted in a leaf
-    /// before (issue 26 item 11). Issuer keys are prepared, and refused as
+    /// the wrong length or with parameters). Each was once trusted in a leaf,
+    /// whose key no signature of the path exercises. Issuer keys are prepared, and refused as
     /// `weakKey`, on the edge they sign; a leaf that is itself an anchor
     /// uses the key the trust store prepared. An rsaEncryption key's bounds
     /// are checked on its octets (`VerificationKey.refusal(of:)`), since it

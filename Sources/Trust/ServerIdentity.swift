@@ -80,7 +80,8 @@ public enum ServerIdentity: Sendable, Equatable, CustomStringConvertible {
 }
 
 extension ServerIdentity {
-    /// The one host-name normaliser and validator (issue 12): ASCII letters
+    /// The one host-name normaliser and validator (pins, patterns and
+    /// certificates compare names in the one form it gives): ASCII letters
     /// lower-cased, one trailing dot dropped, then labels of 1–63 letters,
     /// digits, hyphens or underscores with no hyphen at either end, at most
     /// 253 octets. Nil for anything else. Reference identities and pinning's

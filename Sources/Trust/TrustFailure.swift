@@ -104,7 +104,7 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .pathLengthExceeded, .notACA: return 40
         // A path that passed every check and carries no pin says more than
         // another path's failure: ranked above the issuer facts, so a pin
-        // miss is reported as such (issue 12).
+        // miss is reported as such rather than as the last decoy's failure.
         case .pinMismatch: return 65
         // A revocation is a fact about a certificate that passed every
         // other check on its path; missing information says less.
