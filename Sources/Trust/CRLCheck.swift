@@ -38,7 +38,7 @@ extension Verifier {
     /// certificate's finding is recorded in `chain.revocation`, so that a
     /// soft-fail "unknown" is reported, not read as "good".
     mutating func checkRevocation(_ nodes: [PathNode], chain: inout VerifiedChain,
-                                  search: inout SearchState) throws(TrustFailure) -> TrustFailure? {
+                                  search: inout SearchState) throws(BudgetExhausted) -> TrustFailure? {
         let anchorPosition = nodes.count - 1
         let last = policy.revocation.coverage == .leaf ? 0 : anchorPosition - 1
         guard last >= 0 else { return nil }
@@ -79,7 +79,7 @@ extension Verifier {
     /// good, the gap that says most is reported. A method with no supplied
     /// information is skipped, so it cannot make the reported gap vaguer.
     mutating func revocationStatus(of index: Int, nodes: [PathNode],
-                                   search: inout SearchState) throws(TrustFailure) -> (RevocationStatus, RevocationFinding.Source) {
+                                   search: inout SearchState) throws(BudgetExhausted) -> (RevocationStatus, RevocationFinding.Source) {
         let revocation = policy.revocation
         var good: RevocationFinding.Source? = nil
         var gap: (RevocationGap, RevocationFinding.Source)? = nil
@@ -108,7 +108,7 @@ extension Verifier {
     }
 
     /// §6.3.3 for the certificate at `index` of the path `nodes`.
-    mutating func crlStatus(of index: Int, nodes: [PathNode], search: inout SearchState) throws(TrustFailure) -> RevocationStatus {
+    mutating func crlStatus(of index: Int, nodes: [PathNode], search: inout SearchState) throws(BudgetExhausted) -> RevocationStatus {
         let certificate = nodes[index].certificate
         var gap = RevocationGap.noCRL
         func note(_ found: RevocationGap) { if found.rank > gap.rank { gap = found } }
@@ -173,7 +173,7 @@ extension Verifier {
 
     /// One CRL signature check, counted against the evaluation's budgets.
     mutating func verifyCRLSignature(_ crl: CertificateList, with key: VerificationKey,
-                                     search: inout SearchState) throws(TrustFailure) -> Bool {
+                                     search: inout SearchState) throws(BudgetExhausted) -> Bool {
         try verify(crl.signedData, with: key, search: &search) == nil
     }
 }

@@ -22,7 +22,7 @@ extension Verifier {
     /// The key that verifies `crl` and may speak for the certificate at
     /// `index` as `relation` (`CRLScope.issuerRelation`) allows; nil when none does.
     mutating func crlSigner(of crl: CertificateList, relation: (direct: Bool, indirect: Bool), for index: Int, nodes: [PathNode],
-                            search: inout SearchState) throws(TrustFailure) -> VerificationKey? {
+                            search: inout SearchState) throws(BudgetExhausted) -> VerificationKey? {
         if relation.direct, let key = try issuingCAKey(of: crl, for: index, nodes: nodes, search: &search) { return key }
         if relation.indirect, let key = try indirectIssuerKey(of: crl, for: index, nodes: nodes, search: &search) { return key }
         return nil
@@ -31,7 +31,7 @@ extension Verifier {
     /// A direct CRL's signer: the issuing CA's own keys on the path, then a
     /// separate CRL key certified by the CA's own certifier.
     mutating func issuingCAKey(of crl: CertificateList, for index: Int, nodes: [PathNode],
-                               search: inout SearchState) throws(TrustFailure) -> VerificationKey? {
+                               search: inout SearchState) throws(BudgetExhausted) -> VerificationKey? {
         let certificate = nodes[index].certificate
         let caName = certificate.issuer.encoded
         var top = index + 1
@@ -59,7 +59,7 @@ extension Verifier {
 
     /// Whether one of `certifiers`, named as `certificate`'s issuer, signed it.
     mutating func isCertified(_ certificate: Certificate, byOneOf certifiers: [Certificate],
-                              search: inout SearchState) throws(TrustFailure) -> Bool {
+                              search: inout SearchState) throws(BudgetExhausted) -> Bool {
         for certifier in certifiers where NameComparison.equivalent(certificate.issuer.encoded, certifier.subject.encoded) {
             guard case .success(let key) = VerificationKey.prepare(certifier) else { continue }
             if try verify(certificate.signedData, with: key, search: &search) == nil {
@@ -74,7 +74,7 @@ extension Verifier {
     /// distribution point names itself, PKITS 4.14.30, counts), else a
     /// presented one validated to the same anchor.
     mutating func indirectIssuerKey(of crl: CertificateList, for index: Int, nodes: [PathNode],
-                                    search: inout SearchState) throws(TrustFailure) -> VerificationKey? {
+                                    search: inout SearchState) throws(BudgetExhausted) -> VerificationKey? {
         let issuerName = crl.issuer.encoded
         for node in nodes[index...] where NameComparison.equivalent(node.certificate.subject.encoded, issuerName) {
             if let key = try signingKey(node.certificate, for: crl, search: &search) { return key }
@@ -95,7 +95,7 @@ extension Verifier {
     /// `maximumSignerDepth`), spending what is left of this evaluation's
     /// budgets, so that a CRL adds no more work than the budgets allow.
     mutating func validatesToAnchor(_ certificate: Certificate, nodes: [PathNode],
-                                    search: inout SearchState) throws(TrustFailure) -> Bool {
+                                    search: inout SearchState) throws(BudgetExhausted) -> Bool {
         guard policy.revocation.maximumSignerDepth > 0, let anchorIndex = nodes[nodes.count - 1].anchorIndex else { return false }
         var signerPolicy = policy
         signerPolicy.purpose = .any
@@ -111,14 +111,14 @@ extension Verifier {
         let result = nested.evaluate(&signerSearch, accept: { _ in nil })
         cache = nested.cache
         search.meter = signerSearch.meter
-        if case .failure(.budgetExceeded(let budget)) = result { throw .budgetExceeded(budget) }
+        if case .failure(.budgetExceeded(let budget)) = result { throw BudgetExhausted(budget: budget) }
         if case .success = result { return true }
         return false
     }
 
     /// The certificate's key when its keyUsage allows cRLSign and it verifies `crl`.
     mutating func signingKey(_ certificate: Certificate, for crl: CertificateList,
-                             search: inout SearchState) throws(TrustFailure) -> VerificationKey? {
+                             search: inout SearchState) throws(BudgetExhausted) -> VerificationKey? {
         if let usage = certificate.extensions.keyUsage, !usage.usage.contains(.cRLSign) { return nil }
         guard case .success(let key) = VerificationKey.prepare(certificate) else { return nil }
         return try verifyCRLSignature(crl, with: key, search: &search) ? key : nil

@@ -23,7 +23,7 @@ import PKIX
 extension Verifier {
     /// The constraints of the CAs at path positions 1..<`end` (the anchor's
     /// included when `end` is past it: `ValidationProfile.enforcesAnchorConstraints`).
-    func checkNameConstraints(_ certificates: [Certificate], upTo end: Int, meter: inout Meter) throws(TrustFailure) -> TrustFailure? {
+    func checkNameConstraints(_ certificates: [Certificate], upTo end: Int, meter: inout Meter) throws(BudgetExhausted) -> TrustFailure? {
         for caIndex in 1..<max(min(end, certificates.count), 1) {
             let ca = certificates[caIndex]
             guard ca.extensions.nameConstraintsCritical != nil else { continue }
@@ -73,7 +73,7 @@ extension Verifier {
     /// name of a constrained form that is itself outside the syntax.
     func isAllowed(_ name: ConstrainedName, in subject: Certificate, by ca: Certificate,
                    permitted: [GeneralName], excluded: [GeneralName], malformedForms: UInt16 = 0,
-                   meter: inout Meter) throws(TrustFailure) -> Bool {
+                   meter: inout Meter) throws(BudgetExhausted) -> Bool {
         let kind: GeneralName.Kind
         let text: ArraySlice<UInt8>
         switch name {
@@ -90,7 +90,7 @@ extension Verifier {
         }
         // A directoryName's RDNs in RFC 5280 §7.1 form, made once for all its constraints.
         var nameRDNs: [[UInt8]]? = nil
-        func matches(_ base: GeneralName, excluding: Bool) throws(TrustFailure) -> Bool {
+        func matches(_ base: GeneralName, excluding: Bool) throws(BudgetExhausted) -> Bool {
             try meter.chargeNameComparisons(1)
             let constraint = base.value
             switch name {
@@ -122,7 +122,7 @@ extension Verifier {
     /// another string type, case or spacing. Each RDN
     /// compared counts as one comparison, charged before the work.
     func directoryName(_ name: Name, within base: GeneralName,
-                       rdns nameRDNs: inout [[UInt8]]?, meter: inout Meter) throws(TrustFailure) -> Bool {
+                       rdns nameRDNs: inout [[UInt8]]?, meter: inout Meter) throws(BudgetExhausted) -> Bool {
         let constraintName = Name(encoded: base.value).distinguishedName
         let count = constraintName.relativeNames.count
         try meter.chargeNameComparisons(count)

@@ -17,7 +17,7 @@ import SHA2
 
 extension Verifier {
     /// The status the supplied OCSP responses give the certificate at `index`.
-    mutating func ocspStatus(of index: Int, nodes: [PathNode], search: inout SearchState) throws(TrustFailure) -> RevocationStatus {
+    mutating func ocspStatus(of index: Int, nodes: [PathNode], search: inout SearchState) throws(BudgetExhausted) -> RevocationStatus {
         let certificate = nodes[index].certificate
         let issuer = nodes[index + 1].certificate
         var gap = RevocationGap.noOCSPResponse
@@ -99,7 +99,7 @@ extension Verifier {
     /// extension this library does not process (RFC 5280 §4.2).
     mutating func isAuthorised(_ basic: BasicOCSPResponse, issuer: Certificate,
                                issuerKey: VerificationKey?, allowSHA1: Bool,
-                               search: inout SearchState) throws(TrustFailure) -> Bool {
+                               search: inout SearchState) throws(BudgetExhausted) -> Bool {
         guard let issuerKey else { return false }
         if Self.responder(basic.responderID, names: issuer) {
             return try verify(basic.signedData, with: issuerKey, allowSHA1: allowSHA1, search: &search) == nil

@@ -50,7 +50,7 @@ struct SubtreeOutcome {
 extension Verifier {
     mutating func extend(
         _ path: inout [PathNode], search: inout SearchState, accept: (VerifiedChain) -> PinMismatch?
-    ) throws(TrustFailure) -> SubtreeOutcome {
+    ) throws(BudgetExhausted) -> SubtreeOutcome {
         let childPosition = path.count - 1
         let childNode = path[childPosition]
         let child = childNode.certificate
@@ -96,7 +96,7 @@ extension Verifier {
                 do {
                     failure = try verifySignature(of: child, index: childPosition, by: node, search: &search)
                 } catch {
-                    _ = search.step(.signature, childPosition, childNode, error)
+                    _ = search.step(.signature, childPosition, childNode, error.failure)
                     throw error
                 }
                 // An edge the signature cache answered skipped the key

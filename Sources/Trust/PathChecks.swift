@@ -112,7 +112,7 @@ extension Verifier {
     }
 
     /// Checks that need the whole path (leaf first, anchor last).
-    func checkPath(_ chain: inout VerifiedChain, nodes: [PathNode], search: inout SearchState) throws(TrustFailure) -> TrustFailure? {
+    func checkPath(_ chain: inout VerifiedChain, nodes: [PathNode], search: inout SearchState) throws(BudgetExhausted) -> TrustFailure? {
         let certificates = chain.certificates
         let anchorIndex = certificates.count - 1
         if let failure = checkAnchor(nodes[anchorIndex], index: anchorIndex, search: &search) { return failure }
@@ -140,7 +140,7 @@ extension Verifier {
         do {
             names = try checkNameConstraints(certificates, upTo: bindingCAs.upperBound, meter: &search.meter)
         } catch {
-            _ = search.step(.nameConstraints, anchorIndex, nodes[anchorIndex], error)
+            _ = search.step(.nameConstraints, anchorIndex, nodes[anchorIndex], error.failure)
             throw error
         }
         if let failure = search.step(.nameConstraints, names?.certificateIndex ?? 0, nodes[names?.certificateIndex ?? 0], names) {
@@ -150,7 +150,7 @@ extension Verifier {
         do {
             policies = try processPolicies(certificates, meter: search.meter)
         } catch {
-            _ = search.step(.certificatePolicies, anchorIndex, nodes[anchorIndex], error)
+            _ = search.step(.certificatePolicies, anchorIndex, nodes[anchorIndex], error.failure)
             throw error
         }
         switch policies {

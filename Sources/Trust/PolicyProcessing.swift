@@ -48,7 +48,7 @@ extension Verifier {
 
     /// Processes the policies of `certificates` (leaf first, anchor last)
     /// and returns the user-constrained policy set, or why the path fails.
-    func processPolicies(_ certificates: [Certificate], meter: Meter) throws(TrustFailure) -> Result<[OID], TrustFailure> {
+    func processPolicies(_ certificates: [Certificate], meter: Meter) throws(BudgetExhausted) -> Result<[OID], TrustFailure> {
         let inputs = policy.certificatePolicies
         let n = certificates.count - 1
         guard n >= 1 else { return .success([]) }
@@ -64,7 +64,7 @@ extension Verifier {
         var levels = [PolicyGraph.Level(nodes: [], hasAny: true)]
         var treeIsNull = false
         var work = 0
-        func spend(_ units: Int) throws(TrustFailure) {
+        func spend(_ units: Int) throws(BudgetExhausted) {
             work += units
             try meter.checkPolicyGraph(work)
         }
@@ -170,7 +170,7 @@ extension Verifier {
 
     /// §6.1.3(d)(1), (d)(2): the depth-i level from depth i−1 and certificate i's policies.
     static func nextLevel(after previous: PolicyGraph.Level, policies: [OID], anyAllowed: Bool,
-                          spend: (Int) throws(TrustFailure) -> Void) throws(TrustFailure) -> PolicyGraph.Level {
+                          spend: (Int) throws(BudgetExhausted) -> Void) throws(BudgetExhausted) -> PolicyGraph.Level {
         // Which depth i−1 nodes expect each policy, sorted once so that a
         // certificate with thousands of policies costs n log n, not n².
         var expectations: [(policy: OID, parent: Int)] = []
@@ -229,7 +229,7 @@ extension Verifier {
     /// §6.1.4(b): mapped nodes expect their subject-domain policies; with
     /// mapping inhibited, mapped nodes are deleted instead.
     static func applyMappings(_ mappings: [PolicyMapping], to level: inout PolicyGraph.Level, allowed: Bool,
-                              spend: (Int) throws(TrustFailure) -> Void) throws(TrustFailure) {
+                              spend: (Int) throws(BudgetExhausted) -> Void) throws(BudgetExhausted) {
         try spend(mappings.count)
         // Grouped by issuer-domain policy through one sort (a certificate may
         // carry thousands of mappings: no pairwise scans), each group's

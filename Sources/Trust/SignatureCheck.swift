@@ -57,7 +57,7 @@ extension Verifier {
     /// the cache first, then the anchor's prepared key or a key prepared
     /// from the intermediate's SPKI, through the one signature seam.
     mutating func verifySignature(of subject: Certificate, index: Int, by node: PathNode,
-                                  search: inout SearchState) throws(TrustFailure) -> TrustFailure? {
+                                  search: inout SearchState) throws(BudgetExhausted) -> TrustFailure? {
         let issuer = node.certificate
         let issuerKey = issuer.subjectPublicKeyInfo.encoded
         if cache.contains(issuerKey: issuerKey, certificate: subject.der) {
@@ -90,7 +90,7 @@ extension Verifier {
     /// `allowSHA1` overrides the policy's (OCSP honours SHA-1 for
     /// revocations alone); nil when the signature verifies.
     mutating func verify(_ signed: SignedData, with key: VerificationKey, allowSHA1: Bool? = nil,
-                         search: inout SearchState) throws(TrustFailure) -> SignatureFailure? {
+                         search: inout SearchState) throws(BudgetExhausted) -> SignatureFailure? {
         let admitted: AdmittedScheme
         switch AdmittedScheme.admit(algorithm: signed.algorithm.encoded, key: key, policy: policy.keys,
                                     allowSHA1: allowSHA1 ?? policy.allowSHA1, pss: policy.profile.pssParameters) {

@@ -124,7 +124,7 @@ public struct Verifier: Sendable {
         do {
             if let chain = try extend(&path, search: &search, accept: accept).chain { return .success(chain) }
         } catch {
-            return .failure(error)
+            return .failure(error.failure)
         }
         return .failure(search.best ?? .unknownIssuer(index: 0))
     }

@@ -1,8 +1,8 @@
 import DER
 import Testing
 
-// Every read of input bytes goes through DERReader's checked accessors
-// (issue 13 item 5). The in-range behaviour is asserted directly; the
+// Every read of input bytes goes through DERReader's checked accessors.
+// The in-range behaviour is asserted directly; the
 // out-of-range reads are exit tests: each runs in a child process, which
 // must stop with a precondition failure instead of reading past the input —
 // in the release build CI runs, where UnsafeBufferPointer's own subscript

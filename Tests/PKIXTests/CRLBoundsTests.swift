@@ -2,7 +2,7 @@ import DER
 import PKIX
 import Testing
 
-// Issue 26 item 12 (a): a CRL entry's extensions are checked for repeats by
+// A CRL entry's extensions are checked for repeats by
 // sorting their OIDs, not by re-reading every later extension for each one;
 // the verdict and the offset named are those of the pairwise check.
 

@@ -1,7 +1,7 @@
 import PKIX
 import Testing
 
-// Issue 13 item 2: every name the library turns into text is escaped.
+// Every name the library turns into text is escaped.
 // Rows on raw bytes, so invalid UTF-8 and C1 controls can be spelt out.
 
 struct EscapeRow: CustomTestStringConvertible, Sendable {

@@ -3,7 +3,7 @@ import PKIX
 import Testing
 import TestSupport
 
-// The decoded views the tool renders (issue 29 item 4): authorityInfoAccess,
+// The decoded views the tool renders: authorityInfoAccess,
 // certificatePolicies with qualifiers, SCT lists, freshestCRL and relative
 // distribution point names. Each decodes a known certificate to the values
 // `openssl x509 -text` shows for it, and reads hostile bytes without trapping.

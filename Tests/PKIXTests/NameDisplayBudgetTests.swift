@@ -2,7 +2,7 @@ import DER
 import PKIX
 import Testing
 
-// Issue 26 item 12 (b): a Name decoded for display holds at most
+// A Name decoded for display holds at most
 // `DistinguishedName.maximumDisplayedAttributes` attributes and counts the
 // rest; the Name policy reads (`subjectName`) stays whole.
 

@@ -4,7 +4,7 @@ import Pinning
 import Testing
 import Trust
 
-// Issue 30: AFNetworking's and Alamofire's evaluations sit on SecTrust's SSL
+// AFNetworking's and Alamofire's evaluations sit on SecTrust's SSL
 // policy, so `TrustEnvironment(systemAnchors:time:)` decides under the
 // `apple` profile, and a caller's `VerificationPolicy` with another profile
 // replaces it. Certificates from Vectors/issue30-apple (generate.py): every

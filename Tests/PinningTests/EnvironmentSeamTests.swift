@@ -4,7 +4,7 @@ import SHA2
 import Testing
 import Trust
 
-// The seam between Pinning and Trust (issue 12): one verifier cache shared
+// The seam between Pinning and Trust: one verifier cache shared
 // by every evaluation of an environment, and a pin refusal that is a typed
 // value saying what was served and what was pinned.
 

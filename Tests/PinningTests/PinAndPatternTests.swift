@@ -105,7 +105,7 @@ func hostPatterns(_ row: PatternRow) throws {
         #expect(throws: HostPattern.ParseError.publicSuffix(text)) { try HostPattern(text, publicSuffixes: publicSuffixes) }
     }
     #expect(throws: HostPattern.ParseError.publicSuffix("com")) { try HostPattern("com", includeSubdomains: true, publicSuffixes: publicSuffixes) }
-    // Issue 12 defect 9: the list's U-label rules meet A-label patterns (公司.cn, 网络.cn, 公司.香港; *.城市.kawasaki.jp is no rule).
+    // The list's U-label rules meet A-label patterns (公司.cn, 网络.cn, 公司.香港; *.城市.kawasaki.jp is no rule).
     for text in ["*.xn--55qx5d.cn", "**.xn--io0a7i.cn", "*.xn--55qx5d.xn--j6w193g", "*.XN--55QX5D.cn"] {
         #expect(throws: HostPattern.ParseError.publicSuffix(text)) { try HostPattern(text, publicSuffixes: publicSuffixes) }
     }
@@ -185,7 +185,7 @@ func hostPatterns(_ row: PatternRow) throws {
     #expect(throws: HostPattern.ParseError.invalidPattern("192.0.2.7")) { try HostPattern("192.0.2.7", includeSubdomains: true) }
 }
 
-/// Issue 26 item 10: an IPv4-mapped IPv6 address is the IPv4 host it maps,
+/// An IPv4-mapped IPv6 address is the IPv4 host it maps,
 /// for pin-set patterns as for the host identity; other IPv6 forms of the
 /// same octets (IPv4-compatible, NAT64) are not.
 @Test func mappedAddressPatternsMatchTheirIPv4Host() throws {

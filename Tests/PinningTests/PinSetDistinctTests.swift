@@ -1,7 +1,7 @@
 import Pinning
 import Testing
 
-// Issue 26 item 14: a pin set counts distinct keys by sorting, not by
+// A pin set counts distinct keys by sorting, not by
 // comparing each pin with all before it; the count is the same.
 
 private func pin(_ byte: UInt8) -> SPKIPin { SPKIPin(subjectPublicKeyInfo: [0x30, 0x01, byte]) }

@@ -47,7 +47,7 @@ let pinSetRows: [PinSetRow] = [
     .init(rule: "host without a pin set: default validation only", sets: { [try pinSet("api.example.com", [strangerPin, rootBPin])] }, expected: nil),
     .init(rule: "most specific pattern governs: exact beats **.", sets: { [try pinSet("**.example.com", [strangerPin, rootBPin]), try pinSet("www.example.com", [rootPin, strangerPin])] }, expected: nil),
     .init(rule: "pinned key only on the cross-signed alternative path", sets: { [try pinSet("www.example.com", [rootBPin, strangerPin])] }, chain: Chains.crossSigned, system: [Chains.root, Chains.rootB], expected: nil),
-    // Issue 12 defect 1: report-only never changes the verdict, and always reports a miss, even when another candidate path fails otherwise.
+    // Report-only never changes the verdict, and always reports a miss, even when another candidate path fails otherwise.
     .init(rule: "report-only miss with an expired alternative path: trusted and reported", sets: { [try pinSet("www.example.com", [strangerPin], enforce: false)] }, chain: Chains.expiredAlternative, expected: nil, reports: 1),
     .init(rule: "enforced miss with an expired alternative path: reported as a pin miss", sets: { [try pinSet("www.example.com", [strangerPin, rootBPin])] }, chain: Chains.expiredAlternative, expected: "publicKeyPinningFailed", reports: 1),
     .init(rule: "report-only hit: trusted, nothing reported", sets: { [try pinSet("www.example.com", [rootPin], enforce: false)] }, expected: nil, reports: 0),

@@ -3,7 +3,7 @@ import PureX509
 import PureX509Config
 import Testing
 
-// Issue 13 item 3: times and bench flags that trapped the tool or were
+// Times and bench flags that trapped the tool or were
 // silently rolled over now end in exit 2 with the reason on stderr.
 
 struct BadArgument: CustomTestStringConvertible, Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-// Issue 15 item 4, the habits a shell user brings: `--version`, `-` for
+// The habits a shell user brings: `--version`, `-` for
 // standard input, and DER certificates concatenated in one file.
 
 private let validChain = "Vectors/chains/valid/chain.pem"
@@ -138,7 +138,7 @@ private let validRoots = ["--roots", "Vectors/chains/valid/roots.pem", "--host",
     #expect(try runPurex509(base + [validChain, "--host", "a.wild.example.com", "--purpose", "sideways"]).status == 2)
 }
 
-/// Issue 15 item 5: the version, the extensions rendered field by field,
+/// The version, the extensions rendered field by field,
 /// and every other one by name (or OID), criticality and value, text and JSON.
 @Test func inspectHidesNoExtension() throws {
     let run = try runPurex509(["inspect", "Vectors/generated/leaf-all-extensions.pem"])

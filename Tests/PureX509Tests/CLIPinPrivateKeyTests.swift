@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `pin` on private keys whose public key it computes (issue 27 item 3): EC
+/// `pin` on private keys whose public key it computes: EC
 /// P-256/384/521 in PKCS#8 and SEC1, with and without the embedded public
 /// point, and Ed25519 PKCS#8 v1 and v2 — each pin equal to OpenSSL's
 /// `openssl pkey -pubout -outform DER | openssl dgst -sha256 -binary | base64`;

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-// Issue 28 items 1, 3 and 4 at the command line: certificate mode compares
+// AFNetworking fidelity at the command line: certificate mode compares
 // the first evaluation's chain, a verdict that no evaluation verified says
 // so, and a pinning mode without anything to pin is a usage error.
 

@@ -5,8 +5,7 @@ import Testing
 
 // `verify` with pinning flags (AFSecurityPolicy's evaluation): failures
 // name input positions as the plain path does, `--explain` traces each
-// evaluation the policy makes, and `--pin-cert` takes a directory
-// (issue 12's loader, issue 11's trace on the pinning path).
+// evaluation the policy makes, and `--pin-cert` takes a directory.
 
 private let valid = "Vectors/chains/valid/"
 private let base = ["verify", "--roots", valid + "roots.pem", "--host", "www.example.com", "--at", "2025-06-01T00:00:00Z"]

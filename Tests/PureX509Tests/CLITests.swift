@@ -236,7 +236,7 @@ func shell(_ command: String, input: String) throws -> String {
     #expect(try runPurex509(base + ["--pin-cert", roots, chain]).status == 0)
     #expect(try runPurex509(base + ["--pin-cert", other, chain]).status == 1)
     // A private CA: refused by default; with allow-invalid and the root pinned, trusted only when the
-    // server sends the root (AFSecurityPolicy.m@00b2310:271 compares the first evaluation's chain; issue 28 item 1).
+    // server sends the root (AFSecurityPolicy.m@00b2310:271 compares the first evaluation's chain).
     let privateCA = ["verify", "--roots", other, "--host", "www.example.com", "--at", "1748736000"]
     #expect(try runPurex509(privateCA + [chain]).status == 1)
     #expect(try runPurex509(privateCA + ["--allow-invalid", "--pin-cert", roots, chain]).status == 1)
@@ -277,7 +277,7 @@ func shell(_ command: String, input: String) throws -> String {
     let reported = try runPurex509(check + ["--at", "2025-06-01T00:00:00Z", reportOnly, chain])
     #expect(reported.status == 0)
     #expect(reported.output.contains("report: report-only"))
-    // Issue 12: report-only never blocks, even expired and fail-closed; the same pin twice is no backup pin.
+    // Report-only never blocks, even expired and fail-closed; the same pin twice is no backup pin.
     let lapsedReportOnly = try config(#"{"pinSets": [{"pattern": "www.example.com", "pins": ["\#(stranger)"], "enforce": false, "expiration": "2025-07-01T00:00:00Z", "failClosed": true}]}"#)
     #expect(try runPurex509(check + ["--at", "2025-08-01T00:00:00Z", lapsedReportOnly, chain]).status == 0)
     #expect(try runPurex509(check + [try config(#"{"pinSets": [{"pattern": "www.example.com", "pins": ["\#(rootPin)", "\#(rootPin)"]}]}"#), chain]).status == 2)
@@ -338,7 +338,7 @@ func shell(_ command: String, input: String) throws -> String {
     #expect(malformed.output.contains("no steps: a presented certificate did not parse"))
 }
 
-/// The pinning path keeps the whole policy (issue 12 defect 8): `--purpose
+/// The pinning path keeps the whole policy: `--purpose
 /// client` with a pin accepts a clientAuth leaf that the server purpose
 /// refuses; a `--pin-cert` file without a certificate is a usage error naming it.
 @Test func verifyPinningKeepsThePurpose() throws {
@@ -358,7 +358,7 @@ func shell(_ command: String, input: String) throws -> String {
 }
 
 /// The tool ships its Public Suffix List, compares A-labels with the
-/// list's U-label rules, and names the list in the refusal (issue 12 defect 9).
+/// list's U-label rules, and names the list in the refusal.
 @Test func policyCheckRefusesInternationalisedPublicSuffixes() throws {
     let config = FileManager.default.temporaryDirectory.appendingPathComponent("purex509-idn-suffix.json")
     try #"{"pinSets": [{"pattern": "*.xn--55qx5d.cn", "pins": ["sha256/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=", "sha256/BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB="]}]}"#

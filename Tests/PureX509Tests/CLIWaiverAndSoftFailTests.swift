@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-// Issue 30 items 1b and 1d through the tool: "trusted" names what it rests
+// Soft fail and waivers through the tool: "trusted" names what it rests
 // on when a revocation status stayed unknown under soft fail (text, JSON,
 // --explain), and --explain shows rules waived for a leaf that is itself a
 // trust anchor as waived, not passed.

@@ -5,7 +5,7 @@ import Testing
 // `Revocation` has no public initialiser; the rest is public.
 @testable import Trust
 
-// Issue 29 item 3: each failure's stable `code` comes from its type's one
+// Each failure's stable `code` comes from its type's one
 // `code` property (the tool reads it), and those codes are unique where the
 // tool emits them together and equal to Vectors/error-codes/codes.txt, so a
 // renamed, added or removed code fails here until the list says so.

@@ -4,7 +4,7 @@ import PureX509
 import Testing
 import TestSupport
 
-// Issue 13 item 6: every input a fuzzer crashed on is kept under
+// Every input a fuzzer crashed on is kept under
 // Vectors/fuzz-regressions/<target>/ and replayed here through the same
 // FuzzTarget body the fuzzer runs, together with the targets' seeds; a
 // regression that comes back stops this test process as it stopped the

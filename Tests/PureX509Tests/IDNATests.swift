@@ -2,7 +2,7 @@ import Foundation
 @testable import PureX509Tool
 import Testing
 
-// Issue 28 item 8: `--host` takes an internationalised name and matches its
+// `--host` takes an internationalised name and matches its
 // A-label form (UTS #46 mapping, IDNA2008 checks). Before, any name with a
 // non-ASCII character was `--host: not a valid host name` (exit 2), even
 // one a browser opens.

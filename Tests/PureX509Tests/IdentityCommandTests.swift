@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-// `purex509 identity` (issue 27 item 4): the password sources, the exit
+// `purex509 identity`: the password sources, the exit
 // contract, the report of the protection, and chain verification, on the
 // shared vectors (Vectors/pkcs12) and on files this machine's OpenSSL makes.
 

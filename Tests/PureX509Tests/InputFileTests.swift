@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-// Issue 13 item 7: every input file is accounted for. One named test per
+// Every input file is accounted for. One named test per
 // wrong file, each asserting the exit code and the message that names the
 // file, the PEM block and the reason (fixtures: Vectors/inputs, generate.sh).
 
@@ -93,8 +93,7 @@ func unreadableFileIsRefusedByName() throws {
     #expect(der.error.contains("good-then-bad-der.pem: PEM block 2 (certificate 2): unexpected tag at offset 0"), "\(der.error)")
     let error = try #require((try JSONSerialization.jsonObject(with: Data(der.output.utf8)) as? [String: Any])?["error"] as? [String: Any])
     #expect(error["certificate"] as? Int == 1)
-    // --untrusted certificates are presented material like CHAIN (issue 30
-    // item 1e): bad DER there is a verdict, malformed, named by file and block.
+    // --untrusted certificates are presented material like CHAIN: bad DER there is a verdict, malformed, named by file and block.
     let untrusted = try runPurex509(verifyArguments(["--untrusted", inputFile("good-then-bad-der.pem")]))
     #expect(untrusted.status == 1)
     #expect(untrusted.error.contains("--untrusted Vectors/inputs/good-then-bad-der.pem: PEM block 2 (certificate 2)"), "\(untrusted.error)")

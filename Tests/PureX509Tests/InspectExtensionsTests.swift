@@ -4,7 +4,7 @@ import PureX509
 import Testing
 import TestSupport
 
-// Issue 15 item 5: `inspect` renders the extensions `openssl x509 -text`
+// `inspect` renders the extensions `openssl x509 -text`
 // renders (policies with qualifiers, AIA, CRL distribution points, name
 // constraints, SCTs, policy mappings and constraints, inhibitAnyPolicy),
 // negative serials, OpenSSL's attribute names, and --lenient.

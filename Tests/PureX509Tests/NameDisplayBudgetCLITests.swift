@@ -2,7 +2,7 @@ import Foundation
 import PureX509
 import Testing
 
-// Issue 26 item 12 (b): a subject of many RDNs is shown up to the display
+// A subject of many RDNs is shown up to the display
 // budget (64 attributes) and the rest counted, by `inspect --json` and by
 // every line of `verify --explain`, instead of being decoded and printed
 // whole (a million RDNs took 6.6 s and 763 MB in inspect --json).

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-// Issue 13 item 2: names holding control characters, commas, pluses, NUL,
+// Names holding control characters, commas, pluses, NUL,
 // DEL, C1 controls or invalid UTF-8 (Vectors/injection, made by its
 // generate.py) are printed escaped by `inspect`, `pin`, verify's path
 // listing and its errors, and given attribute by attribute in JSON.

@@ -3,7 +3,7 @@ import PureX509
 import PureX509Config
 import Testing
 
-// Issue 26 item 14: `policy check` finds a repeated pin or pattern without
+// `policy check` finds a repeated pin or pattern without
 // comparing each with all before it, and still names the first repeat in
 // file order and the first position it repeats.
 

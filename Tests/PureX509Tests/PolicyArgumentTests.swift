@@ -3,7 +3,7 @@ import PureX509
 @testable import PureX509Tool
 import Testing
 
-// Issue 29 item 4: `--purpose` and `--profile` are parsed once, by
+// `--purpose` and `--profile` are parsed once, by
 // PurposeArgument and ProfileArgument, for every command that takes them.
 // The spellings are the ones the commands accepted as strings; anything
 // else is refused at parse time, exit 2, naming the values.

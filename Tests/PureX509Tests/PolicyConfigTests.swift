@@ -4,7 +4,7 @@ import PureX509Config
 import Testing
 import TestSupport
 
-// Issue 13 item 4: `policy check` decodes its configuration strictly. Each
+// `policy check` decodes its configuration strictly. Each
 // row is a configuration that was once read silently (a wrong type taken
 // as the default, an unknown or duplicate key ignored, a trailing comma
 // accepted) or whose syntax error printed an NSError dump. Every one must
@@ -206,7 +206,7 @@ func policyCheckRefusesAMalformedConfiguration(_ row: BadConfig) throws {
 
 /// A refusal by the Pinning layer keeps its type through the decoder, so the
 /// tool tells a public-suffix pattern apart by case, not by searching the
-/// message (issue 29 item 3); the decoder's own rules carry no cause.
+/// message; the decoder's own rules carry no cause.
 @Test func configurationErrorsKeepThePinningLayersType() {
     func cause(_ text: String) -> ConfigError.Cause?? {
         do {

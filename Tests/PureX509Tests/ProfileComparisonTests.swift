@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-// Issue 30 items 2–3: named profiles on the command line, and `verify
+// Named profiles on the command line, and `verify
 // --profile all` — one verdict per profile, exit 0 only when every profile
 // trusts the chain.
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-// Issue 26 item 7: `verify --crl` and `--ocsp-response` read every PEM block
+// `verify --crl` and `--ocsp-response` read every PEM block
 // of the file. A CRL under the `CRL` label other tools write is read; a block
 // of any other label is refused (exit 2) with the file, the block number and
 // its label, rather than skipped while the leaf is trusted.

@@ -3,7 +3,7 @@ import PureX509
 import PureX509Tool
 import Testing
 
-// `purex509 scan` (issue 15 item 3): one JSON line per chain in input
+// `purex509 scan`: one JSON line per chain in input
 // order, a summary by verdict on stderr, the exit-code contract, and the
 // same output whatever the number of workers.
 

@@ -2,7 +2,7 @@ import Foundation
 @testable import PureX509Tool
 import Testing
 
-// Issue 26 item 13: `scan` hands JSON lines on in chunks bounded by bytes as
+// `scan` hands JSON lines on in chunks bounded by bytes as
 // well as by lines, so long lines (up to 1 MiB each) are not held 16,384 at
 // a time. The chunks `readLines` gives out are recorded, not timed.
 

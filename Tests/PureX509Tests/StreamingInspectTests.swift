@@ -3,7 +3,7 @@ import Foundation
 import PureX509
 import Testing
 
-// Issue 13 item 8: `inspect` streams. The PEM scanner must find the same
+// `inspect` streams. The PEM scanner must find the same
 // blocks whatever the pieces the text arrives in; a block that never ends
 // stops it within its bound; the CLI prints a large bundle completely, and
 // the progress line appears only on a terminal. Peak memory is measured in

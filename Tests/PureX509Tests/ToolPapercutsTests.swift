@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-// Issue 28 items 5, 6, 7 and 9: the papercuts a new user hits in
+// The papercuts a new user hits in
 // `policy check`, `scan` and `--at`, and the Public Suffix List the tool
 // ships. Each test failed against the code before the fix (named in its
 // comment).

@@ -3,7 +3,7 @@ import PKIX
 import Testing
 import Trust
 
-// Issue 30 item 2, the `apple` profile: Apple's SSL policy as SecTrust
+// The `apple` profile: Apple's SSL policy as SecTrust
 // applies it (HT210176, HT211025; Sources/Trust/AppleSSLPolicy.swift). Each
 // rule has a certificate that breaks it and one that does not, at the
 // rule's edge where it has one (Vectors/issue30-apple/generate.py). Every

@@ -3,7 +3,7 @@ import PKIX
 import Testing
 @testable import Trust
 
-// Issue 30 item 2, the cabf profile: strict plus the CA/B Forum subscriber
+// The cabf profile: strict plus the CA/B Forum subscriber
 // profile (BR §7.1.2.7, §6.3.2 with SC-081's limits) and root profile (BR
 // §7.1.2.1), with nothing waived. Each rule is broken once beside a root
 // and a leaf that meet them (Vectors/issue30/generate.py, cabf_cases),

@@ -4,7 +4,7 @@ import PKIX
 import Testing
 import Trust
 
-// RFC 5280 profile rules on presented certificates (issue 11 item 3): each
+// RFC 5280 profile rules on presented certificates: each
 // rule with a certificate that breaks it and one that does not
 // (Vectors/conformance, generated with openssl).
 

@@ -3,7 +3,7 @@ import PKIX
 import Testing
 import Trust
 
-// Verifier.explain (issue 11 item 5): decides as verify does, names where
+// Verifier.explain: decides as verify does, names where
 // each certificate came from, and records every check in the order it ran.
 
 func explain(_ row: ChainCase) throws -> Explanation {
@@ -47,7 +47,7 @@ let leafRules = ["criticalAuthorityKeyIdentifier", "criticalSubjectKeyIdentifier
                  "nameConstraintsOutsideCA", "keyCertSignWithoutCA", "missingAuthorityKeyIdentifier",
                  "missingSubjectKeyIdentifier", "serialNumberNotPositive", "serialNumberTooLong", "malformedDNSName",
                  "emptyIssuerName", "pathLengthWithoutCA", "emptySubjectWithCRLSign"]
-/// The strict profile's rules on how an anchor is made (issue 30).
+/// The strict profile's rules on how an anchor is made.
 let anchorRules = ["criticalAuthorityKeyIdentifier", "criticalSubjectKeyIdentifier", "authorityKeyIdentifierWithoutKeyIdentifier",
                    "keyIdentifierMismatch", "missingAuthorityKeyIdentifier", "missingBasicConstraints", "nonCriticalNameConstraints",
                    "criticalAuthorityInfoAccess"]

@@ -141,7 +141,7 @@ func addressTextParsing(_ row: AddressRow) {
 }
 
 /// With the Common Name fallback on, a CN the leaf is matched by is a DNS
-/// name under the issuers' name constraints (issue 12 defect 10): a CA
+/// name under the issuers' name constraints: a CA
 /// permitted only example.com cannot name www.example.org through a CN.
 @Test func commonNameFallbackIsBoundByNameConstraints() throws {
     let folder = vectors.appendingPathComponent("cn-fallback")

@@ -3,7 +3,7 @@ import PKIX
 import Testing
 import Trust
 
-// Issue 26 item 11: the leaf's own key goes through the preparation an
+// The leaf's own key goes through the preparation an
 // issuer's key goes through (`VerificationKey.prepare`), so a key outside
 // its algorithm's bounds is refused with the reason, not trusted. Fixtures:
 // Vectors/issue26 (generate.py): each `key-<case>.pem` is a leaf for

@@ -4,7 +4,7 @@ import PKIX
 import Testing
 import Trust
 
-// The key policy judges the leaf's own key too (issue 11 item 2): a leaf
+// The key policy judges the leaf's own key too: a leaf
 // with a 512-bit RSA key was trusted because only issuer keys were checked.
 // Fixtures: Vectors/leaf-keys (one root, five leaves differing in key).
 
@@ -53,7 +53,7 @@ private extension Result where Success == VerifiedChain, Failure == TrustFailure
 }
 
 /// The leaf's rsaEncryption key must carry NULL parameters (RFC 3279
-/// §2.3.1), as an issuer key must (issue 12): Vectors/rsa-key-params.
+/// §2.3.1), as an issuer key must: Vectors/rsa-key-params.
 @Test func leafRSAKeyParametersMustBeNull() throws {
     func load(_ name: String) throws -> Certificate {
         let text = [UInt8](try Data(contentsOf: vectors.appendingPathComponent("rsa-key-params/\(name).pem")))

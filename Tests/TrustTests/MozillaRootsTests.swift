@@ -3,7 +3,7 @@ import PKIX
 import Testing
 @testable import Trust
 
-// Issue 30 item 2 (strict): anchors are held to the RFC 5280 rules on how a
+// The strict profile: anchors are held to the RFC 5280 rules on how a
 // CA certificate is made wherever every root of the Mozilla bundle meets
 // them today (Vectors/mozilla-roots, Debian's copy). The strict profile's
 // anchor rules refuse none of those roots; each rule left out of the set is

@@ -3,7 +3,7 @@ import PKIX
 import Testing
 import Trust
 
-// Issue 26 items 8–10: names that escaped a CA's name constraints by their
+// Names that escaped a CA's name constraints by their
 // shape — a wildcard dNSName over an excluded host, a directoryName in
 // another string type, case or spacing, an IPv4-mapped IPv6 address — and
 // the legitimate shapes beside them. Fixtures: Vectors/issue26 (generate.py):

@@ -3,7 +3,7 @@ import PKIX
 import Testing
 @testable import Trust
 
-// Issue 36 items 10, 12 and 13: an address identity compared octet for
+// An address identity compared octet for
 // octet under every profile; URIs without a host name, and trailing dots in
 // any name form, refused under name constraints of that form whether the
 // subtree is permitted or excluded. Fixtures: Vectors/name-syntax

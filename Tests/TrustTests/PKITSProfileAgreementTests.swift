@@ -1,7 +1,7 @@
 import Testing
 import Trust
 
-// Issue 30's closing figures: PKITS under each named profile exactly as it
+// PKITS under each named profile exactly as it
 // ships (no switch set), per category. PKITS tests RFC 5280 §6 with
 // certificates built for it in 2001–2011, so the profiles that add
 // certificate-construction rules refuse some valid paths; the counts here

@@ -5,7 +5,7 @@ import Testing
 import Trust
 
 /// The profile a PKITS run uses: `rfc5280` as it is — PKITS tests §6 path
-/// validation, which that profile is, with no switch set here (issue 30) —
+/// validation, which that profile is, with no switch set here —
 /// or `strict` with the two switches §6 does not need (4.6.4 expects a
 /// non-critical basicConstraints to verify, 4.4.14 a negative serial to be
 /// looked up). Either way PKITS's RSA-1024 keys need the key policy's

@@ -15,13 +15,13 @@ private func build(levels count: Int, width: Int, budget: Int) -> (work: Int, le
     var level = PolicyGraph.Level(nodes: [], hasAny: true)
     let policies = (0..<width).map(policy) + [.anyPolicy]
     for depth in 1...count {
-        do throws(TrustFailure) {
-            level = try Verifier.nextLevel(after: level, policies: policies, anyAllowed: true) { (units: Int) throws(TrustFailure) in
+        do throws(BudgetExhausted) {
+            level = try Verifier.nextLevel(after: level, policies: policies, anyAllowed: true) { (units: Int) throws(BudgetExhausted) in
                 work += units
-                if work > budget { throw .budgetExceeded(.policyGraph) }
+                if work > budget { throw BudgetExhausted(budget: .policyGraph) }
             }
         } catch {
-            return (work, depth, error)
+            return (work, depth, error.failure)
         }
     }
     return (work, count, nil)
@@ -58,8 +58,8 @@ private func build(levels count: Int, width: Int, budget: Int) -> (work: Int, le
     ], hasAny: false)
     let mappings = [PolicyMapping(issuerDomainPolicy: policy(1), subjectDomainPolicy: policy(7))]
     var mapped = level
-    try Verifier.applyMappings(mappings, to: &mapped, allowed: true) { (_: Int) throws(TrustFailure) in }
+    try Verifier.applyMappings(mappings, to: &mapped, allowed: true) { (_: Int) throws(BudgetExhausted) in }
     #expect(mapped.nodes.map(\.expected) == [[policy(7)], [policy(2)]])
-    try Verifier.applyMappings(mappings, to: &level, allowed: false) { (_: Int) throws(TrustFailure) in }
+    try Verifier.applyMappings(mappings, to: &level, allowed: false) { (_: Int) throws(BudgetExhausted) in }
     #expect(level.nodes.map(\.policy) == [policy(2)])
 }

@@ -3,7 +3,7 @@ import PKIX
 import Testing
 import Trust
 
-// Issue 30 item 1a: RFC 5280 §4.2.1.5 forbids mapping to or from anyPolicy
+// RFC 5280 §4.2.1.5 forbids mapping to or from anyPolicy
 // in any certificate; §6.1.4(a) checks only intermediates, so a target (a CA
 // verified as itself, or a leaf) that does it was trusted. Each shape is
 // refused as the target and an ordinary mapping is not

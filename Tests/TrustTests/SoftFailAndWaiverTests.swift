@@ -3,7 +3,7 @@ import PKIX
 import Testing
 import Trust
 
-// Issue 30 items 1b–1d: the trace never says "pass" for a rule it did not
+// The trace never says "pass" for a rule it did not
 // apply, and a soft-fail "unknown" revocation status is reported, not read
 // as "good". (1c, a CRL past its nextUpdate that still proves a revocation,
 // is in the generated revocation cases: expired-crl, expired-crl-hold,

@@ -4,7 +4,7 @@ import PKIX
 import Testing
 import Trust
 
-// Issue 30 item 2, the strict profile's additions, each refused and
+// The strict profile's additions, each refused and
 // accepted (Vectors/issue30/generate.py): anchors held to the RFC 5280
 // rules on how a CA certificate is made (every Mozilla root meets them:
 // MozillaRootsTests.swift), a non-empty issuer name, and an

@@ -4,7 +4,7 @@ import RSA
 import Testing
 import Trust
 
-// Issue 29 item 3: key refusals and signature failures carry typed reasons
+// Key refusals and signature failures carry typed reasons
 // and algorithms, and say exactly what they said when they carried strings
 // (messages are asserted by the CLI's tests and scripts read them). Each
 // row's text is the string the failure carried before.
