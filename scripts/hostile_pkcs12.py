@@ -98,10 +98,10 @@ def pbmac1_mac(prf, hmac, key_length, iterations):
 SHAPES = [
     ("kdf-sha1", lambda n: pkcs12_kdf_mac("sha1", n), 9),
     ("kdf-sha256", lambda n: pkcs12_kdf_mac("sha256", n), 10),
-    ("kdf-sha512", lambda n: pkcs12_kdf_mac("sha512", n), 15),
+    ("kdf-sha512", lambda n: pkcs12_kdf_mac("sha512", n), 17),
     ("pbmac1-sha1", lambda n: pbmac1_mac("sha1", "sha1", 20, n), 18),
     ("pbmac1-sha256", lambda n: pbmac1_mac("sha256", "sha256", 32, n), 20),
-    ("pbmac1-sha512", lambda n: pbmac1_mac("sha512", "sha512", 64, n), 30),
+    ("pbmac1-sha512", lambda n: pbmac1_mac("sha512", "sha512", 64, n), 34),
     # Four SHA-1 PRF blocks for HMAC-SHA-512's 64-byte key.
     ("pbmac1-sha1-prf-sha512-mac", lambda n: pbmac1_mac("sha1", "sha512", 64, n), 72),
 ]

@@ -19,7 +19,7 @@ public struct PKCS12Limits: Sendable, Equatable {
     /// compression (about 30 ns on the machine of docs/benchmarks.md):
     /// every MAC and key derivation (PBKDF2 two compressions per iteration
     /// and output block, the PKCS #12 KDF one; SHA-1 9 units, SHA-256 10,
-    /// SHA-512 15 per compression), the HMAC over the content, the retries
+    /// SHA-512 17 per compression), the HMAC over the content, the retries
     /// an empty password needs, each EC or Ed25519 public key computed from
     /// its secret, and each RSA key's consistency check.
     ///
