@@ -67,7 +67,7 @@ public struct InsecureSHA1: HashFunction {
         static func compress(_ state: inout State, _ blocks: UnsafeRawPointer, count: Int) {
             // The whole 80-word schedule (§6.1.2 step 1) in a stack tuple, so
             // hashing allocates nothing and the rounds read a plain array.
-            var schedule: (Block, Block, Block, Block, Block) = ((zeroBlock), (zeroBlock), (zeroBlock), (zeroBlock), (zeroBlock))
+            var schedule: (Block, Block, Block, Block, Block) = (zeroBlock, zeroBlock, zeroBlock, zeroBlock, zeroBlock)
             withUnsafeMutableBytes(of: &schedule) { raw in
                 let w = raw.baseAddress!.assumingMemoryBound(to: UInt32.self)
                 for block in 0..<count {

@@ -32,8 +32,8 @@ import TestSupport
 @Test func eachFamilyHasItsFailureAndCheckName() {
     for rule in ConformanceRule.allCases {
         let apple = rule.entry.family == .appleSSL
-        #expect(rule.entry.failure(index: 1).code == (apple ? "appleSSLPolicy" : "nonConforming"))
-        #expect(rule.entry.checkName == (apple ? CheckName.appleRule(rule) : .profileRule(rule)))
+        #expect(rule.failure(index: 1, rule.entry.family).code == (apple ? "appleSSLPolicy" : "nonConforming"))
+        #expect(rule.checkName(rule.entry.family) == (apple ? CheckName.appleRule(rule) : .profileRule(rule)))
         #expect(apple == rule.code.hasPrefix("apple"))
     }
 }

@@ -160,12 +160,6 @@ struct RuleEntry: Sendable {
     /// from the texts, so that the hot path copies a byte and a function
     /// rather than a whole entry.
     static let checks: [RuleCheck] = table.map(RuleCheck.init)
-
-    /// The failure for `rule` broken by the certificate at path position `index`.
-    func failure(index: Int) -> TrustFailure { rule.failure(index: index, family) }
-
-    /// The trace's name for the check.
-    var checkName: CheckName { rule.checkName(family) }
 }
 
 /// An entry as the verifier runs it (`RuleEntry.checks`).
