@@ -32,18 +32,17 @@ enum RevocationStatus {
     case unknown(RevocationGap)
 }
 
-extension Verifier {
+extension Evaluation {
     /// The first covered certificate (leaf first) that is revoked, or whose
     /// status is unknown when information is required; each covered
     /// certificate's finding is recorded in `chain.revocation`, so that a
     /// soft-fail "unknown" is reported, not read as "good".
-    mutating func checkRevocation(_ nodes: [PathNode], chain: inout VerifiedChain,
-                                  search: inout SearchState) throws(BudgetExhausted) -> TrustFailure? {
+    mutating func checkRevocation(_ nodes: [PathNode], chain: inout VerifiedChain) throws(BudgetExhausted) -> TrustFailure? {
         let anchorPosition = nodes.count - 1
         let last = policy.revocation.coverage == .leaf ? 0 : anchorPosition - 1
         guard last >= 0 else { return nil }
         for index in 0...last {
-            let (status, source) = try revocationStatus(of: index, nodes: nodes, search: &search)
+            let (status, source) = try revocationStatus(of: index, nodes: nodes)
             let failure: TrustFailure?
             switch status {
             case .good:
@@ -53,12 +52,12 @@ extension Verifier {
             case .unknown(let gap):
                 chain.revocation.append(RevocationFinding(certificateIndex: index, status: .unknown(gap), source: source))
                 guard policy.revocation.requirePositiveResponse else {
-                    search.undecided(.revocation, index, nodes[index], reason: "status unknown (\(source.rawValue)): \(gap)")
+                    undecided(.revocation, index, nodes[index], reason: "status unknown (\(source.rawValue)): \(gap)")
                     continue
                 }
                 failure = .revocationUnknown(index: index, gap)
             }
-            if let failure = search.step(.revocation, index, nodes[index], failure) { return failure }
+            if let failure = step(.revocation, index, nodes[index], failure) { return failure }
         }
         return nil
     }
@@ -78,14 +77,13 @@ extension Verifier {
     /// answer (a gap is no information, not a revocation). With neither
     /// good, the gap that says most is reported. A method with no supplied
     /// information is skipped, so it cannot make the reported gap vaguer.
-    mutating func revocationStatus(of index: Int, nodes: [PathNode],
-                                   search: inout SearchState) throws(BudgetExhausted) -> (RevocationStatus, RevocationFinding.Source) {
+    mutating func revocationStatus(of index: Int, nodes: [PathNode]) throws(BudgetExhausted) -> (RevocationStatus, RevocationFinding.Source) {
         let revocation = policy.revocation
         var good: RevocationFinding.Source? = nil
         var gap: (RevocationGap, RevocationFinding.Source)? = nil
         for method in RevocationMethod.ordered(revocation) {
             guard revocation.methods.contains(method.allowedBy), method.isSupplied(revocationSources) else { continue }
-            let status = try method.status(&self, index, nodes, &search)
+            let status = try method.status(&self, index, nodes)
             switch status {
             // No later method can undo a revocation, so it is not asked.
             case .revoked: return (status, method.source)
@@ -108,7 +106,7 @@ extension Verifier {
     }
 
     /// §6.3.3 for the certificate at `index` of the path `nodes`.
-    mutating func crlStatus(of index: Int, nodes: [PathNode], search: inout SearchState) throws(BudgetExhausted) -> RevocationStatus {
+    mutating func crlStatus(of index: Int, nodes: [PathNode]) throws(BudgetExhausted) -> RevocationStatus {
         let certificate = nodes[index].certificate
         var gap = RevocationGap.noCRL
         func note(_ found: RevocationGap) { if found.rank > gap.rank { gap = found } }
@@ -126,7 +124,7 @@ extension Verifier {
             // Read once: an expired CRL is worth its signature check only for a revocation it lists.
             let expiredEntry = expired ? crl.strongestEntry(for: certificate) : nil
             if expired, !(expiredEntry?.isPermanentRevocation ?? false) { note(.crlOutOfDate); continue }
-            guard let signer = try crlSigner(of: crl, relation: relation, for: index, nodes: nodes, search: &search) else {
+            guard let signer = try crlSigner(of: crl, relation: relation, for: index, nodes: nodes) else {
                 note(.crlSignerNotFound)
                 continue
             }
@@ -144,7 +142,7 @@ extension Verifier {
             var newest: CertificateList? = nil
             for delta in deltas where delta.applies(over: usable.crl) {
                 if let current = newest, !delta.isNewer(than: current) { continue }
-                guard try verifyCRLSignature(delta, with: usable.signer, search: &search) else { continue }
+                guard try verifyCRLSignature(delta, with: usable.signer) else { continue }
                 newest = delta
             }
             applied.append((usable, newest))
@@ -172,9 +170,8 @@ extension Verifier {
     }
 
     /// One CRL signature check, counted against the evaluation's budgets.
-    mutating func verifyCRLSignature(_ crl: CertificateList, with key: VerificationKey,
-                                     search: inout SearchState) throws(BudgetExhausted) -> Bool {
-        try verify(crl.signedData, with: key, search: &search) == nil
+    mutating func verifyCRLSignature(_ crl: CertificateList, with key: VerificationKey) throws(BudgetExhausted) -> Bool {
+        try verify(crl.signedData, with: key) == nil
     }
 }
 

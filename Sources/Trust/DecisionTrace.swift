@@ -168,7 +168,7 @@ public struct Explanation: Sendable {
     }
 }
 
-/// The recording side, carried in the search state. Bounded: a hostile
+/// The recording side, carried by the evaluation. Bounded: a hostile
 /// chain may take 200,000 path-building steps, each several checks, and a
 /// trace of all of them would cost more than the evaluation itself.
 struct TraceLog {

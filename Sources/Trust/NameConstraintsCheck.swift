@@ -20,7 +20,7 @@ import PKIX
 // be compared, and refuses the name under either kind of subtree
 // (`NameSyntax`).
 
-extension Verifier {
+extension Evaluation {
     /// The constraints of the CAs at path positions 1..<`end` (the anchor's
     /// included when `end` is past it: `ValidationProfile.enforcesAnchorConstraints`).
     func checkNameConstraints(_ certificates: [Certificate], upTo end: Int, meter: inout Meter) throws(BudgetExhausted) -> TrustFailure? {

@@ -15,9 +15,9 @@ import SHA2
 // not checked (§4.2.2.2.1 leaves it to the CA; id-pkix-ocsp-nocheck is
 // what responders carry).
 
-extension Verifier {
+extension Evaluation {
     /// The status the supplied OCSP responses give the certificate at `index`.
-    mutating func ocspStatus(of index: Int, nodes: [PathNode], search: inout SearchState) throws(BudgetExhausted) -> RevocationStatus {
+    mutating func ocspStatus(of index: Int, nodes: [PathNode]) throws(BudgetExhausted) -> RevocationStatus {
         let certificate = nodes[index].certificate
         let issuer = nodes[index + 1].certificate
         var gap = RevocationGap.noOCSPResponse
@@ -47,7 +47,7 @@ extension Verifier {
                 guard isCurrent(single) else { note(.ocspResponseOutOfDate); continue }
                 if authorised == nil {
                     authorised = try isAuthorised(basic, issuer: issuer, issuerKey: preparedIssuerKey(),
-                                                  allowSHA1: policy.allowSHA1, search: &search)
+                                                  allowSHA1: policy.allowSHA1)
                 }
                 var trusted = authorised == true
                 // RFC 6960 §4.3 asks clients to process sha1WithRSA. A
@@ -57,7 +57,7 @@ extension Verifier {
                 if !trusted, case .revoked = single.status, !policy.allowSHA1 {
                     if authorisedWithSHA1 == nil {
                         authorisedWithSHA1 = try isAuthorised(basic, issuer: issuer, issuerKey: preparedIssuerKey(),
-                                                          allowSHA1: true, search: &search)
+                                                          allowSHA1: true)
                     }
                     trusted = authorisedWithSHA1 == true
                 }
@@ -98,11 +98,10 @@ extension Verifier {
     /// issuer signed, with id-kp-OCSPSigning, valid now, and no critical
     /// extension this library does not process (RFC 5280 §4.2).
     mutating func isAuthorised(_ basic: BasicOCSPResponse, issuer: Certificate,
-                               issuerKey: VerificationKey?, allowSHA1: Bool,
-                               search: inout SearchState) throws(BudgetExhausted) -> Bool {
+                               issuerKey: VerificationKey?, allowSHA1: Bool) throws(BudgetExhausted) -> Bool {
         guard let issuerKey else { return false }
         if Self.responder(basic.responderID, names: issuer) {
-            return try verify(basic.signedData, with: issuerKey, allowSHA1: allowSHA1, search: &search) == nil
+            return try verify(basic.signedData, with: issuerKey, allowSHA1: allowSHA1) == nil
         }
         var tried = 0
         for delegate in basic.certificates where Self.responder(basic.responderID, names: delegate) {
@@ -113,8 +112,8 @@ extension Verifier {
                   checkValidity(delegate, index: 0) == nil,
                   case .success(let key) = VerificationKey.prepare(delegate) else { continue }
             tried += 1
-            guard try verify(delegate.signedData, with: issuerKey, allowSHA1: allowSHA1, search: &search) == nil else { continue }
-            return try verify(basic.signedData, with: key, allowSHA1: allowSHA1, search: &search) == nil
+            guard try verify(delegate.signedData, with: issuerKey, allowSHA1: allowSHA1) == nil else { continue }
+            return try verify(basic.signedData, with: key, allowSHA1: allowSHA1) == nil
         }
         return false
     }

@@ -47,56 +47,83 @@ struct SubtreeOutcome {
     }
 }
 
-extension Verifier {
+struct PathNode {
+    let certificate: Certificate
+    /// The index in the trust store, for anchors.
+    let anchorIndex: Int?
+    /// The index in the evaluation's `IssuerIndex`, for presented certificates.
+    let presentedIndex: Int?
+    /// Subject + SPKI identity (`IssuerIndex.keyClass`).
+    let keyClass: Int
+    var isAnchor: Bool { anchorIndex != nil }
+
+    init(certificate: Certificate, anchorIndex: Int?, presentedIndex: Int?, keyClass: Int) {
+        self.certificate = certificate
+        self.anchorIndex = anchorIndex
+        self.presentedIndex = presentedIndex
+        self.keyClass = keyClass
+    }
+
+    init(_ candidate: Candidate, anchors: [Certificate], index: IssuerIndex) {
+        if let anchor = candidate.anchorIndex {
+            self.init(certificate: anchors[anchor], anchorIndex: anchor, presentedIndex: nil, keyClass: candidate.keyClass)
+        } else {
+            let presented = candidate.presentedIndex ?? 0
+            self.init(certificate: index.certificates[presented], anchorIndex: nil, presentedIndex: presented, keyClass: candidate.keyClass)
+        }
+    }
+}
+
+extension Evaluation {
     mutating func extend(
-        _ path: inout [PathNode], search: inout SearchState, accept: (VerifiedChain) -> PinMismatch?
+        _ path: inout [PathNode], accept: (VerifiedChain) -> PinMismatch?
     ) throws(BudgetExhausted) -> SubtreeOutcome {
         let childPosition = path.count - 1
         let childNode = path[childPosition]
         let child = childNode.certificate
-        let slot = childNode.presentedIndex ?? search.index.count
-        if search.candidateLists[slot] == nil {
-            let list = issuerCandidates(of: child, search: &search)
-            try search.meter.chargeSteps(list.count + 1)
-            search.candidateLists[slot] = list
+        let slot = childNode.presentedIndex ?? issuers.count
+        if candidateLists[slot] == nil {
+            let list = issuerCandidates(of: child)
+            try meter.chargeSteps(list.count + 1)
+            candidateLists[slot] = list
         }
         var outcome = SubtreeOutcome()
-        let count = search.candidateLists[slot]?.count ?? 0
-        if count == 0 { search.record(.unknownIssuer(index: childPosition), path: path) }
+        let count = candidateLists[slot]?.count ?? 0
+        if count == 0 { record(.unknownIssuer(index: childPosition), path: path) }
         for k in 0..<count {
-            try search.meter.chargeSteps(1)
-            guard let candidate = search.candidateLists[slot]?[k] else { break }
+            try meter.chargeSteps(1)
+            guard let candidate = candidateLists[slot]?[k] else { break }
             let position = childPosition + 1
-            if let presented = candidate.presentedIndex, search.deadFrom[presented] <= position { continue }
-            let node = PathNode(candidate, anchors: store.anchors, index: search.index)
-            if search.trace != nil { search.note(.candidate(issuer: search.origin(of: node), position: childPosition)) }
+            if let presented = candidate.presentedIndex, deadFrom[presented] <= position { continue }
+            let node = PathNode(candidate, anchors: store.anchors, index: issuers)
+            if trace != nil { note(.candidate(issuer: origin(of: node), position: childPosition)) }
             // A certificate already on the path (same subject and key) would make a loop.
             if let onPath = path.firstIndex(where: { $0.keyClass == candidate.keyClass }) {
-                search.record(.unknownIssuer(index: childPosition), path: path)
+                record(.unknownIssuer(index: childPosition), path: path)
                 outcome.loopPosition = min(outcome.loopPosition, onPath)
                 continue
             }
             // Intermediates the path would hold with this candidate.
             let intermediates = path.count - 1 + (candidate.anchorIndex == nil ? 1 : 0)
             let tooLong: TrustFailure? = intermediates > policy.budgets.maximumIntermediates ? .pathTooLong : nil
-            if let failure = search.step(.pathDepth, position, node, tooLong) {
-                search.record(failure, path: path, then: node)
+            if let failure = step(.pathDepth, position, node, tooLong) {
+                record(failure, path: path, then: node)
                 outcome.depthLimited = true
                 continue
             }
             switch candidate.verdict {
             case .valid:
-                _ = search.step(.signature, childPosition, childNode, nil)
+                _ = step(.signature, childPosition, childNode, nil)
             case .invalid(let failure):
-                _ = search.step(.signature, childPosition, childNode, failure)
-                search.record(failure, path: path, then: node)
+                _ = step(.signature, childPosition, childNode, failure)
+                record(failure, path: path, then: node)
                 continue
             case .unchecked:
                 var failure: TrustFailure?
                 do {
-                    failure = try verifySignature(of: child, index: childPosition, by: node, search: &search)
+                    failure = try verifySignature(of: child, index: childPosition, by: node)
                 } catch {
-                    _ = search.step(.signature, childPosition, childNode, error.failure)
+                    _ = step(.signature, childPosition, childNode, error.failure)
                     throw error
                 }
                 // An edge the signature cache answered skipped the key
@@ -106,9 +133,9 @@ extension Verifier {
                 if failure == nil, let refusal = policy.keys.refusal(of: node.certificate.publicKey) {
                     failure = .weakKey(index: childPosition, refusal)
                 }
-                search.candidateLists[slot]?[k].verdict = failure.map { .invalid($0) } ?? .valid
-                if let failure = search.step(.signature, childPosition, childNode, failure) {
-                    search.record(failure, path: path, then: node)
+                candidateLists[slot]?[k].verdict = failure.map { .invalid($0) } ?? .valid
+                if let failure = step(.signature, childPosition, childNode, failure) {
+                    record(failure, path: path, then: node)
                     continue
                 }
             }
@@ -117,29 +144,29 @@ extension Verifier {
             if let anchorIndex = candidate.anchorIndex {
                 outcome.reachedAnchor = true
                 var chain = VerifiedChain(path.map { $0.certificate }, anchorKeyDigest: store.keyDigest(ofAnchor: anchorIndex))
-                var failure = try checkPath(&chain, nodes: path, search: &search)
-                if failure == nil, policy.revocation.coverage != .off { failure = try checkRevocation(path, chain: &chain, search: &search) }
-                if failure == nil { failure = search.step(.pins, position, node, accept(chain).map(TrustFailure.pinMismatch)) }
-                if search.trace != nil {
-                    let origins = path.map(search.origin)
-                    search.note(.path(origins, failure: failure))
-                    if failure == nil { search.decidedPath = origins }
+                var failure = try checkPath(&chain, nodes: path)
+                if failure == nil, policy.revocation.coverage != .off { failure = try checkRevocation(path, chain: &chain) }
+                if failure == nil { failure = step(.pins, position, node, accept(chain).map(TrustFailure.pinMismatch)) }
+                if trace != nil {
+                    let origins = path.map(origin)
+                    note(.path(origins, failure: failure))
+                    if failure == nil { decidedPath = origins }
                 }
                 if let failure {
-                    search.record(failure, path: path)
+                    record(failure, path: path)
                     continue
                 }
                 outcome.chain = chain
                 return outcome
             }
-            if let failure = checkIntermediate(node, index: position, search: &search) {
-                search.record(failure, path: path)
+            if let failure = checkIntermediate(node, index: position) {
+                record(failure, path: path)
                 continue
             }
-            let subtree = try extend(&path, search: &search, accept: accept)
+            let subtree = try extend(&path, accept: accept)
             if subtree.chain != nil { return subtree }
             if let presented = candidate.presentedIndex, !subtree.reachedAnchor, subtree.loopPosition >= position {
-                search.deadFrom[presented] = subtree.depthLimited ? position : 0
+                deadFrom[presented] = subtree.depthLimited ? position : 0
             }
             outcome.absorb(subtree)
         }
@@ -149,15 +176,15 @@ extension Verifier {
     /// Anchors, then presented certificates, whose subject is `child`'s
     /// issuer; within each group those whose SKI equals `child`'s AKI key
     /// identifier first (RFC 5280 §4.2.1.1: a hint, never a filter).
-    func issuerCandidates(of child: Certificate, search: inout SearchState) -> [Candidate] {
+    mutating func issuerCandidates(of child: Certificate) -> [Candidate] {
         let issuerName = child.issuer.encoded
         var anchors = store.anchors(named: issuerName)
-        var presented = search.index.named(issuerName)
+        var presented = issuers.named(issuerName)
         if anchors.isEmpty && presented.isEmpty {
             // No byte-equal issuer: try RFC 5280 §7.1 equivalence (NameEquivalence).
             let wanted = NameEquivalence.canonical(child.issuer)
             anchors = store.anchors(equivalentTo: wanted)
-            presented = search.index.equivalent(to: wanted)
+            presented = issuers.equivalent(to: wanted)
         }
         // A stable partition in place: key-identifier matches first.
         func ordered(_ indexes: [Int], _ certificate: (Int) -> Certificate) -> [Int] {
@@ -173,19 +200,19 @@ extension Verifier {
         // Closures below capture these arrays, not `self` or the index:
         // capturing `store` copied the whole verifier (every field
         // retained) per certificate.
-        let anchorCertificates = store.anchors, presentedCertificates = search.index.certificates
+        let anchorCertificates = store.anchors, presentedCertificates = issuers.certificates
         var list: [Candidate] = []
         list.reserveCapacity(anchors.count + presented.count)
         for anchor in ordered(anchors, { anchorCertificates[$0] }) {
             // An anchor's identity is the presented class it equals (or the
             // leaf's), else one of its own.
             let certificate = anchorCertificates[anchor]
-            let keyClass = search.index.keyClass(of: certificate)
-                ?? (IssuerIndex.sameSubjectAndKey(certificate, search.leaf) ? search.leafKeyClass : -2 - anchor)
+            let keyClass = issuers.keyClass(of: certificate)
+                ?? (IssuerIndex.sameSubjectAndKey(certificate, leaf) ? leafKeyClass : -2 - anchor)
             list.append(Candidate(anchorIndex: anchor, presentedIndex: nil, keyClass: keyClass))
         }
         for certificate in ordered(presented, { presentedCertificates[$0] }) {
-            list.append(Candidate(anchorIndex: nil, presentedIndex: certificate, keyClass: search.index.keyClass[certificate]))
+            list.append(Candidate(anchorIndex: nil, presentedIndex: certificate, keyClass: issuers.keyClass[certificate]))
         }
         return list
     }

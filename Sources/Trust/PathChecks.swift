@@ -7,7 +7,7 @@ import PKIX
 // intermediate (checked when it is first considered), and facts that need
 // the whole path (the anchor's own constraints, path length, EKU of the
 // issuers, name constraints, policies), checked once a path reaches an
-// anchor. Every check goes through `SearchState.step`, which records it
+// anchor. Every check goes through `Evaluation.step`, which records it
 // when a trace is asked for.
 //
 // Decisions (docs/trust.md):
@@ -29,10 +29,10 @@ import PKIX
 //   (webpki's CaUsedAsEndEntity) unless it is itself an anchor or the
 //   chromium profile is in force.
 
-extension Verifier {
+extension Evaluation {
     /// In rank order, so that the first failure found is the one reported.
-    func checkLeaf(_ leaf: Certificate, search: inout SearchState) -> TrustFailure? {
-        let node = search.leafNode
+    mutating func checkLeaf(_ leaf: Certificate) -> TrustFailure? {
+        let node = leafNode
         let profile = policy.profile
         let extensions = leaf.extensions
         var hostname: TrustFailure? = nil
@@ -41,32 +41,32 @@ extension Verifier {
         if let identity = policy.identity, !identity.isPresented(by: leaf, commonNameFallback: commonNameFallback) {
             hostname = .hostnameMismatch(presented: presentedNames(leaf))
         }
-        if let failure = search.step(.hostname, 0, node, hostname) { return failure }
-        if let failure = search.step(.validity, 0, node, checkValidity(leaf, index: 0)) { return failure }
+        if let failure = step(.hostname, 0, node, hostname) { return failure }
+        if let failure = step(.validity, 0, node, checkValidity(leaf, index: 0)) { return failure }
         // Chromium's strict key purposes refuse a CA target for client auth too.
         let strictLeaf = profile.extendedKeyUsageStrictness != .none && policy.purpose != .any
         if policy.purpose == .serverAuth || strictLeaf {
             let isCA = extensions.basicConstraints?.isCA == true && (!profile.acceptsCALeaf || strictLeaf)
-            if isCA && profile.waivesRulesForAnchorLeaf && isAnchor(leaf) {
-                search.waive(.leafNotCA, 0, node, reason: Self.leafIsAnchor)
-            } else if let failure = search.step(.leafNotCA, 0, node, isCA ? .leafIsCA : nil) {
+            if isCA && profile.waivesRulesForAnchorLeaf && leafAnchorIndex != nil {
+                waive(.leafNotCA, 0, node, reason: Self.leafIsAnchor)
+            } else if let failure = step(.leafNotCA, 0, node, isCA ? .leafIsCA : nil) {
                 return failure
             }
         }
         let purpose: TrustFailure? = allowsPurpose(leaf, index: 0) ? nil : .extendedKeyUsage(index: 0)
-        if let failure = search.step(.extendedKeyUsage, 0, node, purpose) { return failure }
+        if let failure = step(.extendedKeyUsage, 0, node, purpose) { return failure }
         if policy.purpose == .serverAuth && profile.checksServerLeafKeyUsage {
             // RFC 5280 §4.2.1.3 with TLS's uses: signing (ECDHE) or key encipherment (RSA kx).
             var usage: TrustFailure? = nil
             if let bits = extensions.keyUsage?.usage, !bits.contains(.digitalSignature) && !bits.contains(.keyEncipherment) {
                 usage = .keyUsage(index: 0)
             }
-            if let failure = search.step(.keyUsage, 0, node, usage) { return failure }
+            if let failure = step(.keyUsage, 0, node, usage) { return failure }
         }
         let critical: TrustFailure? = extensions.hasUnrecognisedCriticalExtension ? .unknownCriticalExtension(index: 0) : nil
-        if let failure = search.step(.criticalExtensions, 0, node, critical) { return failure }
-        if let failure = checkRules(profile.leafRules, node, index: 0, search: &search) { return failure }
-        return search.step(.leafKey, 0, node, leafKeyRefusal(leaf).map { .leafKey($0) })
+        if let failure = step(.criticalExtensions, 0, node, critical) { return failure }
+        if let failure = checkRules(profile.leafRules, node, index: 0) { return failure }
+        return step(.leafKey, 0, node, leafKeyRefusal().map { .leafKey($0) })
     }
 
     /// The leaf's own key, which the connection will rely on: first the key
@@ -83,12 +83,12 @@ extension Verifier {
     /// are checked on its octets (`VerificationKey.refusal(of:)`), since it
     /// verifies nothing; the check costs an EC key an on-curve test and an
     /// Ed25519 key a decompression: no signature arithmetic.
-    func leafKeyRefusal(_ leaf: Certificate) -> SignatureFailure? {
+    func leafKeyRefusal() -> SignatureFailure? {
         let key = leaf.publicKey
         // As for an issuer key, and before the policy: a malformed key is refused as malformed.
         if key.keyType == .rsa, let refusal = VerificationKey.rsaParametersRefusal(key) { return refusal }
         if let refusal = policy.keys.refusal(of: key) { return .keyRefused(refusal) }
-        if let anchor = store.anchors(named: leaf.subject.encoded).first(where: { store.anchors[$0].der == leaf.der }) {
+        if let anchor = leafAnchorIndex {
             if case .failure(let failure) = store.verificationKey(ofAnchor: anchor) { return failure }
             return nil
         }
@@ -96,27 +96,27 @@ extension Verifier {
     }
 
     /// An intermediate the path would go through, at path index `index`.
-    func checkIntermediate(_ node: PathNode, index: Int, search: inout SearchState) -> TrustFailure? {
+    mutating func checkIntermediate(_ node: PathNode, index: Int) -> TrustFailure? {
         let certificate = node.certificate
-        if let failure = search.step(.validity, index, node, checkValidity(certificate, index: index)) { return failure }
+        if let failure = step(.validity, index, node, checkValidity(certificate, index: index)) { return failure }
         let critical: TrustFailure? = certificate.extensions.hasUnrecognisedCriticalExtension ? .unknownCriticalExtension(index: index) : nil
-        if let failure = search.step(.criticalExtensions, index, node, critical) { return failure }
+        if let failure = step(.criticalExtensions, index, node, critical) { return failure }
         // RFC 5280 §6.1.4(k): an issuer is a v3 CA; v1/v2 only as an anchor.
         let isCA = certificate.version == .v3 && certificate.extensions.basicConstraints?.isCA == true
-        if let failure = search.step(.issuerIsCA, index, node, isCA ? nil : .notACA(index: index)) { return failure }
+        if let failure = step(.issuerIsCA, index, node, isCA ? nil : .notACA(index: index)) { return failure }
         // §6.1.4(n): keyUsage, when present, asserts keyCertSign.
         var usage: TrustFailure? = nil
         if let bits = certificate.extensions.keyUsage?.usage, !bits.contains(.keyCertSign) { usage = .keyUsage(index: index) }
-        if let failure = search.step(.keyUsage, index, node, usage) { return failure }
-        return checkRules(policy.profile.intermediateRules, node, index: index, search: &search)
+        if let failure = step(.keyUsage, index, node, usage) { return failure }
+        return checkRules(policy.profile.intermediateRules, node, index: index)
     }
 
     /// Checks that need the whole path (leaf first, anchor last).
-    func checkPath(_ chain: inout VerifiedChain, nodes: [PathNode], search: inout SearchState) throws(BudgetExhausted) -> TrustFailure? {
+    mutating func checkPath(_ chain: inout VerifiedChain, nodes: [PathNode]) throws(BudgetExhausted) -> TrustFailure? {
         let certificates = chain.certificates
         let anchorIndex = certificates.count - 1
-        if let failure = checkAnchor(nodes[anchorIndex], index: anchorIndex, search: &search) { return failure }
-        if let failure = checkAnchoredLeafRules(nodes, search: &search) { return failure }
+        if let failure = checkAnchor(nodes[anchorIndex], index: anchorIndex) { return failure }
+        if let failure = checkAnchoredLeafRules(nodes) { return failure }
         // The CAs whose constraints bind the path: the anchor's too unless
         // the profile takes it as a name and a key.
         let bindingCAs = 1..<(policy.profile.enforcesAnchorConstraints ? anchorIndex + 1 : anchorIndex)
@@ -127,66 +127,70 @@ extension Verifier {
             guard let limit = certificates[index].extensions.basicConstraints?.pathLength else { continue }
             var below = 0
             for lower in 1..<index where !certificates[lower].isSelfIssued { below += 1 }
-            if let failure = search.step(.pathLength, index, nodes[index], below > limit ? .pathLengthExceeded(index: index) : nil) {
+            if let failure = step(.pathLength, index, nodes[index], below > limit ? .pathLengthExceeded(index: index) : nil) {
                 return failure
             }
         }
         for index in bindingCAs {
             let purpose: TrustFailure? = allowsPurpose(certificates[index], index: index) ? nil : .extendedKeyUsage(index: index)
-            if let failure = search.step(.extendedKeyUsage, index, nodes[index], purpose) { return failure }
+            if let failure = step(.extendedKeyUsage, index, nodes[index], purpose) { return failure }
         }
         // A budget that runs out ends the evaluation; the trace records it first.
         let names: TrustFailure?
+        // A copy, so that the check (which reads this evaluation) and the
+        // meter are not accessed at once; written back either way.
+        var spent = meter
+        defer { meter = spent }
         do {
-            names = try checkNameConstraints(certificates, upTo: bindingCAs.upperBound, meter: &search.meter)
+            names = try checkNameConstraints(certificates, upTo: bindingCAs.upperBound, meter: &spent)
         } catch {
-            _ = search.step(.nameConstraints, anchorIndex, nodes[anchorIndex], error.failure)
+            _ = step(.nameConstraints, anchorIndex, nodes[anchorIndex], error.failure)
             throw error
         }
-        if let failure = search.step(.nameConstraints, names?.certificateIndex ?? 0, nodes[names?.certificateIndex ?? 0], names) {
+        if let failure = step(.nameConstraints, names?.certificateIndex ?? 0, nodes[names?.certificateIndex ?? 0], names) {
             return failure
         }
         let policies: Result<[OID], TrustFailure>
         do {
-            policies = try processPolicies(certificates, meter: search.meter)
+            policies = try processPolicies(certificates, meter: meter)
         } catch {
-            _ = search.step(.certificatePolicies, anchorIndex, nodes[anchorIndex], error.failure)
+            _ = step(.certificatePolicies, anchorIndex, nodes[anchorIndex], error.failure)
             throw error
         }
         switch policies {
         case .failure(let failure):
             let index = failure.certificateIndex ?? anchorIndex
-            return search.step(.certificatePolicies, index, nodes[min(index, anchorIndex)], failure)
+            return step(.certificatePolicies, index, nodes[min(index, anchorIndex)], failure)
         case .success(let policies):
             chain.userConstrainedPolicies = policies
-            _ = search.step(.certificatePolicies, anchorIndex, nodes[anchorIndex], nil)
+            _ = step(.certificatePolicies, anchorIndex, nodes[anchorIndex], nil)
         }
         return nil
     }
 
     /// RFC 5937 §3: what an anchor certificate carries binds the path.
-    func checkAnchor(_ node: PathNode, index: Int, search: inout SearchState) -> TrustFailure? {
+    mutating func checkAnchor(_ node: PathNode, index: Int) -> TrustFailure? {
         let anchor = node.certificate
         let profile = policy.profile
         if profile.checksAnchorValidity {
-            if let failure = search.step(.anchorValidity, index, node, checkValidity(anchor, index: index)) { return failure }
+            if let failure = step(.anchorValidity, index, node, checkValidity(anchor, index: index)) { return failure }
         }
         // Chromium's TRUSTED_ANCHOR without enforce_anchor_constraints: a name and a key.
         if profile.enforcesAnchorConstraints {
             // One copy of the extensions (each access through the certificate copies the struct).
             let extensions = anchor.extensions
             let critical: TrustFailure? = extensions.hasUnrecognisedCriticalExtension ? .unknownCriticalExtension(index: index) : nil
-            if let failure = search.step(.criticalExtensions, index, node, critical) { return failure }
+            if let failure = step(.criticalExtensions, index, node, critical) { return failure }
             // Absent basicConstraints (a v1 root) leaves the anchor a name and a
             // key, unless the profile requires it of a v3 anchor.
             let required = profile.requiresAnchorBasicConstraints && anchor.version == .v3
             let notCA = extensions.basicConstraints.map { !$0.isCA } ?? required
-            if let failure = search.step(.anchorIsCA, index, node, notCA ? .notACA(index: index) : nil) { return failure }
+            if let failure = step(.anchorIsCA, index, node, notCA ? .notACA(index: index) : nil) { return failure }
             var usage: TrustFailure? = nil
             if let bits = extensions.keyUsage?.usage, !bits.contains(.keyCertSign) { usage = .keyUsage(index: index) }
-            if let failure = search.step(.anchorKeyUsage, index, node, usage) { return failure }
+            if let failure = step(.anchorKeyUsage, index, node, usage) { return failure }
         }
-        return checkRules(profile.anchorRules, node, index: index, search: &search)
+        return checkRules(profile.anchorRules, node, index: index)
     }
 
     /// §6.1.3(a)(2): notBefore ≤ time ≤ notAfter.
@@ -231,9 +235,6 @@ extension Verifier {
         return purposes.contains(wanted) || (anyAllowed && purposes.contains(.anyExtendedKeyUsage))
     }
 
-    func isAnchor(_ certificate: Certificate) -> Bool {
-        store.anchors(named: certificate.subject.encoded).contains { store.anchors[$0].der == certificate.der }
-    }
 
     /// The leaf's DNS and IP names, for the mismatch message.
     func presentedNames(_ leaf: Certificate) -> [String] {

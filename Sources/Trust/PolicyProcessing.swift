@@ -40,7 +40,7 @@ struct PolicyGraph {
     }
 }
 
-extension Verifier {
+extension Evaluation {
     /// Whether a policyMappings entry of `certificate` maps to or from anyPolicy.
     static func mapsAnyPolicy(_ certificate: Certificate) -> Bool {
         certificate.policyMappingList?.contains { $0.issuerDomainPolicy == .anyPolicy || $0.subjectDomainPolicy == .anyPolicy } ?? false

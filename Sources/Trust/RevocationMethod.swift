@@ -18,20 +18,20 @@ struct RevocationMethod: Sendable {
     /// Whether the caller supplied any evidence of its kind.
     let isSupplied: @Sendable (RevocationSources) -> Bool
     /// The status of the certificate at `index` of the path `nodes` from this evidence alone.
-    let status: @Sendable (inout Verifier, Int, [PathNode], inout SearchState) throws(BudgetExhausted) -> RevocationStatus
+    let status: @Sendable (inout Evaluation, Int, [PathNode]) throws(BudgetExhausted) -> RevocationStatus
 
     /// OCSP responses (RFC 6960), stapled or fetched by the caller.
     static let ocsp = RevocationMethod(
         allowedBy: .ocsp, source: .ocsp, nothingSupplied: .noOCSPResponse, isSupplied: { !$0.ocspResponses.isEmpty },
-        status: { (verifier: inout Verifier, index: Int, nodes: [PathNode], search: inout SearchState) throws(BudgetExhausted) in
-            try verifier.ocspStatus(of: index, nodes: nodes, search: &search)
+        status: { (evaluation: inout Evaluation, index: Int, nodes: [PathNode]) throws(BudgetExhausted) in
+            try evaluation.ocspStatus(of: index, nodes: nodes)
         })
 
     /// Certificate revocation lists (RFC 5280 §6.3).
     static let crl = RevocationMethod(
         allowedBy: .crl, source: .crl, nothingSupplied: .noCRL, isSupplied: { !$0.crls.isEmpty },
-        status: { (verifier: inout Verifier, index: Int, nodes: [PathNode], search: inout SearchState) throws(BudgetExhausted) in
-            try verifier.crlStatus(of: index, nodes: nodes, search: &search)
+        status: { (evaluation: inout Evaluation, index: Int, nodes: [PathNode]) throws(BudgetExhausted) in
+            try evaluation.crlStatus(of: index, nodes: nodes)
         })
 
     /// The methods in the order they are consulted: OCSP first, as

@@ -52,12 +52,11 @@ public struct SignatureCache: Sendable {
     }
 }
 
-extension Verifier {
+extension Evaluation {
     /// Checks that `node`'s key signed `subject` (at path index `index`):
     /// the cache first, then the anchor's prepared key or a key prepared
     /// from the intermediate's SPKI, through the one signature seam.
-    mutating func verifySignature(of subject: Certificate, index: Int, by node: PathNode,
-                                  search: inout SearchState) throws(BudgetExhausted) -> TrustFailure? {
+    mutating func verifySignature(of subject: Certificate, index: Int, by node: PathNode) throws(BudgetExhausted) -> TrustFailure? {
         let issuer = node.certificate
         let issuerKey = issuer.subjectPublicKeyInfo.encoded
         if cache.contains(issuerKey: issuerKey, certificate: subject.der) {
@@ -74,7 +73,7 @@ extension Verifier {
         case .success(let ready): key = ready
         case .failure(let failure): return TrustFailure(failure, index: index)
         }
-        if let failure = try verify(subject.signedData, with: key, search: &search) {
+        if let failure = try verify(subject.signedData, with: key) {
             return TrustFailure(failure, index: index)
         }
         cache.insert(issuerKey: issuerKey, certificate: subject.der)
@@ -89,15 +88,14 @@ extension Verifier {
     /// charged once, before any arithmetic (webpki's `verify_signed_data`).
     /// `allowSHA1` overrides the policy's (OCSP honours SHA-1 for
     /// revocations alone); nil when the signature verifies.
-    mutating func verify(_ signed: SignedData, with key: VerificationKey, allowSHA1: Bool? = nil,
-                         search: inout SearchState) throws(BudgetExhausted) -> SignatureFailure? {
+    mutating func verify(_ signed: SignedData, with key: VerificationKey, allowSHA1: Bool? = nil) throws(BudgetExhausted) -> SignatureFailure? {
         let admitted: AdmittedScheme
         switch AdmittedScheme.admit(algorithm: signed.algorithm.encoded, key: key, policy: policy.keys,
                                     allowSHA1: allowSHA1 ?? policy.allowSHA1, pss: policy.profile.pssParameters) {
         case .success(let scheme): admitted = scheme
         case .failure(let failure): return failure
         }
-        try search.meter.chargeSignature(cost: key.cost)
+        try meter.chargeSignature(cost: key.cost)
         return admitted.verify(key, signature: signed.signature, message: signed.message)
     }
 }

@@ -80,8 +80,7 @@ public struct Verifier: Sendable {
         leaf: Certificate, intermediates: [Certificate],
         accept: (VerifiedChain) -> PinMismatch? = { _ in nil }
     ) -> Result<VerifiedChain, TrustFailure> {
-        var search = SearchState(leaf: leaf, intermediates: intermediates, budgets: policy.budgets)
-        return evaluate(&search, accept: accept)
+        withEvaluation(leaf: leaf, intermediates: intermediates) { $0.run(accept: accept) }
     }
 
     /// `verify`, recording every check as it runs (`purex509 verify
@@ -91,11 +90,13 @@ public struct Verifier: Sendable {
         leaf: Certificate, intermediates: [Certificate],
         accept: (VerifiedChain) -> PinMismatch? = { _ in nil }
     ) -> Explanation {
-        var search = SearchState(leaf: leaf, intermediates: intermediates, budgets: policy.budgets)
-        search.trace = TraceLog(limit: policy.budgets.traceSteps)
-        search.bestPath = []
-        let result = evaluate(&search, accept: accept)
-        let origins = search.decidedPath ?? search.bestPath ?? []
+        let traceSteps = policy.budgets.traceSteps
+        let (result, origins, trace) = withEvaluation(leaf: leaf, intermediates: intermediates) { evaluation in
+            evaluation.trace = TraceLog(limit: traceSteps)
+            evaluation.bestPath = []
+            let result = evaluation.run(accept: accept)
+            return (result, evaluation.decidedPath ?? evaluation.bestPath ?? [], evaluation.trace)
+        }
         let path = origins.map { origin -> PathEntry in
             switch origin {
             case .anchor(let index): return PathEntry(certificate: store.anchors[index], origin: origin)
@@ -103,128 +104,17 @@ public struct Verifier: Sendable {
                 return PathEntry(certificate: position == 0 ? leaf : intermediates[position - 1], origin: origin)
             }
         }
-        return Explanation(result: result, path: path, steps: search.trace?.steps ?? [], omittedSteps: search.trace?.omitted ?? 0)
+        return Explanation(result: result, path: path, steps: trace?.steps ?? [], omittedSteps: trace?.omitted ?? 0)
     }
 
-    mutating func evaluate(_ search: inout SearchState, accept: (VerifiedChain) -> PinMismatch?) -> Result<VerifiedChain, TrustFailure> {
-        let leaf = search.leaf
-        if let failure = checkLeaf(leaf, search: &search) {
-            search.bestPath = search.bestPath.map { _ in [.presented(0)] }
-            return .failure(failure)
-        }
-        // A leaf that is itself an anchor is trusted as such (a pinned
-        // self-signed certificate, say): no signature to check.
-        for index in store.anchors(named: leaf.subject.encoded) where store.anchors[index].der == leaf.der {
-            let chain = VerifiedChain([leaf], anchorKeyDigest: store.keyDigest(ofAnchor: index))
-            let refusal = search.step(.pins, 0, search.leafNode, accept(chain).map(TrustFailure.pinMismatch))
-            if search.trace != nil { search.decidedPath = [.presented(0)] }
-            return refusal.map { .failure($0) } ?? .success(chain)
-        }
-        var path = [search.leafNode]
-        do {
-            if let chain = try extend(&path, search: &search, accept: accept).chain { return .success(chain) }
-        } catch {
-            return .failure(error.failure)
-        }
-        return .failure(search.best ?? .unknownIssuer(index: 0))
-    }
-}
-
-struct PathNode {
-    let certificate: Certificate
-    /// The index in the trust store, for anchors.
-    let anchorIndex: Int?
-    /// The index in the evaluation's `IssuerIndex`, for presented certificates.
-    let presentedIndex: Int?
-    /// Subject + SPKI identity (`IssuerIndex.keyClass`).
-    let keyClass: Int
-    var isAnchor: Bool { anchorIndex != nil }
-
-    init(certificate: Certificate, anchorIndex: Int?, presentedIndex: Int?, keyClass: Int) {
-        self.certificate = certificate
-        self.anchorIndex = anchorIndex
-        self.presentedIndex = presentedIndex
-        self.keyClass = keyClass
-    }
-
-    init(_ candidate: Candidate, anchors: [Certificate], index: IssuerIndex) {
-        if let anchor = candidate.anchorIndex {
-            self.init(certificate: anchors[anchor], anchorIndex: anchor, presentedIndex: nil, keyClass: candidate.keyClass)
-        } else {
-            let presented = candidate.presentedIndex ?? 0
-            self.init(certificate: index.certificates[presented], anchorIndex: nil, presentedIndex: presented, keyClass: candidate.keyClass)
-        }
-    }
-}
-
-/// Work done, what the search has learnt, and the most specific failure seen so far.
-struct SearchState {
-    /// Every budget's spending (Meter.swift).
-    var meter: Meter
-    var best: TrustFailure? = nil
-    /// With a trace: every check, and the origins of the path of `best`
-    /// (nil when not explaining, so a plain evaluation keeps no paths).
-    var trace: TraceLog? = nil
-    var bestPath: [CertificateOrigin]? = nil
-    /// With a trace: the path that was trusted.
-    var decidedPath: [CertificateOrigin]? = nil
-    let leaf: Certificate
-    let leafKeyClass: Int
-    var index: IssuerIndex
-    /// Per presented certificate (and, last, the leaf): its issuer candidates, built once.
-    var candidateLists: [[Candidate]?]
-    /// Per presented certificate: the shallowest path position from which it
-    /// is known to lead nowhere (Int.max: not known).
-    var deadFrom: [Int]
-
-    init(leaf: Certificate, intermediates: [Certificate], budgets: Budgets) {
-        meter = Meter(limits: budgets)
-        self.leaf = leaf
-        index = IssuerIndex(intermediates)
-        leafKeyClass = index.keyClass(of: leaf) ?? -1
-        candidateLists = Array(repeating: nil, count: index.count + 1)
-        deadFrom = Array(repeating: Int.max, count: index.count)
-    }
-
-    var leafNode: PathNode { PathNode(certificate: leaf, anchorIndex: nil, presentedIndex: nil, keyClass: leafKeyClass) }
-
-    /// Keeps `failure` if it says more than what was seen so far; `path`
-    /// (the nodes up to the certificate it is about) is kept with it when explaining.
-    mutating func record(_ failure: TrustFailure, path: [PathNode], then next: PathNode? = nil) {
-        if let current = best, current.rank >= failure.rank { return }
-        best = failure
-        if bestPath != nil { bestPath = path.map(origin) + (next.map { [origin(of: $0)] } ?? []) }
-    }
-
-    /// Records one check when explaining; returns its verdict.
-    mutating func step(_ check: CheckName, _ position: Int, _ node: PathNode, _ failure: TrustFailure?) -> TrustFailure? {
-        if trace != nil {
-            let origin = origin(of: node)
-            trace?.add(.check(check, position: position, origin: origin, failure: failure))
-        }
-        return failure
-    }
-
-    /// Records a check that was not applied, and why (`TraceStep.waived`).
-    mutating func waive(_ check: CheckName, _ position: Int, _ node: PathNode, reason: String) {
-        guard trace != nil else { return }
-        let origin = origin(of: node)
-        trace?.add(.waived(check, position: position, origin: origin, reason: reason))
-    }
-
-    /// Records a check that let the path through undecided (`TraceStep.undecided`).
-    mutating func undecided(_ check: CheckName, _ position: Int, _ node: PathNode, reason: String) {
-        guard trace != nil else { return }
-        let origin = origin(of: node)
-        trace?.add(.undecided(check, position: position, origin: origin, reason: reason))
-    }
-
-    /// Call only when explaining: the step is built before the call.
-    mutating func note(_ step: TraceStep) { trace?.add(step) }
-
-    func origin(of node: PathNode) -> CertificateOrigin {
-        if let anchor = node.anchorIndex { return .anchor(anchor) }
-        if let presented = node.presentedIndex { return .presented(index.presentedAt[presented] + 1) }
-        return .presented(0)
+    /// Runs `body` on an evaluation of this verifier (Evaluation.swift).
+    /// The cache is moved in and back, not copied: a cache shared with this
+    /// value would be copied whole on the evaluation's first write.
+    mutating func withEvaluation<R>(leaf: Certificate, intermediates: [Certificate], _ body: (inout Evaluation) -> R) -> R {
+        var evaluation = Evaluation(store: store, policy: policy, revocationSources: revocationSources,
+                                    leaf: leaf, intermediates: intermediates)
+        swap(&cache, &evaluation.cache)
+        defer { swap(&cache, &evaluation.cache) }
+        return body(&evaluation)
     }
 }

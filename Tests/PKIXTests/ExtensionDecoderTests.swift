@@ -93,12 +93,15 @@ private func sctList(_ entries: [[UInt8]]) -> [UInt8] {
         // A list inside a larger array: the views are slices of that array.
         let padding: [UInt8] = [0xEE, 0xEE, 0xEE]
         let bytes = padding + sctList([serializedSCT(logByte: 0xAB, timestamp: 1_000), serializedSCT(version: 1, logByte: 0xCD, timestamp: 2_001, extensions: [1, 2])])
-        let list = try #require(SignedCertificateTimestamp.list(in: bytes[3...]))
-        #expect(list.map(\.version) == [0, 1])
-        #expect(list.map(\.timestamp) == [1_000, 2_001])
-        #expect(list[0].logID.startIndex == 3 + 2 + 2 + 1)
-        #expect(list[1].logID.allSatisfy { $0 == 0xCD })
-        #expect(SignedCertificateTimestamp.list(in: [0x00, 0x00]) == [])
+        let list = try SignedCertificateTimestampList(tlsEncoded: bytes[3...])
+        // The second SCT is of version 1 (v2): skipped and reported, not fatal.
+        #expect(list.timestamps.map(\.timestamp) == [1_000])
+        #expect(list.skipped.map(\.index) == [1])
+        #expect(list.skipped.map(\.version) == [1])
+        #expect(list.timestamps[0].logID.startIndex == 3 + 2 + 2 + 1)
+        #expect(list.timestamps[0].signature.isEmpty)
+        // RFC 6962 §3.3: a list holds at least one SCT.
+        #expect(throws: SCTListError.empty) { try SignedCertificateTimestampList(tlsEncoded: [0x00, 0x00]) }
     }
 
     @Test func freshestCRLPoints() throws {
@@ -125,21 +128,21 @@ private func sctList(_ entries: [[UInt8]]) -> [UInt8] {
 
     @Test func sctListRefusesWrongLengths() {
         let good = sctList([serializedSCT(logByte: 1, timestamp: 5)])
-        #expect(SignedCertificateTimestamp.list(in: good[...])?.count == 1)
+        #expect((try? SignedCertificateTimestampList(tlsEncoded: good[...]))?.timestamps.count == 1)
         // Every truncation, and every prefix with its outer length patched to fit.
         for end in 0..<good.count {
-            #expect(SignedCertificateTimestamp.list(in: good[..<end]) == nil)
+            #expect((try? SignedCertificateTimestampList(tlsEncoded: good[..<end]))?.timestamps == nil)
             if end >= 2 {
                 var patched = Array(good[..<end])
                 patched[0] = UInt8((end - 2) >> 8)
                 patched[1] = UInt8((end - 2) & 0xFF)
-                let decoded = SignedCertificateTimestamp.list(in: patched[...])
-                #expect(decoded == nil || decoded == [], "prefix \(end)")
+                let decoded = (try? SignedCertificateTimestampList(tlsEncoded: patched[...]))?.timestamps
+                #expect(decoded == nil, "prefix \(end)")
             }
         }
         // An SCT shorter than its fixed fields.
-        #expect(SignedCertificateTimestamp.list(in: [0x00, 0x04, 0x00, 0x02, 0x00, 0x00]) == nil)
-        #expect(SignedCertificateTimestamp.list(in: good[...] + [0x00]) == nil)
+        #expect((try? SignedCertificateTimestampList(tlsEncoded: [0x00, 0x04, 0x00, 0x02, 0x00, 0x00]))?.timestamps == nil)
+        #expect((try? SignedCertificateTimestampList(tlsEncoded: good[...] + [0x00]))?.timestamps == nil)
     }
 
     @Test func randomBytesNeverTrap() {
@@ -153,7 +156,7 @@ private func sctList(_ entries: [[UInt8]]) -> [UInt8] {
                 input[0] = UInt8((input.count - 2) >> 8)
                 input[1] = UInt8((input.count - 2) & 0xFF)
             }
-            _ = SignedCertificateTimestamp.list(in: input[...])
+            _ = (try? SignedCertificateTimestampList(tlsEncoded: input[...]))?.timestamps
             _ = DistributionPoint.Name.relativeToCRLIssuer(input[...]).relativeNameContent
             _ = NoticeText(tag: .bmpString, value: input[...]).string
             _ = NoticeText(tag: .utf8String, value: input[...]).string

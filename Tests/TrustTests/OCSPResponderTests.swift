@@ -16,7 +16,7 @@ private func responseBytes() throws -> [UInt8] {
     let response = try OCSPResponse(derEncoded: bytes)
     let responder = try #require(response.basic?.certificates.first)
     let id = try #require(response.basic?.responderID)
-    #expect(Verifier.responder(id, names: responder))
+    #expect(Evaluation.responder(id, names: responder))
     // The same name in other letter case (RFC 5280 §7.1): still the responder.
     let text = Array("QuoVadis OCSP Authority Signature".utf8)
     let at = try #require((0...(bytes.count - text.count)).first { Array(bytes[$0..<$0 + text.count]) == text })
@@ -25,11 +25,11 @@ private func responseBytes() throws -> [UInt8] {
     let shoutedID = try #require(shouted.basic?.responderID)
     guard case .byName(let name) = shoutedID else { Issue.record("not by name"); return }
     #expect(!name.encoded.elementsEqual(responder.subject.encoded))
-    #expect(Verifier.responder(shoutedID, names: responder))
+    #expect(Evaluation.responder(shoutedID, names: responder))
     // Another name is not the responder.
     bytes[at] = UInt8(ascii: "X")
     let other = try OCSPResponse(derEncoded: bytes)
-    #expect(!Verifier.responder(try #require(other.basic?.responderID), names: responder))
+    #expect(!Evaluation.responder(try #require(other.basic?.responderID), names: responder))
 }
 
 @Test func anIncludedCertificateThatDoesNotParseIsSkipped() throws {

@@ -16,7 +16,7 @@ private func build(levels count: Int, width: Int, budget: Int) -> (work: Int, le
     let policies = (0..<width).map(policy) + [.anyPolicy]
     for depth in 1...count {
         do throws(BudgetExhausted) {
-            level = try Verifier.nextLevel(after: level, policies: policies, anyAllowed: true) { (units: Int) throws(BudgetExhausted) in
+            level = try Evaluation.nextLevel(after: level, policies: policies, anyAllowed: true) { (units: Int) throws(BudgetExhausted) in
                 work += units
                 if work > budget { throw BudgetExhausted(budget: .policyGraph) }
             }
@@ -45,10 +45,10 @@ private func build(levels count: Int, width: Int, budget: Int) -> (work: Int, le
     let a = PolicyInformation(policy: policy(1), qualifierIDs: [.cpsQualifier])
     let b = PolicyInformation(policy: policy(2), qualifierIDs: [.userNoticeQualifier])
     let odd = PolicyInformation(policy: policy(3), qualifierIDs: [policy(99)])
-    #expect(Verifier.checkPolicyList([a, b], critical: true) == nil)
-    #expect(Verifier.checkPolicyList([a, b, a], critical: false) == .duplicatePolicy(policy(1)))
-    #expect(Verifier.checkPolicyList([a, odd], critical: false) == nil)
-    #expect(Verifier.checkPolicyList([a, odd], critical: true) == .unknownQualifier(policy(99)))
+    #expect(Evaluation.checkPolicyList([a, b], critical: true) == nil)
+    #expect(Evaluation.checkPolicyList([a, b, a], critical: false) == .duplicatePolicy(policy(1)))
+    #expect(Evaluation.checkPolicyList([a, odd], critical: false) == nil)
+    #expect(Evaluation.checkPolicyList([a, odd], critical: true) == .unknownQualifier(policy(99)))
 }
 
 @Test func mappingInhibitedDeletesTheMappedNodes() throws {
@@ -58,8 +58,8 @@ private func build(levels count: Int, width: Int, budget: Int) -> (work: Int, le
     ], hasAny: false)
     let mappings = [PolicyMapping(issuerDomainPolicy: policy(1), subjectDomainPolicy: policy(7))]
     var mapped = level
-    try Verifier.applyMappings(mappings, to: &mapped, allowed: true) { (_: Int) throws(BudgetExhausted) in }
+    try Evaluation.applyMappings(mappings, to: &mapped, allowed: true) { (_: Int) throws(BudgetExhausted) in }
     #expect(mapped.nodes.map(\.expected) == [[policy(7)], [policy(2)]])
-    try Verifier.applyMappings(mappings, to: &level, allowed: false) { (_: Int) throws(BudgetExhausted) in }
+    try Evaluation.applyMappings(mappings, to: &level, allowed: false) { (_: Int) throws(BudgetExhausted) in }
     #expect(level.nodes.map(\.policy) == [policy(2)])
 }

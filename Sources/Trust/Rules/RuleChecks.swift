@@ -6,14 +6,14 @@ import PKIX
 // profile's; what each asks and how it is decided is the table's
 // (ConformanceRule.swift).
 
-extension Verifier {
+extension Evaluation {
     /// Runs `rules` on the certificate at path position `index`; the first
     /// broken one is the failure. Rules that serve server authentication
     /// only are skipped for other purposes, and those that need the path's
     /// anchor wait for `checkAnchoredLeafRules`. A rule broken by a leaf that
     /// is itself an anchor does not count when the profile waives it (the
     /// anchor is the caller's); the store lookup happens only then.
-    func checkRules(_ rules: [ConformanceRule], _ node: PathNode, index: Int, search: inout SearchState) -> TrustFailure? {
+    mutating func checkRules(_ rules: [ConformanceRule], _ node: PathNode, index: Int) -> TrustFailure? {
         let certificate = node.certificate
         // One copy of the extensions for all the rules (each access through
         // the certificate copies the whole struct).
@@ -28,11 +28,11 @@ extension Verifier {
             let check = checks[Int(rule.rawValue)]
             if check.needsAnchor || (check.serverAuthOnly && !serverAuth) { continue }
             let broken = check.isBroken(certificate, extensions, false)
-            if broken && waives && isAnchor(certificate) {
-                search.waive(rule.checkName(check.family), index, node, reason: Self.leafIsAnchor)
+            if broken && waives && leafAnchorIndex != nil {
+                waive(rule.checkName(check.family), index, node, reason: Self.leafIsAnchor)
                 continue
             }
-            if let failure = search.step(rule.checkName(check.family), index, node, broken ? rule.failure(index: index, check.family) : nil) {
+            if let failure = step(rule.checkName(check.family), index, node, broken ? rule.failure(index: index, check.family) : nil) {
                 return failure
             }
         }
@@ -41,7 +41,7 @@ extension Verifier {
 
     /// The leaf's rules that read the path's anchor (Apple's 398-day limit
     /// under a system root), once a path has reached one.
-    func checkAnchoredLeafRules(_ nodes: [PathNode], search: inout SearchState) -> TrustFailure? {
+    mutating func checkAnchoredLeafRules(_ nodes: [PathNode]) -> TrustFailure? {
         let rules = policy.profile.anchoredLeafRules
         guard !rules.isEmpty, let anchor = nodes.last?.anchorIndex else { return nil }
         let serverAuth = policy.purpose == .serverAuth
@@ -55,7 +55,7 @@ extension Verifier {
             guard underSystemRoot == true else { return nil }
             let leaf = nodes[0].certificate
             let broken = check.isBroken(leaf, leaf.extensions, true)
-            if let failure = search.step(rule.checkName(check.family), 0, nodes[0], broken ? rule.failure(index: 0, check.family) : nil) {
+            if let failure = step(rule.checkName(check.family), 0, nodes[0], broken ? rule.failure(index: 0, check.family) : nil) {
                 return failure
             }
         }
