@@ -6,7 +6,8 @@
 // is unusable: not found, a directory, permission denied, empty, or an I/O
 // error. Each block is decoded on its own, so a damaged second block is
 // blamed on block 2 and the valid first block is kept. The commands decide
-// what each label means to them (CertificateInput, KeyInput).
+// what each label means to them (CertificateInput, KeyInput). The PEM
+// framing and base64 are PKIX's `PEMReader`'s, the one PEM reader.
 import Foundation
 import PureX509
 
@@ -33,12 +34,9 @@ struct InputFile {
         }
     }
 
-    /// One PEM block: its 1-based number among every block of the text.
-    struct Block {
-        let number: Int
-        let label: String
-        let der: Result<[UInt8], PEM.Failure>
-    }
+    /// One PEM block: its 1-based number among every block of the text,
+    /// where it begins, its label, and its DER or why it is bad.
+    typealias Block = PEMReader.Block
 
     enum Content {
         case pem([Block])
@@ -98,14 +96,9 @@ struct InputFile {
     }
 
     /// Every PEM block of `text`, in order, each decoded on its own
-    /// (PEMScanner, given the whole text at once).
+    /// (PKIX's `PEMReader`, given the whole text at once).
     static func blocks(in text: [UInt8]) -> [Block] {
-        var scanner = PEMScanner()
-        scanner.append(text[...])
-        scanner.finish()
-        var result: [Block] = []
-        while case .block(let block) = scanner.next() { result.append(block) }
-        return result
+        PEMReader.blocks(in: text)
     }
 
     /// What a file without a usable block holds, for the message:

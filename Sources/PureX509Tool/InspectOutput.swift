@@ -36,7 +36,7 @@ struct InspectOutput {
         if first.first == 0x30 && !PEM.looksLikePEM(first) {
             return inspectWhole(&stream)
         }
-        var scanner = PEMScanner()
+        var scanner = PEMReader()
         scanner.append(first[...])
         var ok = true
         var entries = 0
@@ -96,8 +96,8 @@ struct InspectOutput {
             switch stream.read() {
             case .success(let piece?):
                 bytes += piece
-                guard bytes.count <= PEMScanner.maximumBlockBytes else {
-                    report("\(DisplayText.escaped(stream.path)): a DER file larger than \(PEMScanner.maximumBlockBytes) bytes is not one certificate")
+                guard bytes.count <= PEMReader.maximumBlockBytes else {
+                    report("\(DisplayText.escaped(stream.path)): a DER file larger than \(PEMReader.maximumBlockBytes) bytes is not one certificate")
                     return false
                 }
                 continue
