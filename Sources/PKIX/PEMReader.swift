@@ -28,6 +28,13 @@ public struct PEMReader: Sendable {
         /// failure carries the same block number).
         public let der: Result<[UInt8], PEM.Failure>
 
+        public init(number: Int, offset: Int, label: String, der: Result<[UInt8], PEM.Failure>) {
+            self.number = number
+            self.offset = offset
+            self.label = label
+            self.der = der
+        }
+
         /// Whether the label is `wanted`, byte for byte.
         public func hasLabel(_ wanted: String) -> Bool { label.utf8.elementsEqual(wanted.utf8) }
     }

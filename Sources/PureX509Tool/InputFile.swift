@@ -5,9 +5,10 @@
 // that block is bad), or one DER body, or a typed `ReadFailure` naming why it
 // is unusable: not found, a directory, permission denied, empty, or an I/O
 // error. Each block is decoded on its own, so a damaged second block is
-// blamed on block 2 and the valid first block is kept. The commands decide
-// what each label means to them (CertificateInput, KeyInput). The PEM
-// framing and base64 are PKIX's `PEMReader`'s, the one PEM reader.
+// blamed on block 2 and the valid first block is kept. Reading the file is
+// the tool's; everything after the bytes is PKIX's input layer (`PEMReader`
+// frames and decodes, `ClassifiedInput` sorts), and the commands decide
+// what each kind means to them (CertificateInput, KeyInput).
 import Foundation
 import PureX509
 
@@ -44,6 +45,9 @@ struct InputFile {
     }
 
     let path: String
+    /// The file's items, sorted by PKIX's classifier: PEM blocks by label, DER by shape.
+    let input: ClassifiedInput
+    /// The same, as PEM blocks or one DER body, for the commands that read keys.
     let content: Content
 
     /// The file name as messages print it (control characters as `\xNN`).
@@ -90,9 +94,14 @@ struct InputFile {
 
     init(path: String, bytes: [UInt8]) {
         self.path = path
-        // DER starts with a SEQUENCE (0x30) for every kind read here; other bytes
-        // without a BEGIN line are text with no block, not a malformed certificate.
-        content = PEM.looksLikePEM(bytes) || bytes.first != 0x30 ? .pem(Self.blocks(in: bytes)) : .der(bytes)
+        input = ClassifiedInput(bytes, source: path)
+        switch input.encoding {
+        case .der: content = .der(bytes)
+        case .pem:
+            content = .pem(input.items.map { item in
+                Block(number: item.provenance.block ?? 0, offset: item.provenance.offset, label: item.label ?? "", der: item.der)
+            })
+        }
     }
 
     /// Every PEM block of `text`, in order, each decoded on its own

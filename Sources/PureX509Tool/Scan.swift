@@ -211,13 +211,14 @@ struct Scan: ParsableCommand {
     /// else (a FIFO would block) is an input error in the output, never
     /// skipped in silence.
     static func walk(_ directory: String, depth: Int, into items: inout [ScanItem]) {
-        let names: [String]
-        do { names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted() } catch {
+        let listing: DirectoryListing
+        switch DirectoryListing.read(directory) {
+        case .success(let read): listing = read
+        case .failure(let error):
             items.append(.unusable(source: directory, reason: "cannot read the directory: \((error as NSError).localizedDescription)"))
             return
         }
-        for name in names where !name.hasPrefix(".") {
-            let path = (directory as NSString).appendingPathComponent(name)
+        for path in listing.paths {
             var info = stat()
             guard lstat(path, &info) == 0 else {
                 items.append(.unusable(source: path, reason: String(cString: strerror(errno))))
