@@ -107,6 +107,36 @@ struct CertificateInput {
         return certificates
     }
 
+    /// Appends a presented file's certificates (CHAIN's, then each
+    /// --untrusted file's: one loop for both) to `presented`. The presented
+    /// chain is the attacker's: a certificate whose DER is refused is a
+    /// verification result (exit 1, `malformed`, indexed by its place among
+    /// all presented certificates; the first one found is kept), while a
+    /// file with no certificate or a block whose PEM cannot even be decoded
+    /// makes the input unusable (exit 2). CHAIN (`flag` nil) ends at its
+    /// first refused certificate, since the links after a broken one are
+    /// not a chain; an --untrusted file is a pool, and each of its refused
+    /// certificates is named.
+    func present(into presented: inout [Certificate], malformed: inout TrustFailure?, flag: String?) throws {
+        let isChain = flag == nil
+        let place = (flag.map { $0 + " " } ?? "") + file.displayName
+        if let reason = noCertificateReason {
+            printError("purex509: \(place): \(reason)")
+            throw ToolExit.usage
+        }
+        for entry in entries {
+            switch entry.result {
+            case .success(let certificate): presented.append(certificate)
+            case .failure(let failure):
+                printError("purex509: \(place): \(failure)")
+                guard case .der(let error, _, _) = failure else { throw ToolExit.usage }
+                if malformed == nil { malformed = .malformed(index: presented.count, error) }
+            }
+            if isChain && malformed != nil { break }
+        }
+        noteOtherBlocks()
+    }
+
     /// `purex509: note: FILE: PEM block 2 (PRIVATE KEY) is not a certificate; skipped`.
     func noteOtherBlocks() {
         for item in otherBlocks {
