@@ -1,12 +1,15 @@
-/// PEM text (RFC 7468) to DER blocks.
+/// PEM text (RFC 7468) to the DER of blocks of one label, for callers that
+/// want one kind of block and all or nothing: a reading of `PEMReader`'s
+/// blocks, unbounded since the text is already in memory.
 ///
-/// Text outside blocks is ignored (explanations, `openssl x509 -text` dumps);
-/// blocks with other labels are skipped unread; CRLF and LF are both line
-/// ends. Inside a block of the requested label the base64 is strict and a
-/// fault is an error naming the block's number (1-based, counting every
-/// block in the text), because a damaged certificate must not vanish silently.
+/// Blocks with other labels are skipped unread; inside a block of the
+/// requested label the base64 is strict and a fault is an error naming the
+/// block's number (1-based, counting every block in the text), because a
+/// damaged certificate must not vanish silently. A block that cannot be
+/// framed (no END line, an END of another label) is an error whatever its
+/// label, since the blocks after it cannot be trusted to be framed either.
 public enum PEM {
-    /// Why a block of the wanted label did not decode; `block` is its number, from 1.
+    /// Why a block did not decode; `block` is its number, from 1.
     public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
         /// A character outside the base64 alphabet or a header line inside the block.
         case invalidBase64(block: Int)
@@ -35,6 +38,16 @@ public enum PEM {
             case .tooLarge(let block, let limit): return "PEM block \(block): no END line within \(limit) bytes"
             }
         }
+
+        /// Whether the block could not be framed at all, which spoils the
+        /// text whatever the block's label (its base64 is only judged when
+        /// its label is wanted).
+        var isFraming: Bool {
+            switch self {
+            case .mismatchedEnd, .unterminated, .tooLarge: return true
+            case .invalidBase64, .invalidPadding, .headers: return false
+            }
+        }
     }
 
     /// One decoded block of the wanted label.
@@ -55,68 +68,20 @@ public enum PEM {
     /// Whether `bytes` look like PEM rather than DER: a DER certificate starts
     /// with a SEQUENCE tag (0x30), which is `0` in ASCII, never `-----BEGIN`.
     public static func looksLikePEM(_ bytes: [UInt8]) -> Bool {
-        find(Array("-----BEGIN ".utf8), in: bytes[...]) != nil
+        PEMReader.find(Array("-----BEGIN ".utf8), in: bytes, from: 0) != nil
     }
 
     /// The blocks of `text` whose label is `label`, decoded.
     public static func blocks(in text: [UInt8], label wanted: String) throws(Failure) -> [Block] {
-        let begin = Array("-----BEGIN ".utf8)
-        let end = Array("-----END ".utf8)
-        let dashes = Array("-----".utf8)
-        let wantedBytes = Array(wanted.utf8)
+        var reader = PEMReader(maximumBlockBytes: .max, maximumLabelBytes: .max)
         var result: [Block] = []
-        var number = 0
-        var rest = text[...]
-        while let beginAt = find(begin, in: rest) {
-            // A BEGIN line must start a line (RFC 7468 §2).
-            if beginAt > text.startIndex && text[beginAt - 1] != 0x0A {
-                rest = text[(beginAt + begin.count)...]
-                continue
+        for block in reader.readAll(text) {
+            switch block.der {
+            case .failure(let failure) where failure.isFraming || block.hasLabel(wanted): throw failure
+            case .success(let der) where block.hasLabel(wanted): result.append(Block(number: block.number, label: wanted, der: der))
+            case .success, .failure: continue
             }
-            number += 1
-            let labelStart = beginAt + begin.count
-            guard let labelEnd = find(dashes, in: text[labelStart...]) else { throw .unterminated(block: number) }
-            let label = text[labelStart..<labelEnd]
-            let bodyStart = labelEnd + dashes.count
-            guard let endAt = find(end, in: text[bodyStart...]) else { throw .unterminated(block: number) }
-            let endLabelStart = endAt + end.count
-            guard let endLabelEnd = find(dashes, in: text[endLabelStart...]) else { throw .unterminated(block: number) }
-            guard text[endLabelStart..<endLabelEnd].elementsEqual(label) else { throw .mismatchedEnd(block: number) }
-            if label.elementsEqual(wantedBytes) {
-                do throws(Base64.Failure) {
-                    let der = try Base64.decode(text[bodyStart..<endAt])
-                    result.append(Block(number: number, label: wanted, der: der))
-                } catch .invalidCharacter {
-                    throw hasHeaderLine(text[bodyStart..<endAt]) ? .headers(block: number) : .invalidBase64(block: number)
-                } catch {
-                    throw .invalidPadding(block: number)
-                }
-            }
-            rest = text[(endLabelEnd + dashes.count)...]
         }
         return result
-    }
-
-    /// Whether a line of the body is an RFC 1421 header (`Name: value`, a
-    /// colon and a space, which base64 never holds).
-    private static func hasHeaderLine(_ body: ArraySlice<UInt8>) -> Bool {
-        body.split(separator: 0x0A).contains { line in
-            guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex,
-                  line.index(after: colon) < line.endIndex, line[line.index(after: colon)] == 0x20 else { return false }
-            return line[line.startIndex..<colon].allSatisfy { byte in
-                (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "-")
-            }
-        }
-    }
-
-    private static func find(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Int? {
-        guard needle.count <= haystack.count, let first = needle.first else { return nil }
-        var i = haystack.startIndex
-        let last = haystack.endIndex - needle.count
-        while i <= last {
-            if haystack[i] == first && haystack[i..<(i + needle.count)].elementsEqual(needle) { return i }
-            i += 1
-        }
-        return nil
     }
 }

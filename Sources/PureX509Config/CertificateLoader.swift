@@ -4,7 +4,8 @@ import PureX509
 /// Certificates from files, PEM or DER, for pinning and trust stores: the
 /// equivalent of Alamofire's `Bundle.af.certificates`, with a typed error
 /// per file where Alamofire drops what does not parse. Outside the core,
-/// which reads no files; each file's bytes go through `CertificateFile`.
+/// which reads no files; each file's bytes go through `CertificateFile`
+/// (PKIX's input layer), each directory through `DirectoryListing`.
 public enum CertificateLoader {
     /// Why one file gave no certificates.
     public enum Reason: Error, Sendable, Equatable, CustomStringConvertible {
@@ -44,17 +45,14 @@ public enum CertificateLoader {
     /// (hidden files and subdirectories are left out, as `-CApath`
     /// readers do); the directory itself unreadable is the failure.
     public static func load(directory: String) -> Result<[FileResult], Reason> {
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory)
-        } catch {
-            return .failure(.unreadable(reason(error)))
+        let listing: DirectoryListing
+        switch DirectoryListing.read(directory) {
+        case .success(let read): listing = read
+        case .failure(let error): return .failure(.unreadable(reason(error)))
         }
+        // Joined as a URL (absolute paths in messages), as this loader always has.
         let base = URL(fileURLWithPath: directory, isDirectory: true)
-        let files = names.filter { !$0.hasPrefix(".") }.sorted().map { base.appendingPathComponent($0).path }.filter { path in
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
-        }
+        let files = listing.names.map { base.appendingPathComponent($0).path }.filter { !DirectoryListing.isDirectory($0) && FileManager.default.fileExists(atPath: $0) }
         return .success(load(files: files))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import PureX509
+import PureX509Config
 
 /// `--roots DIR`: every certificate in the files of a directory, the
 /// `-CApath /etc/ssl/certs` habit. Such directories hold other things too
@@ -8,22 +9,20 @@ import PureX509
 /// seen twice is added once. A directory that yields no certificate is an
 /// unusable input (exit 2), as an empty file is.
 enum AnchorDirectory {
-    static func isDirectory(_ path: String) -> Bool {
-        var directory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
-    }
+    static func isDirectory(_ path: String) -> Bool { DirectoryListing.isDirectory(path) }
 
     static func load(_ path: String) throws -> [Certificate] {
-        let names: [String]
-        do { names = try FileManager.default.contentsOfDirectory(atPath: path).sorted() } catch {
+        let listing: DirectoryListing
+        switch DirectoryListing.read(path) {
+        case .success(let read): listing = read
+        case .failure(let error):
             printError("purex509: cannot read \(DisplayText.escaped(path)): \(error.localizedDescription)")
             throw ToolExit.usage
         }
         var certificates: [Certificate] = []
         var seen = Set<[UInt8]>()
         var skipped = 0, used = 0
-        for name in names where !name.hasPrefix(".") {
-            let file = (path as NSString).appendingPathComponent(name)
+        for file in listing.paths {
             guard !isDirectory(file), case .success(let bytes) = InputFile.read(file) else { skipped += 1; continue }
             let input = CertificateInput(InputFile(path: file, bytes: bytes))
             let parsed = input.entries.compactMap { try? $0.result.get() }
@@ -32,7 +31,7 @@ enum AnchorDirectory {
             for certificate in parsed where seen.insert(certificate.der).inserted { certificates.append(certificate) }
         }
         guard !certificates.isEmpty else {
-            printError("purex509: --roots \(DisplayText.escaped(path)): no certificate in the directory's \(names.count) entries")
+            printError("purex509: --roots \(DisplayText.escaped(path)): no certificate in the directory's \(listing.count) entries")
             throw ToolExit.usage
         }
         printError("purex509: note: --roots \(DisplayText.escaped(path)): \(certificates.count) certificates from \(used) files; \(skipped) entries without a certificate skipped")

@@ -13,30 +13,16 @@ struct CertificateInput {
     struct Entry {
         /// 1-based position among the file's certificates.
         let index: Int
+        /// The certificate, or PKIX's one input failure: a block's PEM, or a certificate's DER with its place.
         let result: Result<Certificate, InputFailure>
-    }
-
-    enum InputFailure: Error, CustomStringConvertible {
-        /// The PEM framing or base64 of a block (the failure carries the block number).
-        case pem(PEM.Failure)
-        /// The DER of certificate `certificate`, from PEM block `block` (nil for a DER file).
-        case der(DERError, certificate: Int, block: Int?)
-
-        var description: String {
-            switch self {
-            case .pem(let failure): return failure.description
-            case .der(let error, let index, let block?): return "PEM block \(block) (certificate \(index)): \(error)"
-            case .der(let error, let index, nil): return "certificate \(index): \(error)"
-            }
-        }
     }
 
     let file: InputFile
     let entries: [Entry]
     /// PEM blocks with another label than CERTIFICATE (keys, CSRs, CRLs, parameters).
-    let otherBlocks: [InputFile.Block]
+    let otherBlocks: [InputItem]
     /// For a DER file that is not a certificate: what it is by its shape.
-    let derKind: KeyKind?
+    let derKind: InputKind?
 
     var path: String { file.path }
 
@@ -46,71 +32,53 @@ struct CertificateInput {
         CertificateInput(try InputFile.load(path))
     }
 
-    /// The top-level SEQUENCEs of `bytes` when it is nothing but SEQUENCEs
-    /// laid end to end; empty otherwise (then the whole is one object, and
-    /// its parser says what is wrong with it).
-    static func concatenatedElements(_ bytes: [UInt8]) -> [Range<Int>] {
-        DERReader.withReader(over: bytes) { reader in
-            var ranges: [Range<Int>] = []
-            while !reader.isAtEnd {
-                guard let element = try? reader.read(.sequence) else { return [] }
-                ranges.append(element.encoded)
-            }
-            return ranges
-        }
-    }
-
+    /// The file's certificate entries, sorted by PKIX's classifier: every
+    /// CERTIFICATE block, every block that does not decode whatever its
+    /// label, or the DER certificates laid end to end.
     init(_ file: InputFile) {
         self.file = file
-        switch file.content {
-        case .der(let bytes):
-            otherBlocks = []
-            let elements = Self.concatenatedElements(bytes)
-            if elements.count > 1 {
-                // Several DER certificates one after another (`cat a.der b.der`): a list, as PEM blocks would be.
-                entries = elements.enumerated().map { offset, range in
-                    let index = offset + 1
-                    let result = Result<Certificate, DERError> { () throws(DERError) in try Certificate(derEncoded: Array(bytes[range])) }
-                    return Entry(index: index, result: result.mapError { .der($0, certificate: index, block: nil) })
-                }
-                derKind = nil
-                return
-            }
-            let result = Result<Certificate, DERError> { () throws(DERError) in try Certificate(derEncoded: bytes) }
-            let kind = KeyKind(derShape: bytes)
-            if case .failure = result, let kind, kind != .certificate {
-                entries = []
-                derKind = kind
-            } else {
-                entries = [Entry(index: 1, result: result.mapError { .der($0, certificate: 1, block: nil) })]
-                derKind = nil
-            }
-        case .pem(let blocks):
-            var entries: [Entry] = [], others: [InputFile.Block] = []
-            for block in blocks {
-                switch block.der {
-                case .failure(let failure):
-                    // A damaged block is a damaged input whatever its label claims.
-                    entries.append(Entry(index: entries.count + 1, result: .failure(.pem(failure))))
-                case .success(let der) where block.label == "CERTIFICATE":
-                    let index = entries.count + 1
-                    let result = Result<Certificate, DERError> { () throws(DERError) in try Certificate(derEncoded: der) }
-                    entries.append(Entry(index: index, result: result.mapError { .der($0, certificate: index, block: block.number) }))
-                case .success:
-                    others.append(block)
-                }
-            }
-            self.entries = entries
-            otherBlocks = others
-            derKind = nil
+        func parse(_ der: [UInt8], index: Int, block: Int?) -> Entry {
+            let result = Result<Certificate, DERError> { () throws(DERError) in try Certificate(derEncoded: der) }
+            return Entry(index: index, result: result.mapError { .der($0, certificate: index, block: block) })
         }
+        var entries: [Entry] = [], others: [InputItem] = []
+        var derKind: InputKind? = nil
+        for item in file.input.items {
+            switch (file.input.encoding, item.der) {
+            case (.pem, .failure(let failure)):
+                // A damaged block is a damaged input whatever its label claims.
+                entries.append(Entry(index: entries.count + 1, result: .failure(.pem(failure))))
+            case (.pem, .success(let der)) where item.kind == .certificate:
+                entries.append(parse(der, index: entries.count + 1, block: item.provenance.block))
+            case (.pem, .success):
+                others.append(item)
+            case (.der, .success(let der)) where file.input.items.count > 1:
+                // Several DER certificates one after another (`cat a.der b.der`): a list, as PEM blocks would be.
+                entries.append(parse(der, index: entries.count + 1, block: nil))
+            case (.der, .success(let der)):
+                // One DER object: a certificate, or what its shape says it is
+                // when it does not parse as one (a .p12 is left to the
+                // certificate parser's message, as it always was).
+                let entry = parse(der, index: 1, block: nil)
+                if case .failure = entry.result, let kind = item.kind, kind != .certificate, kind != .pkcs12 {
+                    derKind = kind
+                } else {
+                    entries.append(entry)
+                }
+            case (.der, .failure(let failure)):
+                entries.append(Entry(index: entries.count + 1, result: .failure(.pem(failure))))
+            }
+        }
+        self.entries = entries
+        otherBlocks = others
+        self.derKind = derKind
     }
 
     /// Why the file holds no certificate at all, or nil when it holds one
     /// (even a damaged one: that is reported by its entry).
     var noCertificateReason: String? {
         guard entries.isEmpty else { return nil }
-        if let derKind { return "no certificate: the file is a DER \(derKind.rawValue)" }
+        if let derKind { return "no certificate: the file is a DER \(derKind.name)" }
         let found = file.labelsFound
         return found.isEmpty ? "no CERTIFICATE block (no PEM block, and not DER)" : "no CERTIFICATE block (PEM blocks: \(found))"
     }
@@ -139,10 +107,40 @@ struct CertificateInput {
         return certificates
     }
 
+    /// Appends a presented file's certificates (CHAIN's, then each
+    /// --untrusted file's: one loop for both) to `presented`. The presented
+    /// chain is the attacker's: a certificate whose DER is refused is a
+    /// verification result (exit 1, `malformed`, indexed by its place among
+    /// all presented certificates; the first one found is kept), while a
+    /// file with no certificate or a block whose PEM cannot even be decoded
+    /// makes the input unusable (exit 2). CHAIN (`flag` nil) ends at its
+    /// first refused certificate, since the links after a broken one are
+    /// not a chain; an --untrusted file is a pool, and each of its refused
+    /// certificates is named.
+    func present(into presented: inout [Certificate], malformed: inout TrustFailure?, flag: String?) throws {
+        let isChain = flag == nil
+        let place = (flag.map { $0 + " " } ?? "") + file.displayName
+        if let reason = noCertificateReason {
+            printError("purex509: \(place): \(reason)")
+            throw ToolExit.usage
+        }
+        for entry in entries {
+            switch entry.result {
+            case .success(let certificate): presented.append(certificate)
+            case .failure(let failure):
+                printError("purex509: \(place): \(failure)")
+                guard case .der(let error, _, _) = failure else { throw ToolExit.usage }
+                if malformed == nil { malformed = .malformed(index: presented.count, error) }
+            }
+            if isChain && malformed != nil { break }
+        }
+        noteOtherBlocks()
+    }
+
     /// `purex509: note: FILE: PEM block 2 (PRIVATE KEY) is not a certificate; skipped`.
     func noteOtherBlocks() {
-        for block in otherBlocks {
-            printError("purex509: note: \(file.displayName): PEM block \(block.number) (\(DisplayText.escaped(block.label))) is not a certificate; skipped")
+        for item in otherBlocks {
+            printError("purex509: note: \(file.displayName): PEM block \(item.provenance.block ?? 0) (\(DisplayText.escaped(item.label ?? ""))) is not a certificate; skipped")
         }
     }
 }
@@ -152,8 +150,7 @@ extension CertificateInput {
     /// directory whose every (non-hidden) file must hold certificates; each
     /// bad file is named, then exit 2.
     static func loadPinned(_ path: String) throws -> [Certificate] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard DirectoryListing.isDirectory(path) else {
             return try load(path).requireCertificates("--pin-cert")
         }
         let files: [CertificateLoader.FileResult]

@@ -31,8 +31,8 @@ struct Identity: ParsableCommand {
     @Option(name: .customLong("roots"), help: "Verify the chain against these anchors (PEM, DER, or a directory); repeatable. With --at or --purpose alone: the system bundle.")
     var roots: [String] = []
 
-    @Option(name: .customLong("at"), parsing: .unconditional, help: "Verification time (as for verify). Default: now.")
-    var at: String?
+    @Option(name: .customLong("at"), parsing: .unconditional, help: "Verification time (as for verify). Default: now.", transform: TimeOption.parse)
+    var at: OptionValue<Int64>?
 
     @Option(name: .customLong("purpose"), help: "client (the default), server or any.", transform: PurposeArgument.parse)
     var purpose: PurposeArgument?
@@ -42,7 +42,7 @@ struct Identity: ParsableCommand {
 
     func validate() throws {
         try password.requireSource()
-        if let at, case .failure(let failure) = TimeArgument.parse(at) { throw ValidationError("--at: \(failure)") }
+        if let reason = at?.refusal { throw ValidationError("--at: \(reason)") }
         if file == "-" && password.readsStandardInput {
             throw ValidationError("standard input cannot hold both the file and the password: use --password-file or --password-env")
         }
@@ -72,7 +72,7 @@ struct Identity: ParsableCommand {
         var time: Int64? = nil
         if verifies, !opened.identities.isEmpty {
             let store = try TrustAnchors.load(roots)
-            let now = at.flatMap(VerifyOptions.parseTime) ?? Int64(Date().timeIntervalSince1970)
+            let now = at?.value ?? Int64(Date().timeIntervalSince1970)
             time = now
             var policy = VerificationPolicy(time: now)
             policy.purpose = (purpose ?? .client).purpose

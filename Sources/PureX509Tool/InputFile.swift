@@ -5,8 +5,10 @@
 // that block is bad), or one DER body, or a typed `ReadFailure` naming why it
 // is unusable: not found, a directory, permission denied, empty, or an I/O
 // error. Each block is decoded on its own, so a damaged second block is
-// blamed on block 2 and the valid first block is kept. The commands decide
-// what each label means to them (CertificateInput, KeyInput).
+// blamed on block 2 and the valid first block is kept. Reading the file is
+// the tool's; everything after the bytes is PKIX's input layer (`PEMReader`
+// frames and decodes, `ClassifiedInput` sorts), and the commands decide
+// what each kind means to them (CertificateInput, KeyInput).
 import Foundation
 import PureX509
 
@@ -33,12 +35,9 @@ struct InputFile {
         }
     }
 
-    /// One PEM block: its 1-based number among every block of the text.
-    struct Block {
-        let number: Int
-        let label: String
-        let der: Result<[UInt8], PEM.Failure>
-    }
+    /// One PEM block: its 1-based number among every block of the text,
+    /// where it begins, its label, and its DER or why it is bad.
+    typealias Block = PEMReader.Block
 
     enum Content {
         case pem([Block])
@@ -46,6 +45,9 @@ struct InputFile {
     }
 
     let path: String
+    /// The file's items, sorted by PKIX's classifier: PEM blocks by label, DER by shape.
+    let input: ClassifiedInput
+    /// The same, as PEM blocks or one DER body, for the commands that read keys.
     let content: Content
 
     /// The file name as messages print it (control characters as `\xNN`).
@@ -92,20 +94,20 @@ struct InputFile {
 
     init(path: String, bytes: [UInt8]) {
         self.path = path
-        // DER starts with a SEQUENCE (0x30) for every kind read here; other bytes
-        // without a BEGIN line are text with no block, not a malformed certificate.
-        content = PEM.looksLikePEM(bytes) || bytes.first != 0x30 ? .pem(Self.blocks(in: bytes)) : .der(bytes)
+        input = ClassifiedInput(bytes, source: path)
+        switch input.encoding {
+        case .der: content = .der(bytes)
+        case .pem:
+            content = .pem(input.items.map { item in
+                Block(number: item.provenance.block ?? 0, offset: item.provenance.offset, label: item.label ?? "", der: item.der)
+            })
+        }
     }
 
     /// Every PEM block of `text`, in order, each decoded on its own
-    /// (PEMScanner, given the whole text at once).
+    /// (PKIX's `PEMReader`, given the whole text at once).
     static func blocks(in text: [UInt8]) -> [Block] {
-        var scanner = PEMScanner()
-        scanner.append(text[...])
-        scanner.finish()
-        var result: [Block] = []
-        while case .block(let block) = scanner.next() { result.append(block) }
-        return result
+        PEMReader.blocks(in: text)
     }
 
     /// What a file without a usable block holds, for the message:

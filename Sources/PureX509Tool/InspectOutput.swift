@@ -36,7 +36,7 @@ struct InspectOutput {
         if first.first == 0x30 && !PEM.looksLikePEM(first) {
             return inspectWhole(&stream)
         }
-        var scanner = PEMScanner()
+        var scanner = PEMReader()
         scanner.append(first[...])
         var ok = true
         var entries = 0
@@ -49,15 +49,15 @@ struct InspectOutput {
                 case .failure(let failure):
                     entries += 1
                     ok = false
-                    report("\(DisplayText.escaped(stream.path)): \(CertificateInput.InputFailure.pem(failure))")
-                case .success(let der) where block.label == "CERTIFICATE":
+                    report("\(DisplayText.escaped(stream.path)): \(InputFailure.pem(failure))")
+                case .success(let der) where InputKind(pemLabel: block.label) == .certificate:
                     entries += 1
                     let result = Result<Certificate, DERError> { () throws(DERError) in try Certificate(derEncoded: der) }
                     ok = emit(result.mapError { .der($0, certificate: entries, block: block.number) }, der: der, index: entries, path: stream.path) && ok
-                case .success(let der) where CRLInput.pemLabels.contains(block.label):
+                case .success(let der) where InputKind(pemLabel: block.label) == .certificateList:
                     entries += 1
                     ok = emitCRL(der, index: entries, path: stream.path, block: block.number) && ok
-                case .success(let der) where block.label == OCSPInput.pemLabel:
+                case .success(let der) where InputKind(pemLabel: block.label) == .ocspResponse:
                     entries += 1
                     ok = emitOCSP(der, index: entries, path: stream.path, block: block.number) && ok
                 case .success:
@@ -96,8 +96,8 @@ struct InspectOutput {
             switch stream.read() {
             case .success(let piece?):
                 bytes += piece
-                guard bytes.count <= PEMScanner.maximumBlockBytes else {
-                    report("\(DisplayText.escaped(stream.path)): a DER file larger than \(PEMScanner.maximumBlockBytes) bytes is not one certificate")
+                guard bytes.count <= PEMReader.maximumBlockBytes else {
+                    report("\(DisplayText.escaped(stream.path)): a DER file larger than \(PEMReader.maximumBlockBytes) bytes is not one certificate")
                     return false
                 }
                 continue
@@ -125,7 +125,7 @@ struct InspectOutput {
         }
         progress.clear()
         input.noteOtherBlocks()
-        let elements = CertificateInput.concatenatedElements(bytes)
+        let elements = ClassifiedInput.concatenatedElements(bytes)
         for entry in input.entries {
             let der = elements.count > 1 && entry.index <= elements.count ? Array(bytes[elements[entry.index - 1]]) : bytes
             ok = emit(entry.result, der: der, index: entry.index, path: input.path) && ok
@@ -133,7 +133,7 @@ struct InspectOutput {
         return ok
     }
 
-    private mutating func emit(_ result: Result<Certificate, CertificateInput.InputFailure>, der: [UInt8], index: Int, path: String) -> Bool {
+    private mutating func emit(_ result: Result<Certificate, InputFailure>, der: [UInt8], index: Int, path: String) -> Bool {
         switch result {
         case .failure(let failure):
             report("\(DisplayText.escaped(path)): \(failure)")

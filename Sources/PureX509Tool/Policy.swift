@@ -33,8 +33,8 @@ struct Policy: ParsableCommand {
         /// The reference identity as the pin sets and the evaluation see it.
         var host: String { hostName ?? ip ?? "" }
 
-        @Option(name: .customLong("at"), parsing: .unconditional, help: "Evaluation time: UNIX seconds (negative before 1970: --at -1), a date (2024-01-02, midnight UTC) or ISO 8601 (2024-01-02T03:04:05Z). Default: now.")
-        var at: String?
+        @Option(name: .customLong("at"), parsing: .unconditional, help: "Evaluation time: UNIX seconds (negative before 1970: --at -1), a date (2024-01-02, midnight UTC) or ISO 8601 (2024-01-02T03:04:05Z). Default: now.", transform: TimeOption.parse)
+        var at: OptionValue<Int64>?
 
         @Option(name: .customLong("roots"), help: "Trust anchors: a PEM bundle, DER, or a directory of such files; repeatable. Default: the system bundle.")
         var roots: [String] = []
@@ -55,7 +55,7 @@ struct Policy: ParsableCommand {
         var quiet = false
 
         func validate() throws {
-            if let at, case .failure(let failure) = TimeArgument.parse(at) { throw ValidationError("--at: \(failure)") }
+            if let reason = at?.refusal { throw ValidationError("--at: \(reason)") }
             switch (hostName, ip) {
             case (nil, nil): throw ValidationError("give --host NAME or --ip ADDRESS")
             case (.some, .some): throw ValidationError("give --host or --ip, not both")
@@ -85,7 +85,7 @@ struct Policy: ParsableCommand {
             }
             var extra: [Certificate] = []
             for file in untrusted { extra += try CertificateInput.load(file).requireCertificates("--untrusted") }
-            let time = at.flatMap(VerifyOptions.parseTime) ?? Int64(Date().timeIntervalSince1970)
+            let time = at?.value ?? Int64(Date().timeIntervalSince1970)
             var policy = VerificationPolicy(time: time)
             policy.purpose = purpose.purpose
             var environment = TrustEnvironment(systemAnchors: store, policy: policy)

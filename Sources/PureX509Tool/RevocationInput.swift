@@ -11,7 +11,9 @@ import PureX509
 enum RevocationInput {
     struct Kind<Item> {
         let flag: String
-        /// The PEM labels read as this kind; the first is the one named in messages.
+        /// What PKIX's classifier calls this kind's PEM blocks.
+        let inputKind: InputKind
+        /// The PEM labels read as this kind, named in messages.
         let labels: [String]
         /// "CRL", "OCSP response": what "not a valid …" names.
         let noun: String
@@ -23,12 +25,12 @@ enum RevocationInput {
     }
 
     static var crl: Kind<CertificateList> {
-        Kind(flag: "--crl", labels: CRLInput.pemLabels, noun: "CRL", missing: "no X509 CRL block", parse: { try CertificateList(derEncoded: $0) })
+        Kind(flag: "--crl", inputKind: .certificateList, labels: CRLInput.pemLabels, noun: "CRL", missing: "no X509 CRL block", parse: { try CertificateList(derEncoded: $0) })
     }
 
     static var ocspResponse: Kind<OCSPResponse> {
         Kind(
-            flag: "--ocsp-response", labels: [OCSPInput.pemLabel], noun: "OCSP response",
+            flag: "--ocsp-response", inputKind: .ocspResponse, labels: [OCSPInput.pemLabel], noun: "OCSP response",
             missing: "no OCSP response (a DER file, or PEM blocks labelled \(OCSPInput.pemLabel))",
             parse: { try OCSPResponse(derEncoded: $0) },
             note: { $0.status == .successful ? nil : "the responder answered \($0.status.name); it gives no status" })
@@ -54,7 +56,7 @@ enum RevocationInput {
         case .pem(let blocks):
             for block in blocks {
                 switch block.der {
-                case .success(let der) where kind.labels.contains(block.label):
+                case .success(let der) where InputKind(pemLabel: block.label) == kind.inputKind:
                     try parse(der, block: block.number)
                 case .success:
                     // A CRL under a label we did not expect is still a CRL that
@@ -76,16 +78,12 @@ enum RevocationInput {
     }
 }
 
-/// The PEM labels of a CRL: RFC 7468 §5 and OpenSSL write `X509 CRL`;
-/// NSS (`NS_CRL_HEADER`), Bouncy Castle's reader and EU DSS's exporter write
-/// `CRL`, and OpenSSL's `openssl crl` and Bouncy Castle read both.
+/// The PEM labels of a CRL, as PKIX's classifier declares them.
 enum CRLInput {
-    static let pemLabels = ["X509 CRL", "CRL"]
+    static let pemLabels = InputKind.certificateListLabels
 }
 
-/// The PEM label tools give an OCSP response (there is no RFC 7468 one):
-/// GnuTLS (`PEM_OCSP_RESPONSE`), Go tools (Boulder, cfssl), PKI.js and
-/// Chromium's test data all write `OCSP RESPONSE`; no other spelling was found.
+/// The PEM label of an OCSP response, as PKIX's classifier declares it.
 enum OCSPInput {
-    static let pemLabel = "OCSP RESPONSE"
+    static let pemLabel = InputKind.ocspResponseLabel
 }

@@ -26,8 +26,8 @@ struct Scan: ParsableCommand {
     @Option(name: .customLong("host"), help: "The identity every chain without its own `host` must present (default: none checked); an internationalised name is matched as its A-label, as is a line's `host`.", transform: HostArgument.convert)
     var host: String?
 
-    @Option(name: .customLong("at"), parsing: .unconditional, help: "Evaluation time for chains without their own `time`: UNIX seconds (negative before 1970), a date or ISO 8601. Default: now.")
-    var at: String?
+    @Option(name: .customLong("at"), parsing: .unconditional, help: "Evaluation time for chains without their own `time`: UNIX seconds (negative before 1970), a date or ISO 8601. Default: now.", transform: TimeOption.parse)
+    var at: OptionValue<Int64>?
 
     @Option(name: .customLong("purpose"), help: "server (default), client or any. (default: server)", transform: PurposeArgument.parse)
     var purpose: PurposeArgument = .server
@@ -44,7 +44,7 @@ struct Scan: ParsableCommand {
     func validate() throws {
         guard !inputs.isEmpty else { throw ValidationError("give at least one INPUT") }
         if let host, ServerIdentity(host: host) == nil { throw ValidationError("--host: not a valid host name or address") }
-        if let at, case .failure(let failure) = TimeArgument.parse(at) { throw ValidationError("--at: \(failure)") }
+        if let reason = at?.refusal { throw ValidationError("--at: \(reason)") }
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs: 1 to 256") }
         if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read once") }
     }
@@ -57,7 +57,7 @@ struct Scan: ParsableCommand {
         // an unreadable one exits 2 with nothing on standard output.
         var sources: [Source] = []
         for input in inputs { sources.append(try Self.source(input)) }
-        var policy = VerificationPolicy(time: at.flatMap(VerifyOptions.parseTime) ?? Int64(Date().timeIntervalSince1970))
+        var policy = VerificationPolicy(time: at?.value ?? Int64(Date().timeIntervalSince1970))
         policy.purpose = purpose.purpose
         policy.profile = profile.profile
         policy.identity = host.flatMap { ServerIdentity(host: $0) }
@@ -211,13 +211,14 @@ struct Scan: ParsableCommand {
     /// else (a FIFO would block) is an input error in the output, never
     /// skipped in silence.
     static func walk(_ directory: String, depth: Int, into items: inout [ScanItem]) {
-        let names: [String]
-        do { names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted() } catch {
+        let listing: DirectoryListing
+        switch DirectoryListing.read(directory) {
+        case .success(let read): listing = read
+        case .failure(let error):
             items.append(.unusable(source: directory, reason: "cannot read the directory: \((error as NSError).localizedDescription)"))
             return
         }
-        for name in names where !name.hasPrefix(".") {
-            let path = (directory as NSString).appendingPathComponent(name)
+        for path in listing.paths {
             var info = stat()
             guard lstat(path, &info) == 0 else {
                 items.append(.unusable(source: path, reason: String(cString: strerror(errno))))

@@ -26,27 +26,9 @@ extension VerifyOptions {
     func run(chainFile chain: String) throws {
         if quiet { silenceOutput() }
         let store = try TrustAnchors.load(roots)
-        let presented = try CertificateInput.load(chain)
-        if let reason = presented.noCertificateReason {
-            printError("purex509: \(presented.file.displayName): \(reason)")
-            throw ToolExit.usage
-        }
-        // The presented chain is the attacker's: a certificate whose DER is
-        // refused is a verification result (exit 1, `malformed`, its index);
-        // a block whose PEM cannot even be decoded makes the file unusable (exit 2).
         var certificates: [Certificate] = []
         var malformed: TrustFailure? = nil
-        for entry in presented.entries {
-            switch entry.result {
-            case .success(let certificate): certificates.append(certificate)
-            case .failure(let failure):
-                printError("purex509: \(presented.file.displayName): \(failure)")
-                guard case .der(let error, _, _) = failure else { throw ToolExit.usage }
-                malformed = .malformed(index: entry.index - 1, error)
-            }
-            if malformed != nil { break }
-        }
-        presented.noteOtherBlocks()
+        try CertificateInput.load(chain).present(into: &certificates, malformed: &malformed, flag: nil)
         try output(try decide(store: store, certificates: certificates, malformed: malformed))
     }
 }

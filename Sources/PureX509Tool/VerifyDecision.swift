@@ -70,7 +70,7 @@ extension VerifyOptions {
         // CHAIN's certificates, the malformed one included: later positions are --untrusted ones.
         let chainCount = max(certificates.count, (malformed?.certificateIndex).map { $0 + 1 } ?? 0)
         var malformed = malformed
-        let extra = try loadUntrusted(after: certificates.count, malformed: &malformed)
+        let extra = try loadUntrusted(after: certificates, malformed: &malformed)
         let presented = certificates + extra
         let policy = verificationPolicy()
         let sources = try revocationSources()
@@ -102,29 +102,15 @@ extension VerifyOptions {
 
     /// The --untrusted certificates. They are presented material like CHAIN:
     /// one whose DER is refused is a verdict (exit 1, `malformed`, indexed
-    /// after CHAIN's `chainCount` certificates, unless CHAIN already held
+    /// after CHAIN's certificates, unless CHAIN already held
     /// one); an unreadable file, a file with no certificate or a block whose
     /// PEM does not decode stays exit 2.
-    func loadUntrusted(after chainCount: Int, malformed: inout TrustFailure?) throws -> [Certificate] {
-        var extra: [Certificate] = []
+    func loadUntrusted(after chain: [Certificate], malformed: inout TrustFailure?) throws -> [Certificate] {
+        var presented = chain
         for file in untrusted {
-            let input = try CertificateInput.load(file)
-            if let reason = input.noCertificateReason {
-                printError("purex509: --untrusted \(input.file.displayName): \(reason)")
-                throw ToolExit.usage
-            }
-            for entry in input.entries {
-                switch entry.result {
-                case .success(let certificate): extra.append(certificate)
-                case .failure(let failure):
-                    printError("purex509: --untrusted \(input.file.displayName): \(failure)")
-                    guard case .der(let error, _, _) = failure else { throw ToolExit.usage }
-                    if malformed == nil { malformed = .malformed(index: chainCount + extra.count, error) }
-                }
-            }
-            input.noteOtherBlocks()
+            try CertificateInput.load(file).present(into: &presented, malformed: &malformed, flag: "--untrusted")
         }
-        return extra
+        return Array(presented.dropFirst(chain.count))
     }
 
     /// `--pin`, `--pin-cert`, `--pinning-mode`, `--allow-invalid`,

@@ -24,8 +24,8 @@ public struct VerifyOptions: ParsableArguments {
     @Option(name: .customLong("ip"), help: "IP address the leaf must present.")
     var ip: String?
 
-    @Option(name: .customLong("at"), parsing: .unconditional, help: "Evaluation time: UNIX seconds (negative before 1970: --at -1), a date (2024-01-02, midnight UTC) or ISO 8601 (2024-01-02T03:04:05Z, fractions and offsets allowed). Default: now.")
-    var at: String?
+    @Option(name: .customLong("at"), parsing: .unconditional, help: "Evaluation time: UNIX seconds (negative before 1970: --at -1), a date (2024-01-02, midnight UTC) or ISO 8601 (2024-01-02T03:04:05Z, fractions and offsets allowed). Default: now.", transform: TimeOption.parse)
+    var at: OptionValue<Int64>?
 
     @Option(name: .customLong("purpose"), help: "server, client or any. (default: server)", transform: PurposeArgument.parse)
     var purpose: PurposeArgument = .server
@@ -51,8 +51,8 @@ public struct VerifyOptions: ParsableArguments {
     @Option(name: .customLong("ocsp-response"), help: "A DER OCSP response (stapled or fetched) to check revocation against; repeatable. Turns revocation checking on (leaf) unless --revocation or a --crl says otherwise.")
     var ocspResponses: [String] = []
 
-    @Option(name: .customLong("revocation"), help: "off, leaf or chain: which certificates must not be revoked (default: chain with --crl, leaf with only --ocsp-response, else off).")
-    var revocation: String?
+    @Option(name: .customLong("revocation"), help: "off, leaf or chain: which certificates must not be revoked (default: chain with --crl, leaf with only --ocsp-response, else off).", transform: RevocationArgument.parse)
+    var revocation: OptionValue<RevocationArgument>?
 
     @Flag(name: .customLong("require-revocation-info"), help: "Refuse a checked certificate that no usable CRL or OCSP response covers (code revocationUnknown).")
     var requireRevocationInfo = false
@@ -75,8 +75,8 @@ public struct VerifyOptions: ParsableArguments {
     @Option(name: .customLong("pin-cert"), help: "A pinned certificate (PEM or DER), or a directory of them; repeatable.")
     var pinCertificates: [String] = []
 
-    @Option(name: .customLong("pinning-mode"), help: "certificate or public-key (default: public-key with --pin, certificate with --pin-cert).")
-    var pinningMode: String?
+    @Option(name: .customLong("pinning-mode"), help: "certificate or public-key (default: public-key with --pin, certificate with --pin-cert).", transform: PinningModeArgument.parse)
+    var pinningMode: OptionValue<PinningModeArgument>?
 
     @Flag(name: .customLong("allow-invalid"), help: "AFSecurityPolicy allowInvalidCertificates.")
     var allowInvalid = false
@@ -92,32 +92,30 @@ public struct VerifyOptions: ParsableArguments {
     /// Which certificates are checked: `--revocation`, else chain when CRLs
     /// are given (they cover every issuer), leaf when only OCSP responses
     /// are (a stapled response speaks of the leaf alone), else off.
-    var coverage: String {
-        revocation ?? (!crls.isEmpty ? "chain" : !ocspResponses.isEmpty ? "leaf" : "off")
+    var coverage: RevocationArgument {
+        revocation?.value ?? (!crls.isEmpty ? .chain : !ocspResponses.isEmpty ? .leaf : .off)
     }
 
     public func validate() throws {
         if host != nil && ip != nil { throw ValidationError("give --host or --ip, not both") }
         if host.map({ ServerIdentity(host: $0) == nil }) == true { throw ValidationError("--host: not a valid host name") }
         if ip.map({ ServerIdentity(ipAddress: $0) == nil }) == true { throw ValidationError("--ip: not an IPv4 or IPv6 address") }
-        if let at, case .failure(let failure) = TimeArgument.parse(at) { throw ValidationError("--at: \(failure)") }
+        if let reason = at?.refusal { throw ValidationError("--at: \(reason)") }
         if case .all = profile, usesSecurityPolicy {
             throw ValidationError("--profile all compares path validation under each profile; it does not combine with pinning flags")
         }
-        if let revocation, !["off", "leaf", "chain"].contains(revocation) { throw ValidationError("--revocation: off, leaf or chain") }
-        if requireRevocationInfo && coverage == "off" {
+        if let reason = revocation?.refusal { throw ValidationError("--revocation: \(reason)") }
+        if requireRevocationInfo && coverage == .off {
             throw ValidationError("--require-revocation-info needs --revocation leaf or chain (or a --crl or --ocsp-response)")
         }
-        if let mode = pinningMode, !["certificate", "public-key"].contains(mode) {
-            throw ValidationError("--pinning-mode: certificate or public-key")
-        }
+        if let reason = pinningMode?.refusal { throw ValidationError("--pinning-mode: \(reason)") }
         // A pinning mode with nothing to pin is a mistake in the command,
         // not a verdict: certificate mode would trust no anchor ("no trusted
         // issuer found") and public-key mode would match an empty pin list.
-        if pinningMode == "certificate" && pinCertificates.isEmpty {
+        if pinningMode?.value == .certificate && pinCertificates.isEmpty {
             throw ValidationError("--pinning-mode certificate pins certificates: give --pin-cert FILE")
         }
-        if pinningMode == "public-key" && pins.isEmpty && pinCertificates.isEmpty {
+        if pinningMode?.value == .publicKey && pins.isEmpty && pinCertificates.isEmpty {
             throw ValidationError("--pinning-mode public-key needs a pin: give --pin sha256/BASE64 or --pin-cert FILE")
         }
         for text in policies where OID(dotted: text) == nil {
@@ -131,7 +129,7 @@ public struct VerifyOptions: ParsableArguments {
     /// The verification policy the options describe, at `--at` (else now);
     /// revocation sources are read apart (`revocationSources()`).
     func verificationPolicy() -> VerificationPolicy {
-        var policy = VerificationPolicy(time: at.flatMap(Self.parseTime) ?? Int64(Date().timeIntervalSince1970))
+        var policy = VerificationPolicy(time: at?.value ?? Int64(Date().timeIntervalSince1970))
         policy.purpose = purpose.purpose
         policy.identity = host.flatMap { ServerIdentity(host: $0) } ?? ip.flatMap { ServerIdentity(ipAddress: $0) }
         if !policies.isEmpty { policy.certificatePolicies.initialPolicySet = policies.compactMap { OID(dotted: $0) } }
@@ -140,11 +138,7 @@ public struct VerifyOptions: ParsableArguments {
         policy.certificatePolicies.inhibitAnyPolicy = inhibitAnyPolicy
         policy.profile = profile.profile
         policy.revocation.preferCRL = preferCRL
-        switch coverage {
-        case "leaf": policy.revocation.coverage = .leaf
-        case "chain": policy.revocation.coverage = .chain
-        default: policy.revocation.coverage = .off
-        }
+        policy.revocation.coverage = coverage.coverage
         policy.revocation.requirePositiveResponse = requireRevocationInfo
         return policy
     }
@@ -160,16 +154,6 @@ public struct VerifyOptions: ParsableArguments {
     /// The pinning mode: `--pinning-mode`, else public-key with `--pin`,
     /// certificate with `--pin-cert`, none without either.
     var securityPolicyMode: SecurityPolicy.PinningMode {
-        switch pinningMode {
-        case "certificate": return .certificate
-        case "public-key": return .publicKey
-        default: return !pins.isEmpty ? .publicKey : !pinCertificates.isEmpty ? .certificate : .none
-        }
-    }
-
-    /// UNIX seconds, or RFC 3339 `YYYY-MM-DDTHH:MM:SSZ` / `±HH:MM` (fraction-free),
-    /// within `TimeArgument.range`; nil for anything else (`TimeArgument.parse` says why).
-    static func parseTime(_ text: String) -> Int64? {
-        try? TimeArgument.parse(text).get()
+        pinningMode?.value?.mode ?? (!pins.isEmpty ? .publicKey : !pinCertificates.isEmpty ? .certificate : .none)
     }
 }

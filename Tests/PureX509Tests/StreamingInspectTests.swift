@@ -10,7 +10,7 @@ import Testing
 // docs/benchmarks.md ("inspect on a 200 MB bundle"), not here.
 
 private func blocks(_ text: [UInt8], pieces size: Int) -> [InputFile.Block] {
-    var scanner = PEMScanner()
+    var scanner = PEMReader()
     var offset = 0
     var result: [InputFile.Block] = []
     while true {
@@ -55,11 +55,11 @@ private func summary(_ blocks: [InputFile.Block]) -> [String] {
 
 @Test func aBlockWithoutAnEndStopsAtItsBound() {
     var text = Array("-----BEGIN CERTIFICATE-----\n".utf8)
-    text += [UInt8](repeating: UInt8(ascii: "A"), count: PEMScanner.maximumBlockBytes + 2 << 16)
+    text += [UInt8](repeating: UInt8(ascii: "A"), count: PEMReader.maximumBlockBytes + 2 << 16)
     text += Array("\n-----END CERTIFICATE-----\n".utf8)
     let found = blocks(text, pieces: 1 << 16)
     #expect(found.count == 1)
-    #expect(summary(found) == ["1 CERTIFICATE PEM block 1: no END line within \(PEMScanner.maximumBlockBytes) bytes"])
+    #expect(summary(found) == ["1 CERTIFICATE PEM block 1: no END line within \(PEMReader.maximumBlockBytes) bytes"])
 }
 
 @Test func aLabelWithoutDashesStopsTheScan() {

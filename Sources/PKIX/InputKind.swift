@@ -1,0 +1,123 @@
+import DER
+
+/// What an input is: a certificate, a CRL, an OCSP response, a key of some
+/// format, a certificate request or a PKCS#12 file, told by a PEM block's
+/// label or, for bare DER, by its outer shape. Sorting only: the parser of
+/// the kind then checks the whole structure, so a shape is a hint for
+/// choosing the parser and naming what a file holds, never a verdict.
+public enum InputKind: Sendable, Equatable {
+    case certificate
+    case certificateList
+    case ocspResponse
+    case certificateRequest
+    /// SubjectPublicKeyInfo (RFC 5280 §4.1.2.7).
+    case publicKey
+    /// PKCS#1 RSAPublicKey (RFC 8017 §A.1.1).
+    case rsaPublicKey
+    /// PKCS#8 PrivateKeyInfo / OneAsymmetricKey (RFC 5958 §2).
+    case privateKey
+    /// PKCS#8 EncryptedPrivateKeyInfo (RFC 5958 §3).
+    case encryptedPrivateKey
+    /// SEC1 ECPrivateKey (RFC 5915 §3).
+    case ecPrivateKey
+    /// PKCS#1 RSAPrivateKey (RFC 8017 §A.1.2).
+    case rsaPrivateKey
+    /// A PKCS#12 PFX (RFC 7292 §4).
+    case pkcs12
+
+    /// The PEM labels of a CRL: RFC 7468 §5 and OpenSSL write `X509 CRL`;
+    /// NSS (`NS_CRL_HEADER`), Bouncy Castle's reader and EU DSS's exporter
+    /// write `CRL`, and OpenSSL's `openssl crl` and Bouncy Castle read both.
+    public static let certificateListLabels = ["X509 CRL", "CRL"]
+
+    /// The PEM label tools give an OCSP response (there is no RFC 7468 one):
+    /// GnuTLS (`PEM_OCSP_RESPONSE`), Go tools (Boulder, cfssl), PKI.js and
+    /// Chromium's test data all write `OCSP RESPONSE`; no other spelling was found.
+    public static let ocspResponseLabel = "OCSP RESPONSE"
+
+    /// RFC 7468 labels, plus OpenSSL's traditional `RSA`/`EC` key labels and
+    /// the `NEW CERTIFICATE REQUEST` some tools still write. PKCS#12 has no
+    /// PEM label: a .p12 is read as DER.
+    public init?(pemLabel label: String) {
+        func `is`(_ text: String) -> Bool { label.utf8.elementsEqual(text.utf8) }
+        if `is`("CERTIFICATE") { self = .certificate }
+        else if Self.certificateListLabels.contains(where: `is`) { self = .certificateList }
+        else if `is`(Self.ocspResponseLabel) { self = .ocspResponse }
+        else if `is`("CERTIFICATE REQUEST") || `is`("NEW CERTIFICATE REQUEST") { self = .certificateRequest }
+        else if `is`("PUBLIC KEY") { self = .publicKey }
+        else if `is`("RSA PUBLIC KEY") { self = .rsaPublicKey }
+        else if `is`("PRIVATE KEY") { self = .privateKey }
+        else if `is`("ENCRYPTED PRIVATE KEY") { self = .encryptedPrivateKey }
+        else if `is`("EC PRIVATE KEY") { self = .ecPrivateKey }
+        else if `is`("RSA PRIVATE KEY") { self = .rsaPrivateKey }
+        else { return nil }
+    }
+
+    /// The kind a DER body has by its outer shape (the tags of its first
+    /// two levels), or nil when it matches none.
+    public init?(derShape der: [UInt8]) {
+        let shape = try? DERReader.parse(der) { (reader: inout DERReader) throws(DERError) -> InputKind? in
+            let outer = try reader.read(.sequence)
+            var body = try reader.nested(outer)
+            var tags: [UInt8] = []
+            var first: DERElement? = nil
+            while !body.isAtEnd && tags.count < 9 {
+                let element = try body.readElement()
+                if first == nil { first = element }
+                tags.append(element.tag.rawValue)
+            }
+            switch tags {
+            case [0x30, 0x30, 0x03]:
+                // Certificate, CRL and CSR are all SIGNED{…}; the TBS part tells them apart:
+                // a CSR's is version, subject, SPKI, [0] attributes; a CRL's has a time
+                // where a certificate's has its serial and signature algorithm.
+                guard let first else { return nil }
+                var tbs = try body.nested(first)
+                var inner: [UInt8] = []
+                while !tbs.isAtEnd && inner.count < 4 { inner.append(try tbs.readElement().tag.rawValue) }
+                if inner.count == 4 && inner[0] == 0x02 && inner[3] == 0xA0 { return .certificateRequest }
+                if inner.dropFirst(2).contains(where: { $0 == 0x17 || $0 == 0x18 }) { return .certificateList }
+                return .certificate
+            // OCSPResponse: responseStatus ENUMERATED, then responseBytes [0] when successful.
+            case [0x0A], [0x0A, 0xA0]: return .ocspResponse
+            case [0x30, 0x03]: return .publicKey
+            case [0x30, 0x04]: return .encryptedPrivateKey
+            case [0x02, 0x02]: return .rsaPublicKey
+            // PFX: version, authSafe ContentInfo, then macData when present.
+            case [0x02, 0x30], [0x02, 0x30, 0x30]: return .pkcs12
+            default:
+                if tags.starts(with: [0x02, 0x30, 0x04]) { return .privateKey }
+                if tags.starts(with: [0x02, 0x04]) { return .ecPrivateKey }
+                if tags.count == 9 && tags.allSatisfy({ $0 == 0x02 }) { return .rsaPrivateKey }
+                return nil
+            }
+        }
+        guard let kind = shape else { return nil }
+        self = kind
+    }
+
+    /// What messages call it: "the file is a DER private key".
+    public var name: String {
+        switch self {
+        case .certificate: return "certificate"
+        case .certificateList: return "CRL"
+        case .ocspResponse: return "OCSP response"
+        case .certificateRequest: return "certificate request"
+        case .publicKey: return "public key"
+        case .rsaPublicKey: return "RSA public key"
+        case .privateKey: return "private key"
+        case .encryptedPrivateKey: return "encrypted private key"
+        case .ecPrivateKey: return "EC private key"
+        case .rsaPrivateKey: return "RSA private key"
+        case .pkcs12: return "PKCS#12 file"
+        }
+    }
+
+    /// Whether a key of some format (public or private, any encoding).
+    public var isKey: Bool {
+        switch self {
+        case .publicKey, .rsaPublicKey, .privateKey, .encryptedPrivateKey, .ecPrivateKey, .rsaPrivateKey: return true
+        case .certificate, .certificateList, .ocspResponse, .certificateRequest, .pkcs12: return false
+        }
+    }
+}
