@@ -1,4 +1,3 @@
-import DER
 import Foundation
 import PureX509
 import PureX509Config
@@ -50,14 +49,7 @@ struct CertificateInput {
     /// laid end to end; empty otherwise (then the whole is one object, and
     /// its parser says what is wrong with it).
     static func concatenatedElements(_ bytes: [UInt8]) -> [Range<Int>] {
-        DERReader.withReader(over: bytes) { reader in
-            var ranges: [Range<Int>] = []
-            while !reader.isAtEnd {
-                guard let element = try? reader.read(.sequence) else { return [] }
-                ranges.append(element.encoded)
-            }
-            return ranges
-        }
+        DEROutline.concatenatedSequences(bytes)
     }
 
     init(_ file: InputFile) {
