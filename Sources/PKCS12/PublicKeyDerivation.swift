@@ -13,7 +13,7 @@ extension PrivateKey {
             }
         } catch {
             // SEC 1 §3.2.1: d in [1, n-1]; anything else is not a key.
-            throw .invalidPrivateKey("private scalar out of range")
+            throw .invalidPrivateKey(.scalarOutOfRange)
         }
     }
 }

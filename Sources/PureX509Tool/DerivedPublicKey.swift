@@ -16,16 +16,11 @@ enum DerivedPublicKey {
     /// OpenSSL does) or seed (RFC 8410 §7, 32 octets), by the key table's
     /// derivation: 04 ‖ X ‖ Y, or the Ed25519 key.
     static func derive(_ algorithm: KeyAlgorithm, privateKey: ArraySlice<UInt8>) throws(KeyFailure) -> [UInt8] {
-        guard let derive = algorithm.derivePublicKey else {
-            throw .unsupported("PureX509 computes no public key for \(algorithm.name) keys")
-        }
+        guard let derive = algorithm.derivePublicKey else { throw .unsupported(.noDerivation(algorithm)) }
         do throws(ECError) {
             return try derive(privateKey)
         } catch {
-            if algorithm == .ed25519 {
-                throw .refused("the Ed25519 private key is invalid: \(error) (RFC 8410 §7: a 32-byte seed)")
-            }
-            throw .refused("the \(algorithm.curveName ?? algorithm.name) private key is invalid: \(error)")
+            throw .refused(.invalidPrivateKey(algorithm, error))
         }
     }
 
@@ -43,6 +38,4 @@ enum DerivedPublicKey {
         default: return false
         }
     }
-
-    static let mismatch = "the public key inside the private key does not match the one computed from the private key; refusing to pin (the key is damaged or was assembled from two keys)"
 }

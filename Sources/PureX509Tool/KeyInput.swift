@@ -78,24 +78,6 @@ enum KeyKind: String {
     }
 }
 
-/// Why a key-shaped input gives no pin.
-enum KeyFailure: Error, CustomStringConvertible {
-    case malformed(DERError)
-    /// Well-formed but unacceptable: a private value out of range, or an
-    /// embedded public key that is not the private key's (exit 1, as malformed).
-    case refused(String)
-    /// A CRL or an encrypted key: nothing to hash without a secret.
-    case noPublicKey(String)
-    case unsupported(String)
-
-    var description: String {
-        switch self {
-        case .malformed(let error): return "malformed: \(error)"
-        case .noPublicKey(let reason), .unsupported(let reason), .refused(let reason): return reason
-        }
-    }
-}
-
 enum KeyInput {
     /// rsaEncryption with NULL parameters, as `openssl pkey -pubout` writes it (RFC 3279 §2.3.1).
     static let rsaEncryption = tlv(0x30, tlv(0x06, OID.rsaEncryption.bytes) + [0x05, 0x00])
@@ -107,10 +89,10 @@ enum KeyInput {
         switch kind {
         case .privateKey: return try pkcs8SPKI(der)
         case .ecPrivateKey: return try sec1SPKI(try read { () throws(DERError) in try ECPrivateKey(derEncoded: der) }, algorithm: nil)
-        case .crl: throw .noPublicKey("a CRL holds no public key to pin")
-        case .ocspResponse: throw .noPublicKey("an OCSP response holds no public key to pin (inspect it for its responder certificates)")
-        case .encryptedPrivateKey: throw .noPublicKey("an encrypted private key: decrypt it first (openssl pkey -in FILE -out PLAIN)")
-        case .certificate: throw .unsupported("a certificate is pinned by its own parser")
+        case .crl: throw .noPublicKey(.crl)
+        case .ocspResponse: throw .noPublicKey(.ocspResponse)
+        case .encryptedPrivateKey: throw .noPublicKey(.encryptedPrivateKey)
+        case .certificate: throw .unsupported(.certificate)
         case .publicKey:
             // SubjectPublicKeyInfo (RFC 5280 §4.1), read as a certificate's key is.
             return Array(try read { () throws(DERError) in try PublicKey(subjectPublicKeyInfo: der) }.subjectPublicKeyInfo)
@@ -145,13 +127,13 @@ enum KeyInput {
         } else if let parameters = key.parameters {
             identifier = tlv(0x30, tlv(0x06, OID.ecPublicKey.bytes) + Array(parameters))
         } else {
-            throw .noPublicKey("the EC private key names no curve ([0] parameters absent)")
+            throw .noPublicKey(.ecKeyWithoutCurve)
         }
         // The curve as [0] names it, else as the PKCS#8 AlgorithmIdentifier does.
         let curveOID = key.namedCurve.map { Array($0) } ?? algorithm?.parameters.flatMap(KeyAlgorithm.namedCurve(parameters:))
         guard let entry = curveOID.flatMap({ KeyAlgorithm.ecdsa(namedCurve: $0[...]) }), entry.derivePublicKey != nil else {
             guard let publicKey = key.publicKey else {
-                throw .noPublicKey("the EC private key has no publicKey [1] field (RFC 5915 §3), and PureX509 computes one only on P-256, P-384 and P-521 — pin the public key instead")
+                throw .noPublicKey(.ecKeyWithoutPublicKey)
             }
             return tlv(0x30, identifier + tlv(0x03, publicKey.content))
         }
@@ -161,7 +143,7 @@ enum KeyInput {
         }
         // A point is whole octets: the unused-bits octet must be 0.
         guard publicKey.unusedBits == 0, DerivedPublicKey.ecPoint(publicKey.bytes, matches: derived) else {
-            throw .refused(DerivedPublicKey.mismatch)
+            throw .refused(.publicKeyMismatch)
         }
         return tlv(0x30, identifier + tlv(0x03, publicKey.content))
     }
@@ -174,7 +156,7 @@ enum KeyInput {
             // OpenSSL keeps an EC key's public point in SEC1's [1]; RFC 5958's would be a second copy.
             let spki = try sec1SPKI(try read { () throws(DERError) in try info.ecPrivateKey() }, algorithm: info.algorithm)
             if let publicKey = info.publicKey, tlv(0x30, algorithm + tlv(0x03, publicKey.content)) != spki {
-                throw .refused(DerivedPublicKey.mismatch)
+                throw .refused(.publicKeyMismatch)
             }
             return spki
         }
@@ -182,7 +164,7 @@ enum KeyInput {
             // RFC 8410 §7: the public key is 32 bytes, whole octets.
             let seed = try read { () throws(DERError) in try info.curvePrivateKey() }
             let derived = [0x00] + (try DerivedPublicKey.derive(.ed25519, privateKey: seed))
-            if let publicKey = info.publicKey, publicKey.content != derived { throw .refused(DerivedPublicKey.mismatch) }
+            if let publicKey = info.publicKey, publicKey.content != derived { throw .refused(.publicKeyMismatch) }
             return tlv(0x30, algorithm + tlv(0x03, derived))
         }
         // RFC 5958's publicKey is the SPKI's BIT STRING content, whatever the algorithm.
@@ -192,7 +174,7 @@ enum KeyInput {
             let key = try read { () throws(DERError) in try info.rsaPrivateKey() }
             return tlv(0x30, algorithm + tlv(0x03, [0x00] + rsaPublicKey(key)))
         }
-        throw .noPublicKey("the private key (algorithm OID \(OID(der: Array(oid)))) carries no public key (RFC 5958 publicKey absent); PureX509 computes one only for EC P-256/384/521 and Ed25519 keys — pin the public key instead")
+        throw .noPublicKey(.privateKeyWithoutPublicKey(OID(der: Array(oid))))
     }
 
     /// A DER TLV with a minimal definite length (X.690 §10.1).
