@@ -76,13 +76,18 @@ extension KeyAlgorithm {
     /// The entry of an AlgorithmIdentifier: by its OID, and for id-ecPublicKey
     /// by its namedCurve parameters (nil for another curve or explicit parameters).
     public init?(identifier: AlgorithmIdentifier) {
-        if identifier.algorithm.elementsEqual(OID.ecPublicKey.bytes) {
-            guard let curve = identifier.parameters.flatMap(Self.namedCurve(parameters:)),
+        self.init(oid: identifier.algorithm, parameters: identifier.parameters)
+    }
+
+    /// The entry of an algorithm OID's content octets and its parameters TLV.
+    public init?(oid: ArraySlice<UInt8>, parameters: ArraySlice<UInt8>?) {
+        if oid.elementsEqual(OID.ecPublicKey.bytes) {
+            guard let curve = parameters.flatMap(Self.namedCurve(parameters:)),
                   let entry = Self.ecdsa(namedCurve: curve[...]) else { return nil }
             self = entry
             return
         }
-        for entry in Self.all where entry.namedCurve == nil && entry.oid.elementsEqual(identifier.algorithm) {
+        for entry in Self.all where entry.namedCurve == nil && entry.oid.elementsEqual(oid) {
             self = entry
             return
         }
@@ -104,6 +109,15 @@ extension KeyAlgorithm {
         return try? DERReader.parse(bytes) { (reader: inout DERReader) throws(DERError) -> [UInt8] in
             reader.copy(try reader.readOID())
         }
+    }
+
+    /// `name` as a String, for messages.
+    public var displayName: String { Self.text(name) }
+    /// `curveName` as a String, for messages.
+    public var curveDisplayName: String? { curveName.map(Self.text) }
+
+    private static func text(_ text: StaticString) -> String {
+        text.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The entry of an ECDSA curve.
