@@ -10,7 +10,9 @@ import EC
 // compiler folds; `KeyAlgorithmTests` checks that those agree with the table.
 //
 // Adding a key type: an entry here (and in `all`), its primitive in `RSA`
-// or `EC`, and the arm of `PublicKey.read` that recognises it.
+// or `EC`, and the arm of `PublicKey.read` that recognises it; a curve a
+// policy can allow also needs its `KeyCurve` case in Trust (docs/architecture.md
+// lists the rest, counted).
 
 /// One key type: its identifiers, size, verification cost, policy bit, name,
 /// and how its public key is computed from its private key.
