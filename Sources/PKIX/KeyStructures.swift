@@ -211,3 +211,43 @@ public struct RSAPrivateKey: Sendable {
     }
 
 }
+
+// The private structures hold secret bytes: what they print, a debugger
+// shows and `dump` walks names the structure only, as PKCS12's `PrivateKey` does.
+extension PrivateKeyInfo: CustomStringConvertible, CustomDebugStringConvertible {
+    /// `PrivateKeyInfo`, never the key's bytes.
+    public var description: String { "PrivateKeyInfo" }
+    /// Same as `description`.
+    public var debugDescription: String { description }
+}
+
+extension ECPrivateKey: CustomStringConvertible, CustomDebugStringConvertible {
+    /// `ECPrivateKey`, never the scalar.
+    public var description: String { "ECPrivateKey" }
+    /// Same as `description`.
+    public var debugDescription: String { description }
+}
+
+extension RSAPrivateKey: CustomStringConvertible, CustomDebugStringConvertible {
+    /// `RSAPrivateKey`, never its integers.
+    public var description: String { "RSAPrivateKey" }
+    /// Same as `description`.
+    public var debugDescription: String { description }
+}
+
+#if !hasFeature(Embedded)
+extension PrivateKeyInfo: CustomReflectable {
+    /// No children, so `dump` and debuggers never show the secret.
+    public var customMirror: Mirror { Mirror(self, children: [:]) }
+}
+
+extension ECPrivateKey: CustomReflectable {
+    /// No children, so `dump` and debuggers never show the secret.
+    public var customMirror: Mirror { Mirror(self, children: [:]) }
+}
+
+extension RSAPrivateKey: CustomReflectable {
+    /// No children, so `dump` and debuggers never show the secret.
+    public var customMirror: Mirror { Mirror(self, children: [:]) }
+}
+#endif
