@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "BigNum", swiftSettings: coreSettings),
         .target(name: "RSA", dependencies: ["DER", "SHA2", "BigNum"], swiftSettings: coreSettings),
         .target(name: "EC", dependencies: ["DER", "SHA2"], swiftSettings: coreSettings),
-        .target(name: "PKIX", dependencies: ["DER"], swiftSettings: coreSettings),
+        .target(name: "PKIX", dependencies: ["DER", "EC"], swiftSettings: coreSettings),
         .target(name: "Trust", dependencies: ["DER", "SHA2", "BigNum", "RSA", "EC", "PKIX"], swiftSettings: coreSettings),
         .target(name: "Pinning", dependencies: ["SHA2", "PKIX", "Trust"], swiftSettings: coreSettings),
         // HMAC, PBKDF2, the PKCS#12 KDF and CBC decryption, for reading PKCS#12 files.

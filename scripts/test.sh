@@ -13,6 +13,11 @@ cd "$(dirname "$0")/.."
 # Pinning judges a built path and reads certificates through PKIX's views; it
 # never drives the DER reader itself (docs/architecture.md).
 if grep -rln '^import DER$' Sources/Pinning; then echo "test.sh: Pinning imports DER" >&2; exit 1; fi
+# Nor do the tool, the configuration layer and the fuzz targets' bodies: PKIX
+# reads every structure once (keys included) and they read what it decoded.
+if grep -rlnE '^import DER$|DERReader' Sources/PureX509Tool Sources/PureX509Config Sources/PureX509Fuzzing Sources/Pinning; then
+    echo "test.sh: the tool, PureX509Config, PureX509Fuzzing or Pinning drives the DER reader" >&2; exit 1
+fi
 swift test -c release
 ./scripts/hostile-inputs.sh
 swift build --build-tests

@@ -35,7 +35,7 @@ extension BagCollector {
                 } else if infos.bytes(type, equal: OID.pkcs7EncryptedData.bytes) {
                     body = try readEncryptedData(inner, index: index)
                 } else {
-                    throw .unsupportedContentType(infos.dotted(type))
+                    throw .unsupportedContentType(OID(der: infos.copy(type)))
                 }
                 let safeContents: [UInt8]
                 do throws(DERError) {

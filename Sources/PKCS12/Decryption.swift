@@ -25,9 +25,9 @@ struct EncryptionParameters {
             case 4: cipher = .tripleDES2Key
             case 5: cipher = .rc2With128BitKey
             case 6: cipher = .rc2With40BitKey
-            default: throw .unsupportedAlgorithm(r.dotted(oid))
+            default: throw .unsupportedAlgorithm(.oid(OID(der: r.copy(oid))))
             }
-            guard let parameters else { throw .invalidParameters("PKCS #12 PBE without parameters") }
+            guard let parameters else { throw .invalidParameters(.pkcs12PBEWithoutParameters) }
             var p = r.reader(over: parameters)
             do throws(DERError) {
                 // RFC 7292 Appendix C: pkcs-12PbeParams ::= SEQUENCE { salt OCTET STRING, iterations INTEGER }.
@@ -40,8 +40,8 @@ struct EncryptionParameters {
                     kdf: .pkcs12(salt: salt, iterations: iterations, cipher), iv: nil)
             } catch { throw .malformed(.encryptionParameters, error) }
         }
-        guard r.bytes(oid, equal: OID.pbes2.bytes) else { throw .unsupportedAlgorithm(r.dotted(oid)) }
-        guard let parameters else { throw .invalidParameters("PBES2 without parameters") }
+        guard r.bytes(oid, equal: OID.pbes2.bytes) else { throw .unsupportedAlgorithm(.oid(OID(der: r.copy(oid)))) }
+        guard let parameters else { throw .invalidParameters(.pbes2WithoutParameters) }
         // RFC 8018 §A.4: PBES2-params ::= SEQUENCE { keyDerivationFunc, encryptionScheme }.
         var p = r.reader(over: parameters)
         let kdfRange: Range<Int>, cipherOID: Range<Int>, cipherParameters: Range<Int>?
@@ -61,24 +61,24 @@ struct EncryptionParameters {
             case 2: cipher = .aes128CBC
             case 22: cipher = .aes192CBC
             case 42: cipher = .aes256CBC
-            default: throw .unsupportedAlgorithm(p.dotted(cipherOID))
+            default: throw .unsupportedAlgorithm(.oid(OID(der: p.copy(cipherOID))))
             }
         } else if p.bytes(cipherOID, equal: OID.desEDE3CBC.bytes) {
             cipher = .tripleDESCBC
         } else {
-            throw .unsupportedAlgorithm(p.dotted(cipherOID))
+            throw .unsupportedAlgorithm(.oid(OID(der: p.copy(cipherOID))))
         }
         // RFC 8018 §B.2: the parameters are the IV, one block long.
-        guard let cipherParameters else { throw .invalidParameters("CBC without an IV") }
+        guard let cipherParameters else { throw .invalidParameters(.cbcWithoutIV) }
         var ivReader = p.reader(over: cipherParameters)
         let iv: [UInt8]
         do throws(DERError) {
             iv = ivReader.copy(try ivReader.readOctetString())
             try ivReader.expectEnd()
         } catch { throw .malformed(.encryptionParameters, error) }
-        guard iv.count == (cipher == .tripleDESCBC ? 8 : 16) else { throw .invalidParameters("IV length") }
+        guard iv.count == (cipher == .tripleDESCBC ? 8 : 16) else { throw .invalidParameters(.ivLength) }
         // RFC 8018 §A.2: keyLength, when present, must be the cipher's.
-        if let keyLength = kdf.keyLength, keyLength != cipher.keyLength { throw .invalidParameters("PBKDF2 keyLength") }
+        if let keyLength = kdf.keyLength, keyLength != cipher.keyLength { throw .invalidParameters(.pbkdf2KeyLength) }
         return EncryptionParameters(
             scheme: .pbes2(prf: kdf.prf, cipher: cipher, iterations: Int(clamping: kdf.iterations)),
             kdf: .pbkdf2(kdf, cipher), iv: iv)
@@ -105,7 +105,7 @@ struct EncryptionParameters {
             iv = self.iv ?? []
             cipher = pbes2Cipher == .tripleDESCBC ? .tripleDES : .aes
         case .pkcs12(let salt, let iterations, let pbeCipher):
-            guard iterations >= 1 else { throw .invalidParameters("iteration count 0") }
+            guard iterations >= 1 else { throw .invalidParameters(.zeroIterations) }
             let keyLength: Int
             switch pbeCipher {
             case .tripleDES3Key: keyLength = 24; cipher = .tripleDES

@@ -68,30 +68,20 @@ struct KeyCandidate {
         guard problem == nil else { return false }
         let spki = certificate.publicKey
         let certKey = spki.key
-        switch (entry.key.algorithm, spki.kind) {
-        case (.rsa, .rsa(let modulus, let exponent)):
+        // The same key type and curve, as the key table names them.
+        let algorithm = entry.key.algorithm.keyAlgorithm
+        guard KeyAlgorithm(identifier: spki.algorithm) == algorithm else { return false }
+        if case .rsa(let modulus, let exponent) = spki.kind {
             return Array(modulus.drop(while: { $0 == 0 })) == entry.key.rsaModulus
                 && Array(exponent.drop(while: { $0 == 0 })) == entry.key.rsaExponent
-        case (.ec(let curve), .ec(let named)):
-            guard let point = publicKey, Self.same(curve, named) else { return false }
-            if certKey.count == point.count { return Array(certKey) == point }
-            // SEC 1 §2.3.3 compressed form: X and the parity of Y.
-            let half = (point.count - 1) / 2
-            guard half > 0, point.count == 1 + 2 * half, certKey.count == 1 + half, let last = point.last,
-                  certKey.first == 0x02 | (last & 1) else { return false }
-            return Array(certKey.dropFirst()) == Array(point[1...half])
-        case (.ed25519, .ed25519):
-            guard let key = publicKey else { return false }
-            return Array(certKey) == key
-        default:
-            return false
         }
-    }
-
-    private static func same(_ curve: ECDSACurve, _ named: PublicKey.NamedCurve) -> Bool {
-        switch (curve, named) {
-        case (.p256, .p256), (.p384, .p384), (.p521, .p521): return true
-        default: return false
-        }
+        guard let point = publicKey else { return false }
+        if certKey.count == point.count { return Array(certKey) == point }
+        // SEC 1 §2.3.3 compressed form: X and the parity of Y (ECDSA keys only).
+        guard algorithm.ecdsaCurve != nil else { return false }
+        let half = (point.count - 1) / 2
+        guard half > 0, point.count == 1 + 2 * half, certKey.count == 1 + half, let last = point.last,
+              certKey.first == 0x02 | (last & 1) else { return false }
+        return Array(certKey.dropFirst()) == Array(point[1...half])
     }
 }

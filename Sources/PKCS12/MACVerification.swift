@@ -73,17 +73,17 @@ struct MACData {
         else if a.bytes(oid, equal: OID.sha256.bytes) { function = .sha256 }
         else if a.bytes(oid, equal: OID.sha384.bytes) { function = .sha384 }
         else if a.bytes(oid, equal: OID.sha512.bytes) { function = .sha512 }
-        else { throw .unsupportedMACAlgorithm(a.dotted(oid)) }
-        guard a.isAbsentOrNull(parameters) else { throw .invalidParameters("digest algorithm parameters") }
-        guard iterations >= 1 else { throw .invalidParameters("iteration count 0") }
-        guard digest.count == function.digestSize else { throw .invalidParameters("MAC length") }
+        else { throw .unsupportedMACAlgorithm(OID(der: a.copy(oid))) }
+        guard a.isAbsentOrNull(parameters) else { throw .invalidParameters(.digestAlgorithmParameters) }
+        guard iterations >= 1 else { throw .invalidParameters(.zeroIterations) }
+        guard digest.count == function.digestSize else { throw .invalidParameters(.macLength) }
         return MACData(scheme: .pkcs12KDF(digest: function, iterations: Int(clamping: iterations)), expected: digest,
                        derivation: .pkcs12(digest: function, salt: salt, iterations: iterations))
     }
 
     /// RFC 8018 §A.5: PBMAC1-params ::= SEQUENCE { keyDerivationFunc, messageAuthScheme }.
     static func readPBMAC1(_ reader: DERReader, parameters: Range<Int>?, expected: [UInt8], limits: PKCS12Limits) throws(PKCS12Error) -> MACData {
-        guard let parameters else { throw .invalidParameters("PBMAC1 without parameters") }
+        guard let parameters else { throw .invalidParameters(.pbmac1WithoutParameters) }
         var p = reader.reader(over: parameters)
         let kdfRange: Range<Int>, macOID: Range<Int>, macParameters: Range<Int>?
         do throws(DERError) {
@@ -96,7 +96,7 @@ struct MACData {
         } catch { throw .malformed(.macData, error) }
         let kdf = try PBKDF2Parameters.read(p, algorithm: kdfRange)
         guard p.isAbsentOrNull(macParameters), let hmac = PBKDF2Parameters.hmacFunction(p, macOID) else {
-            throw .unsupportedMACAlgorithm(p.dotted(macOID))
+            throw .unsupportedMACAlgorithm(OID(der: p.copy(macOID)))
         }
         // RFC 9579 §3: keyLength must be present. A key shorter than the
         // HMAC's output can be guessed outright, so a file naming one could
@@ -110,8 +110,8 @@ struct MACData {
         guard keyLength == hmac.digestSize else {
             throw .pbmac1KeyLengthOutOfRange(keyLength: keyLength, minimum: hmac.digestSize, maximum: hmac.digestSize)
         }
-        guard kdf.iterations >= 1 else { throw .invalidParameters("iteration count 0") }
-        guard expected.count == hmac.digestSize else { throw .invalidParameters("MAC length") }
+        guard kdf.iterations >= 1 else { throw .invalidParameters(.zeroIterations) }
+        guard expected.count == hmac.digestSize else { throw .invalidParameters(.macLength) }
         return MACData(
             scheme: .pbmac1(prf: kdf.prf, hmac: hmac, iterations: Int(clamping: kdf.iterations), keyLength: keyLength),
             expected: expected, derivation: .pbmac1(kdf, hmac: hmac, keyLength: keyLength))

@@ -13,8 +13,8 @@ struct PBKDF2Parameters {
         var outer = reader.reader(over: range)
         let oid: Range<Int>, parameters: Range<Int>?
         do throws(DERError) { (oid, parameters) = try outer.readAlgorithm() } catch { throw .malformed(.encryptionParameters, error) }
-        guard outer.bytes(oid, equal: OID.pbkdf2.bytes) else { throw .unsupportedAlgorithm(outer.dotted(oid)) }
-        guard let parameters else { throw .invalidParameters("PBKDF2 without parameters") }
+        guard outer.bytes(oid, equal: OID.pbkdf2.bytes) else { throw .unsupportedAlgorithm(.oid(OID(der: outer.copy(oid)))) }
+        guard let parameters else { throw .invalidParameters(.pbkdf2WithoutParameters) }
         var r = outer.reader(over: parameters)
         do throws(DERError) {
             return try r.readNested(.sequence) { (p: inout DERReader) throws(DERError) -> PBKDF2Parameters in
@@ -36,7 +36,7 @@ struct PBKDF2Parameters {
                 return PBKDF2Parameters(salt: salt, iterations: iterations, keyLength: keyLength, prf: prf)
             }
         } catch {
-            if error.rule == .unsupportedPRF { throw .unsupportedAlgorithm("PBKDF2 PRF") }
+            if error.rule == .unsupportedPRF { throw .unsupportedAlgorithm(.pbkdf2PRF) }
             throw .malformed(.encryptionParameters, error)
         }
     }
@@ -58,7 +58,7 @@ struct PBKDF2Parameters {
     /// Runs PBKDF2 after checking its iteration count and charging its
     /// compressions to `budget`.
     func derive(password: [UInt8], length: Int, budget: inout WorkBudget) throws(PKCS12Error) -> [UInt8] {
-        guard iterations >= 1 else { throw .invalidParameters("iteration count 0") }
+        guard iterations >= 1 else { throw .invalidParameters(.zeroIterations) }
         try budget.checkIterations(iterations)
         try budget.charge(WorkCost.pbkdf2(prf, saltLength: salt.count, iterations: iterations, keyLength: length))
         return PBKDF2.deriveKey(prf, password: password[...], salt: salt[...], iterations: Int(iterations), keyLength: length)

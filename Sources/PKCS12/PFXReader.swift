@@ -35,7 +35,7 @@ struct PFXContents {
             } catch { throw .malformed(.pfx, error) }
             guard version == 3 else { throw .unsupportedVersion(version) }
             if outer.bytes(contentType, equal: OID.pkcs7SignedData.bytes) { throw .signedDataNotSupported }
-            guard outer.bytes(contentType, equal: OID.pkcs7Data.bytes) else { throw .unsupportedContentType(outer.dotted(contentType)) }
+            guard outer.bytes(contentType, equal: OID.pkcs7Data.bytes) else { throw .unsupportedContentType(OID(der: outer.copy(contentType))) }
             // ContentInfo content [0] EXPLICIT Data, Data ::= OCTET STRING.
             guard let content else { throw .malformed(.pfx, DERError(.truncated, at: outer.position)) }
             var inner: DERReader

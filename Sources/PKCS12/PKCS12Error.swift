@@ -48,21 +48,21 @@ public enum PKCS12Error: Error, Sendable, Equatable, CustomStringConvertible {
     case unsupportedVersion(Int)
     /// The authSafe is signedData (public-key integrity mode), which this reader does not verify.
     case signedDataNotSupported
-    /// A ContentInfo of a type this reader does not open (envelopedData, or an unknown OID, dotted).
-    case unsupportedContentType(String)
+    /// A ContentInfo of a type this reader does not open (envelopedData, or an unknown OID).
+    case unsupportedContentType(OID)
     /// The MAC did not verify: a wrong password, or the file is damaged.
     case macVerificationFailed
     /// A password was given but the file has no MAC, so nothing proves its
     /// contents are the password owner's; `PKCS12Limits.allowsPasswordWithoutMAC` opens it anyway.
     case missingMAC
-    /// The MAC's digest or PBMAC1 algorithm is not one this reader computes (dotted OID).
-    case unsupportedMACAlgorithm(String)
+    /// The MAC's digest or PBMAC1 algorithm is not one this reader computes.
+    case unsupportedMACAlgorithm(OID)
     /// RFC 9579 §3: PBMAC1's PBKDF2 parameters must give keyLength.
     case pbmac1KeyLengthMissing
     /// PBMAC1's keyLength is shorter than the HMAC's output (a short key lets a forged MAC through) or longer than the limit.
     case pbmac1KeyLengthOutOfRange(keyLength: Int, minimum: Int, maximum: Int)
-    /// An encryption algorithm, key derivation or PRF this reader does not implement (dotted OID).
-    case unsupportedAlgorithm(String)
+    /// An encryption algorithm, key derivation or PRF this reader does not implement.
+    case unsupportedAlgorithm(Algorithm)
     /// Decryption failed (bad padding or a wrong key): a wrong password for a file without a MAC, or a damaged file.
     case decryptionFailed
     /// One derivation asked for more iterations than `PKCS12Limits.maximumIterations` (or a count that does not fit in 64 bits).
@@ -77,11 +77,11 @@ public enum PKCS12Error: Error, Sendable, Equatable, CustomStringConvertible {
     /// Decrypted content together exceeds `PKCS12Limits.maximumDecryptedSize`.
     case decryptedSizeExceeded(limit: Int)
     /// An iteration count of zero, a salt or IV of the wrong size, or a similar parameter no scheme allows.
-    case invalidParameters(String)
+    case invalidParameters(Parameter)
     /// A private key is inconsistent: a wrong length, a scalar out of range, a carried public key that is not its own.
-    case invalidPrivateKey(String)
-    /// A private key of an algorithm or curve this reader does not read (dotted OID).
-    case unsupportedKeyAlgorithm(String)
+    case invalidPrivateKey(KeyProblem)
+    /// A private key of an algorithm or curve this reader does not read.
+    case unsupportedKeyAlgorithm(KeyAlgorithmName)
 
     /// A stable code per refusal, for scripts (`purex509 identity --json`).
     public var code: String {

@@ -1,5 +1,6 @@
 import DER
 import EC
+import PKIX
 
 /// A private key read from a PKCS #12 file.
 ///
@@ -17,14 +18,17 @@ public struct PrivateKey: Sendable {
         /// Ed25519 (RFC 8410 CurvePrivateKey).
         case ed25519
 
-        /// `RSA`, `EC P-256`, `Ed25519`.
-        public var description: String {
+        /// The key table's entry: its name, size and public-key derivation.
+        public var keyAlgorithm: KeyAlgorithm {
             switch self {
-            case .rsa: return "RSA"
-            case .ec(let curve): return "EC \(curve)"
-            case .ed25519: return "Ed25519"
+            case .rsa: return .rsa
+            case .ec(let curve): return .ecdsa(curve)
+            case .ed25519: return .ed25519
             }
         }
+
+        /// `RSA`, `EC P-256`, `Ed25519`: the table's name.
+        public var description: String { keyAlgorithm.displayName }
     }
 
     /// The key's algorithm, with the curve for EC keys.

@@ -1,19 +1,17 @@
 import EC
+import PKIX
 
 extension PrivateKey {
-    /// The public key computed from the secret in constant time: the
-    /// uncompressed EC point (04 || X || Y), or the Ed25519 public key; nil for RSA.
+    /// The public key computed from the secret in constant time by the key
+    /// table's derivation: the uncompressed EC point (04 || X || Y), or the
+    /// Ed25519 public key; nil for RSA, which carries its public half.
     func derivedPublicKey() throws(PKCS12Error) -> [UInt8]? {
-        let secretBytes = pkcs8[secret]
+        guard let derive = algorithm.keyAlgorithm.derivePublicKey else { return nil }
         do throws(ECError) {
-            switch algorithm {
-            case .rsa: return nil
-            case .ec(let curve): return try curve.publicKey(privateScalar: secretBytes)
-            case .ed25519: return try Ed25519PublicKey(privateSeed: secretBytes).rawRepresentation
-            }
+            return try derive(pkcs8[secret])
         } catch {
             // SEC 1 §3.2.1: d in [1, n-1]; anything else is not a key.
-            throw .invalidPrivateKey("private scalar out of range")
+            throw .invalidPrivateKey(.scalarOutOfRange)
         }
     }
 }

@@ -172,7 +172,4 @@ extension DERReader {
         guard let parameters else { return true }
         return bytes(parameters, equal: [0x05, 0x00])
     }
-
-    /// The dotted form of the OID at `range`, for an error message.
-    func dotted(_ range: Range<Int>) -> String { OID(der: copy(range)).description }
 }

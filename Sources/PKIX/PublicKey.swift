@@ -193,3 +193,25 @@ public struct SubjectPublicKeyInfo: Sendable, Equatable {
     /// Parses a SubjectPublicKeyInfo on its own.
     public init(derEncoded der: [UInt8]) throws(DERError) { publicKey = try PublicKey(subjectPublicKeyInfo: der) }
 }
+
+extension PublicKey {
+    /// The subjectPKInfo of a PKCS #10 CertificationRequest (RFC 2986 §4.1),
+    /// read as a certificate's key is; the request's signature is not checked.
+    public init(certificationRequest der: [UInt8]) throws(DERError) {
+        let (layout, size) = try DERReader.parse(der) { (reader: inout DERReader) throws(DERError) -> (layout: Layout, sizeInBits: Int) in
+            try reader.readNested(.sequence) { (request: inout DERReader) throws(DERError) -> (layout: Layout, sizeInBits: Int) in
+                let key = try request.readNested(.sequence) { (info: inout DERReader) throws(DERError) -> (layout: Layout, sizeInBits: Int) in
+                    _ = try info.read(.integer)
+                    _ = try info.read(.sequence)
+                    let key = try Self.read(&info)
+                    _ = try info.read(.contextSpecificConstructed(0))
+                    return key
+                }
+                _ = try request.read(.sequence)
+                _ = try request.read(.bitString)
+                return key
+            }
+        }
+        self.init(der: der, layout: layout, sizeInBits: size)
+    }
+}

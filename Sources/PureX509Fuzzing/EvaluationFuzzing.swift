@@ -1,4 +1,3 @@
-import DER
 import PureX509
 
 // A fuzzed chain against a fixed store: the roots of the generated chains
@@ -37,13 +36,7 @@ enum EvaluationFuzzing {
 
     /// The top-level DER elements of `bytes`, each taken as one certificate.
     static func split(_ bytes: [UInt8]) -> [[UInt8]] {
-        DERReader.withReader(over: bytes) { reader in
-            var ders: [[UInt8]] = []
-            while !reader.isAtEnd, ders.count < maximumCertificates, let element = try? reader.readElement() {
-                ders.append(reader.copy(element.encoded))
-            }
-            return ders
-        }
+        DEROutline.topLevelElements(bytes, limit: maximumCertificates).map { Array(bytes[$0]) }
     }
 
     static func run(_ bytes: [UInt8]) {

@@ -1,4 +1,3 @@
-import DER
 import Foundation
 import PureX509
 import PureX509Config

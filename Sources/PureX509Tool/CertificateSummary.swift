@@ -59,20 +59,12 @@ struct CertificateSummary {
         serial = Self.serialText(Array(certificate.serialNumber.bytes))
         notBefore = CivilTime.iso8601(certificate.notBefore)
         notAfter = CivilTime.iso8601(certificate.notAfter)
-        switch certificate.publicKey.kind {
-        case .rsa: keyType = "RSA"
-        case .rsaPSS: keyType = "RSASSA-PSS"
-        case .ec(let curve):
-            switch curve {
-            case .p256: keyType = "EC P-256"
-            case .p384: keyType = "EC P-384"
-            case .p521: keyType = "EC P-521"
-            case .other(let oid?): keyType = "EC " + Self.oidName(oid)
-            case .other(nil): keyType = "EC (explicit parameters)"
-            }
-        case .ed25519: keyType = "Ed25519"
-        case .ed448: keyType = "Ed448"
-        case .unknown:
+        // The key table names every key type it lists; an EC key on another curve, by that curve.
+        if let entry = KeyAlgorithm(identifier: certificate.publicKey.algorithm) {
+            keyType = entry.displayName
+        } else if case .ec(.other(let oid)) = certificate.publicKey.kind {
+            keyType = oid.map { "EC " + Self.oidName($0) } ?? "EC (explicit parameters)"
+        } else {
             keyType = Self.oidName(certificate.publicKey.algorithm.algorithm)
         }
         keyBits = certificate.publicKey.sizeInBits

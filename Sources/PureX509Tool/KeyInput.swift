@@ -6,19 +6,19 @@
 // a certificate. A PKCS#1 RSA key carries n and e. An EC key (SEC1, RFC 5915,
 // alone or inside PKCS#8) on P-256/384/521 and an Ed25519 PKCS#8 key
 // (RFC 8410) have their public key computed from the private key
-// (DerivedPublicKey.swift, constant time); a public key the structure
+// (`DerivedPublicKey` below, constant time); a public key the structure
 // carries as well — SEC1's [1], RFC 5958's publicKey — must be that one, or
 // the key is refused. Other EC curves and algorithms are pinned from the
 // public key they carry, or refused with a clear error when they carry none.
-// Every structure is read with the project's `DERReader`, so the strict
-// X.690 rules apply.
+// Every structure is read by PKIX's one reader of key structures
+// (`PrivateKeyInfo`, `ECPrivateKey`, `RSAPrivateKey`, `PublicKey`), so the
+// strict X.690 rules apply and PKCS12 reads keys the same way.
 //
 // The SPKI built is byte-identical to `openssl pkey -pubout -outform DER`:
 // RSA keys get `rsaEncryption` with NULL parameters (RFC 3279 §2.3.1), PKCS#8
 // keys keep their own AlgorithmIdentifier, SEC1 keys get id-ecPublicKey with
 // their [0] parameters (RFC 5480 §2.1.1), and an embedded public key BIT
 // STRING is copied as the key encodes it (a derived one is uncompressed).
-import DER
 import PureX509
 
 enum KeyKind: String {
@@ -55,57 +55,25 @@ enum KeyKind: String {
     /// levels), or nil when it matches none. Only a hint for messages and
     /// for choosing the parser; the parser then checks the whole structure.
     init?(derShape der: [UInt8]) {
-        let shape = try? DERReader.parse(der) { (reader: inout DERReader) throws(DERError) -> KeyKind? in
-            let outer = try reader.read(.sequence)
-            var body = try reader.nested(outer)
-            var tags: [UInt8] = []
-            var first: DERElement? = nil
-            while !body.isAtEnd && tags.count < 9 {
-                let element = try body.readElement()
-                if first == nil { first = element }
-                tags.append(element.tag.rawValue)
-            }
-            switch tags {
-            case [0x30, 0x30, 0x03]:
-                // Certificate, CRL and CSR are all SIGNED{…}; the TBS part tells them apart.
-                guard let first else { return nil }
-                var tbs = try body.nested(first)
-                var inner: [UInt8] = []
-                while !tbs.isAtEnd && inner.count < 4 { inner.append(try tbs.readElement().tag.rawValue) }
-                if inner.count == 4 && inner[0] == 0x02 && inner[3] == 0xA0 { return .certificateRequest }
-                if inner.dropFirst(2).contains(where: { $0 == 0x17 || $0 == 0x18 }) { return .crl }
-                return .certificate
-            // OCSPResponse: responseStatus ENUMERATED, then responseBytes [0] when successful.
-            case [0x0A], [0x0A, 0xA0]: return .ocspResponse
-            case [0x30, 0x03]: return .publicKey
-            case [0x30, 0x04]: return .encryptedPrivateKey
-            case [0x02, 0x02]: return .rsaPublicKey
-            default:
-                if tags.starts(with: [0x02, 0x30, 0x04]) { return .privateKey }
-                if tags.starts(with: [0x02, 0x04]) { return .ecPrivateKey }
-                if tags.count == 9 && tags.allSatisfy({ $0 == 0x02 }) { return .rsaPrivateKey }
-                return nil
-            }
-        }
-        guard let kind = shape else { return nil }
-        self = kind
-    }
-}
-
-/// Why a key-shaped input gives no pin.
-enum KeyFailure: Error, CustomStringConvertible {
-    case malformed(DERError)
-    /// Well-formed but unacceptable: a private value out of range, or an
-    /// embedded public key that is not the private key's (exit 1, as malformed).
-    case refused(String)
-    /// A CRL or an encrypted key: nothing to hash without a secret.
-    case noPublicKey(String)
-    case unsupported(String)
-
-    var description: String {
-        switch self {
-        case .malformed(let error): return "malformed: \(error)"
-        case .noPublicKey(let reason), .unsupported(let reason), .refused(let reason): return reason
+        guard let outline = DEROutline(der) else { return nil }
+        let tags = outline.elementTags
+        switch tags {
+        case [0x30, 0x30, 0x03]:
+            // Certificate, CRL and CSR are all SIGNED{…}; the TBS part tells them apart.
+            guard let inner = outline.firstElementTags else { return nil }
+            if inner.count == 4 && inner[0] == 0x02 && inner[3] == 0xA0 { self = .certificateRequest; return }
+            if inner.dropFirst(2).contains(where: { $0 == 0x17 || $0 == 0x18 }) { self = .crl; return }
+            self = .certificate
+        // OCSPResponse: responseStatus ENUMERATED, then responseBytes [0] when successful.
+        case [0x0A], [0x0A, 0xA0]: self = .ocspResponse
+        case [0x30, 0x03]: self = .publicKey
+        case [0x30, 0x04]: self = .encryptedPrivateKey
+        case [0x02, 0x02]: self = .rsaPublicKey
+        default:
+            if tags.starts(with: [0x02, 0x30, 0x04]) { self = .privateKey; return }
+            if tags.starts(with: [0x02, 0x04]) { self = .ecPrivateKey; return }
+            if tags.count == 9 && tags.allSatisfy({ $0 == 0x02 }) { self = .rsaPrivateKey; return }
+            return nil
         }
     }
 }
@@ -120,216 +88,93 @@ enum KeyInput {
     static func subjectPublicKeyInfo(_ kind: KeyKind, _ der: [UInt8]) throws(KeyFailure) -> [UInt8] {
         switch kind {
         case .privateKey: return try pkcs8SPKI(der)
-        case .ecPrivateKey: return try sec1SPKI(der, algorithm: nil)
-        case .crl: throw .noPublicKey("a CRL holds no public key to pin")
-        case .ocspResponse: throw .noPublicKey("an OCSP response holds no public key to pin (inspect it for its responder certificates)")
-        case .encryptedPrivateKey: throw .noPublicKey("an encrypted private key: decrypt it first (openssl pkey -in FILE -out PLAIN)")
-        case .certificate: throw .unsupported("a certificate is pinned by its own parser")
-        case .publicKey, .rsaPublicKey, .certificateRequest, .rsaPrivateKey:
-            do throws(DERError) {
-                switch kind {
-                case .publicKey: return try checkedSPKI(der)
-                case .rsaPublicKey: return try rsaSPKI(fromPublicKey: der)
-                case .certificateRequest: return try requestSPKI(der)
-                default: return try rsaSPKI(fromPrivateKey: der)
-                }
-            } catch {
-                throw .malformed(error)
-            }
+        case .ecPrivateKey: return try sec1SPKI(try read { () throws(DERError) in try ECPrivateKey(derEncoded: der) }, algorithm: nil)
+        case .crl: throw .noPublicKey(.crl)
+        case .ocspResponse: throw .noPublicKey(.ocspResponse)
+        case .encryptedPrivateKey: throw .noPublicKey(.encryptedPrivateKey)
+        case .certificate: throw .unsupported(.certificate)
+        case .publicKey:
+            // SubjectPublicKeyInfo (RFC 5280 §4.1), read as a certificate's key is.
+            return Array(try read { () throws(DERError) in try PublicKey(subjectPublicKeyInfo: der) }.subjectPublicKeyInfo)
+        case .rsaPublicKey:
+            let key = try read { () throws(DERError) in try RSAPublicKeyStructure(derEncoded: der) }
+            return tlv(0x30, rsaEncryption + tlv(0x03, [0x00] + key.encoded))
+        case .certificateRequest:
+            // CertificationRequestInfo's subjectPKInfo, exactly as the CSR encodes it (RFC 2986 §4.1).
+            return Array(try read { () throws(DERError) in try PublicKey(certificationRequest: der) }.subjectPublicKeyInfo)
+        case .rsaPrivateKey:
+            let key = try read { () throws(DERError) in try RSAPrivateKey(derEncoded: der) }
+            return tlv(0x30, rsaEncryption + tlv(0x03, [0x00] + rsaPublicKey(key)))
         }
     }
 
-    /// SubjectPublicKeyInfo ::= SEQUENCE { algorithm AlgorithmIdentifier, subjectPublicKey BIT STRING } (RFC 5280 §4.1).
-    static func checkedSPKI(_ der: [UInt8]) throws(DERError) -> [UInt8] {
-        try DERReader.parse(der) { (reader: inout DERReader) throws(DERError) in
-            try reader.readNested(.sequence) { (spki: inout DERReader) throws(DERError) in
-                try spki.readNested(.sequence) { (algorithm: inout DERReader) throws(DERError) in
-                    _ = try algorithm.read(.objectIdentifier)
-                    if !algorithm.isAtEnd { _ = try algorithm.readElement() }
-                }
-                _ = try spki.read(.bitString)
-            }
-        }
-        return der
+    /// Runs a PKIX reader; a DER failure is a malformed input.
+    static func read<T>(_ body: () throws(DERError) -> T) throws(KeyFailure) -> T {
+        do throws(DERError) { return try body() } catch { throw .malformed(error) }
     }
 
-    /// CertificationRequestInfo's subjectPKInfo, exactly as the CSR encodes it (RFC 2986 §4.1).
-    static func requestSPKI(_ der: [UInt8]) throws(DERError) -> [UInt8] {
-        let range = try DERReader.parse(der) { (reader: inout DERReader) throws(DERError) -> Range<Int> in
-            try reader.readNested(.sequence) { (request: inout DERReader) throws(DERError) -> Range<Int> in
-                let spki = try request.readNested(.sequence) { (info: inout DERReader) throws(DERError) -> Range<Int> in
-                    _ = try info.read(.integer)
-                    _ = try info.read(.sequence)
-                    let spki = try info.read(.sequence)
-                    _ = try info.read(.contextSpecificConstructed(0))
-                    return spki.encoded
-                }
-                _ = try request.read(.sequence)
-                _ = try request.read(.bitString)
-                return spki
-            }
-        }
-        return try checkedSPKI(Array(der[range]))
+    /// The RSAPublicKey of an RSAPrivateKey's n and e (RFC 8017 §A.1.1); the private fields are not read further.
+    static func rsaPublicKey(_ key: RSAPrivateKey) -> [UInt8] {
+        tlv(0x30, tlv(0x02, Array(key.modulus)) + tlv(0x02, Array(key.publicExponent)))
     }
 
-    /// RSAPublicKey ::= SEQUENCE { modulus INTEGER, publicExponent INTEGER } (RFC 8017 A.1.1), wrapped in an SPKI.
-    static func rsaSPKI(fromPublicKey der: [UInt8]) throws(DERError) -> [UInt8] {
-        try DERReader.parse(der) { (reader: inout DERReader) throws(DERError) in
-            try reader.readNested(.sequence) { (key: inout DERReader) throws(DERError) in
-                _ = try key.read(.integer)
-                _ = try key.read(.integer)
-            }
-        }
-        return tlv(0x30, rsaEncryption + tlv(0x03, [0x00] + der))
-    }
-
-    /// RSAPrivateKey ::= SEQUENCE { version, modulus, publicExponent, privateExponent, … } (RFC 8017 A.1.2):
-    /// its RSAPublicKey, n and e copied as encoded; the private fields are only skipped.
-    static func rsaPublicKey(fromPrivateKey der: [UInt8]) throws(DERError) -> [UInt8] {
-        let (n, e) = try DERReader.parse(der) { (reader: inout DERReader) throws(DERError) -> (Range<Int>, Range<Int>) in
-            try reader.readNested(.sequence) { (key: inout DERReader) throws(DERError) -> (Range<Int>, Range<Int>) in
-                _ = try key.read(.integer)
-                let n = try key.read(.integer), e = try key.read(.integer)
-                // d, p, q, dP, dQ, qInv, then otherPrimeInfos for multi-prime keys.
-                while !key.isAtEnd { _ = try key.readElement() }
-                return (n.encoded, e.encoded)
-            }
-        }
-        return tlv(0x30, Array(der[n]) + Array(der[e]))
-    }
-
-    static func rsaSPKI(fromPrivateKey der: [UInt8]) throws(DERError) -> [UInt8] {
-        try rsaSPKI(fromPublicKey: rsaPublicKey(fromPrivateKey: der))
-    }
-
-    /// ECPrivateKey ::= SEQUENCE { version INTEGER (1), privateKey OCTET STRING,
-    /// parameters [0] ECParameters OPTIONAL, publicKey [1] BIT STRING OPTIONAL } (RFC 5915 §3).
-    /// `algorithm` is the PKCS#8 AlgorithmIdentifier, which names the curve when [0] is absent.
-    static func sec1SPKI(_ der: [UInt8], algorithm: [UInt8]?) throws(KeyFailure) -> [UInt8] {
-        struct Parts {
-            var privateKey: Range<Int>
-            var parameters: Range<Int>? = nil, curve: Range<Int>? = nil
-            /// The [1] BIT STRING whole, and its content (unused-bits octet first).
-            var publicKey: Range<Int>? = nil, publicKeyContent: Range<Int>? = nil
-        }
-        let parts: Parts
-        let algorithmCurve: [UInt8]?
-        do throws(DERError) {
-            parts = try DERReader.parse(der) { (reader: inout DERReader) throws(DERError) -> Parts in
-                try reader.readNested(.sequence) { (key: inout DERReader) throws(DERError) -> Parts in
-                    _ = try key.read(.integer)
-                    var parts = Parts(privateKey: try key.read(.octetString).value)
-                    if let element = try key.readIfPresent(.contextSpecificConstructed(0)) {
-                        var inner = try key.nested(element)
-                        let parameters = try inner.readElement()
-                        parts.parameters = parameters.encoded
-                        if parameters.tag == .objectIdentifier { parts.curve = parameters.value }
-                        try inner.expectEnd()
-                    }
-                    if let element = try key.readIfPresent(.contextSpecificConstructed(1)) {
-                        var inner = try key.nested(element)
-                        let bits = try inner.read(.bitString)
-                        parts.publicKey = bits.encoded
-                        parts.publicKeyContent = bits.value
-                        try inner.expectEnd()
-                    }
-                    return parts
-                }
-            }
-            algorithmCurve = try algorithm.flatMap { algorithm throws(DERError) in try namedCurve(algorithmIdentifier: algorithm) }
-        } catch {
-            throw .malformed(error)
-        }
+    /// The SPKI of an ECPrivateKey (RFC 5915 §3). `algorithm` is the PKCS#8
+    /// AlgorithmIdentifier, which names the curve when [0] is absent.
+    static func sec1SPKI(_ key: ECPrivateKey, algorithm: AlgorithmIdentifier?) throws(KeyFailure) -> [UInt8] {
         let identifier: [UInt8]
         if let algorithm {
-            identifier = algorithm
-        } else if let parameters = parts.parameters {
-            identifier = tlv(0x30, tlv(0x06, OID.ecPublicKey.bytes) + Array(der[parameters]))
+            identifier = Array(algorithm.encoded)
+        } else if let parameters = key.parameters {
+            identifier = tlv(0x30, tlv(0x06, OID.ecPublicKey.bytes) + Array(parameters))
         } else {
-            throw .noPublicKey("the EC private key names no curve ([0] parameters absent)")
+            throw .noPublicKey(.ecKeyWithoutCurve)
         }
         // The curve as [0] names it, else as the PKCS#8 AlgorithmIdentifier does.
-        let curveOID = parts.curve.map { Array(der[$0]) } ?? algorithmCurve
-        guard let curve = curveOID.flatMap(DerivedPublicKey.curve(namedBy:)) else {
-            guard let publicKey = parts.publicKey else {
-                throw .noPublicKey("the EC private key has no publicKey [1] field (RFC 5915 §3), and PureX509 computes one only on P-256, P-384 and P-521 — pin the public key instead")
+        let curveOID = key.namedCurve.map { Array($0) } ?? algorithm?.parameters.flatMap(KeyAlgorithm.namedCurve(parameters:))
+        guard let entry = curveOID.flatMap({ KeyAlgorithm.ecdsa(namedCurve: $0[...]) }), entry.derivePublicKey != nil else {
+            guard let publicKey = key.publicKey else {
+                throw .noPublicKey(.ecKeyWithoutPublicKey)
             }
-            return tlv(0x30, identifier + Array(der[publicKey]))
+            return tlv(0x30, identifier + tlv(0x03, publicKey.content))
         }
-        let derived = try DerivedPublicKey.ecPoint(curve: curve, privateKey: Array(der[parts.privateKey]))
-        guard let publicKey = parts.publicKey, let content = parts.publicKeyContent else {
+        let derived = try DerivedPublicKey.derive(entry, privateKey: key.privateKey)
+        guard let publicKey = key.publicKey else {
             return tlv(0x30, identifier + tlv(0x03, [0x00] + derived))
         }
         // A point is whole octets: the unused-bits octet must be 0.
-        let bits = der[content]
-        guard bits.first == 0x00, DerivedPublicKey.ecPoint(bits.dropFirst(), matches: derived) else {
-            throw .refused(DerivedPublicKey.mismatch)
+        guard publicKey.unusedBits == 0, DerivedPublicKey.ecPoint(publicKey.bytes, matches: derived) else {
+            throw .refused(.publicKeyMismatch)
         }
-        return tlv(0x30, identifier + Array(der[publicKey]))
+        return tlv(0x30, identifier + tlv(0x03, publicKey.content))
     }
 
-    /// The namedCurve OID of an id-ecPublicKey AlgorithmIdentifier
-    /// (RFC 5480 §2.1.1), nil when its parameters are something else.
-    static func namedCurve(algorithmIdentifier der: [UInt8]) throws(DERError) -> [UInt8]? {
-        try DERReader.parse(der) { (reader: inout DERReader) throws(DERError) -> [UInt8]? in
-            try reader.readNested(.sequence) { (algorithm: inout DERReader) throws(DERError) -> [UInt8]? in
-                _ = try algorithm.read(.objectIdentifier)
-                guard let curve = try algorithm.readIfPresent(.objectIdentifier) else {
-                    if !algorithm.isAtEnd { _ = try algorithm.readElement() }
-                    return nil
-                }
-                return Array(der[curve.value])
-            }
-        }
-    }
-
-    /// OneAsymmetricKey ::= SEQUENCE { version, privateKeyAlgorithm, privateKey OCTET STRING,
-    /// attributes [0] OPTIONAL, publicKey [1] BIT STRING OPTIONAL } (RFC 5958 §2; PKCS#8 is version 0).
+    /// The SPKI of a OneAsymmetricKey (RFC 5958 §2; PKCS#8 is version 0).
     static func pkcs8SPKI(_ der: [UInt8]) throws(KeyFailure) -> [UInt8] {
-        struct Parts { var algorithm: Range<Int>; var oid: Range<Int>; var key: Range<Int>; var publicKey: Range<Int>? }
-        let parts: Parts
-        do throws(DERError) {
-            parts = try DERReader.parse(der) { (reader: inout DERReader) throws(DERError) -> Parts in
-                try reader.readNested(.sequence) { (info: inout DERReader) throws(DERError) -> Parts in
-                    _ = try info.read(.integer)
-                    let algorithm = try info.read(.sequence)
-                    var inner = try info.nested(algorithm)
-                    let oid = try inner.read(.objectIdentifier).value
-                    let key = try info.read(.octetString).value
-                    _ = try info.readIfPresent(.contextSpecificConstructed(0))
-                    let publicKey = try info.readIfPresent(.contextSpecific(1))?.value
-                    return Parts(algorithm: algorithm.encoded, oid: oid, key: key, publicKey: publicKey)
-                }
-            }
-        } catch {
-            throw .malformed(error)
-        }
-        let algorithm = Array(der[parts.algorithm]), oid = Array(der[parts.oid]), key = Array(der[parts.key])
-        if oid == OID.ecPublicKey.bytes {
+        let info = try read { () throws(DERError) in try PrivateKeyInfo(derEncoded: der) }
+        let algorithm = Array(info.algorithm.encoded), oid = info.algorithm.algorithm
+        if oid.elementsEqual(OID.ecPublicKey.bytes) {
             // OpenSSL keeps an EC key's public point in SEC1's [1]; RFC 5958's would be a second copy.
-            let spki = try sec1SPKI(key, algorithm: algorithm)
-            if let publicKey = parts.publicKey, tlv(0x30, algorithm + tlv(0x03, Array(der[publicKey]))) != spki {
-                throw .refused(DerivedPublicKey.mismatch)
+            let spki = try sec1SPKI(try read { () throws(DERError) in try info.ecPrivateKey() }, algorithm: info.algorithm)
+            if let publicKey = info.publicKey, tlv(0x30, algorithm + tlv(0x03, publicKey.content)) != spki {
+                throw .refused(.publicKeyMismatch)
             }
             return spki
         }
-        if oid == OID.ed25519.bytes {
+        if oid.elementsEqual(OID.ed25519.bytes) {
             // RFC 8410 §7: the public key is 32 bytes, whole octets.
-            let derived = [0x00] + (try DerivedPublicKey.ed25519(curvePrivateKey: key))
-            if let publicKey = parts.publicKey, Array(der[publicKey]) != derived { throw .refused(DerivedPublicKey.mismatch) }
+            let seed = try read { () throws(DERError) in try info.curvePrivateKey() }
+            let derived = [0x00] + (try DerivedPublicKey.derive(.ed25519, privateKey: seed))
+            if let publicKey = info.publicKey, publicKey.content != derived { throw .refused(.publicKeyMismatch) }
             return tlv(0x30, algorithm + tlv(0x03, derived))
         }
         // RFC 5958's publicKey is the SPKI's BIT STRING content, whatever the algorithm.
-        if let publicKey = parts.publicKey { return tlv(0x30, algorithm + tlv(0x03, Array(der[publicKey]))) }
-        if rsaOIDs.contains(oid) {
-            do throws(DERError) {
-                // The key's own identifier (RSASSA-PSS parameters included), as OpenSSL keeps it.
-                return tlv(0x30, algorithm + tlv(0x03, [0x00] + (try rsaPublicKey(fromPrivateKey: key))))
-            } catch {
-                throw .malformed(error)
-            }
+        if let publicKey = info.publicKey { return tlv(0x30, algorithm + tlv(0x03, publicKey.content)) }
+        if rsaOIDs.contains(where: { oid.elementsEqual($0) }) {
+            // The key's own identifier (RSASSA-PSS parameters included), as OpenSSL keeps it.
+            let key = try read { () throws(DERError) in try info.rsaPrivateKey() }
+            return tlv(0x30, algorithm + tlv(0x03, [0x00] + rsaPublicKey(key)))
         }
-        throw .noPublicKey("the private key (algorithm OID \(dotted(oid))) carries no public key (RFC 5958 publicKey absent); PureX509 computes one only for EC P-256/384/521 and Ed25519 keys — pin the public key instead")
+        throw .noPublicKey(.privateKeyWithoutPublicKey(OID(der: Array(oid))))
     }
 
     /// A DER TLV with a minimal definite length (X.690 §10.1).
@@ -344,15 +189,44 @@ enum KeyInput {
         }
         return [tag] + length + content
     }
+}
 
-    static func dotted(_ oid: [UInt8]) -> String {
-        guard let first = oid.first else { return "" }
-        var arcs = [first < 80 ? Int(first / 40) : 2, first < 80 ? Int(first % 40) : Int(first) - 80]
-        var value = 0
-        for byte in oid.dropFirst() {
-            value = (value << 7) | Int(byte & 0x7F)
-            if byte & 0x80 == 0 { arcs.append(value); value = 0 }
+// DerivedPublicKey: the public key of a private key that `pin` reads, computed
+// from the private key itself by the key table's derivation
+// (`KeyAlgorithm.derivePublicKey`: the EC module's constant-time
+// `ECDSACurve.publicKey(privateScalar:)` and `Ed25519PublicKey(privateSeed:)`,
+// the same PKCS12 uses), and checked against the copy the key may carry.
+//
+// A private key whose embedded public key is not its own is refused (exit 1)
+// rather than pinned: the pin would name a key nobody holds the private half
+// of, or the embedded copy was damaged, and either way the backup pin that
+// `pin` exists to make would lock the holder out.
+enum DerivedPublicKey {
+    /// The public key of a private scalar (SEC 1 privateKey octets, RFC 5915 §3:
+    /// big-endian, the order's length; shorter encodings are accepted as
+    /// OpenSSL does) or seed (RFC 8410 §7, 32 octets), by the key table's
+    /// derivation: 04 ‖ X ‖ Y, or the Ed25519 key.
+    static func derive(_ algorithm: KeyAlgorithm, privateKey: ArraySlice<UInt8>) throws(KeyFailure) -> [UInt8] {
+        guard let derive = algorithm.derivePublicKey else { throw .unsupported(.noDerivation(algorithm)) }
+        do throws(ECError) {
+            return try derive(privateKey)
+        } catch {
+            throw .refused(.invalidPrivateKey(algorithm, error))
         }
-        return arcs.map(String.init).joined(separator: ".")
+    }
+
+    /// Whether an embedded SEC 1 point (BIT STRING content after the unused-bits
+    /// octet) is `derived`: the same uncompressed bytes, or the compressed form
+    /// (02/03 ‖ X, SEC 1 §2.3.3) of the same point.
+    static func ecPoint(_ embedded: ArraySlice<UInt8>, matches derived: [UInt8]) -> Bool {
+        guard let prefix = embedded.first else { return false }
+        let length = (derived.count - 1) / 2
+        switch prefix {
+        case 0x04: return Array(embedded) == derived
+        case 0x02, 0x03:
+            guard embedded.count == 1 + length, let lastY = derived.last else { return false }
+            return Array(embedded.dropFirst()) == Array(derived[1...length]) && (prefix & 1) == (lastY & 1)
+        default: return false
+        }
     }
 }

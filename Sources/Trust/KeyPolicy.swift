@@ -58,18 +58,23 @@ public enum KeyCurve: Sendable, Equatable, CustomStringConvertible {
     /// edwards25519, Ed25519 (RFC 8410).
     case ed25519
 
-    /// `P-256`, `P-384`, `P-521` or `Ed25519`.
-    public var description: String {
+    /// The key table's entry of this curve: its name, OID and policy bit.
+    public var keyAlgorithm: KeyAlgorithm {
         switch self {
-        case .p256: return "P-256"
-        case .p384: return "P-384"
-        case .p521: return "P-521"
-        case .ed25519: return "Ed25519"
+        case .p256: return .p256
+        case .p384: return .p384
+        case .p521: return .p521
+        case .ed25519: return .ed25519
         }
     }
 
+    /// `P-256`, `P-384`, `P-521` or `Ed25519`, as the key table names the curve.
+    public var description: String { keyAlgorithm.curveDisplayName ?? "" }
+
     /// What one verification on the curve costs, in units of a P-256
-    /// verification (measured here, docs/benchmarks.md; rounded up).
+    /// verification (measured here, docs/benchmarks.md; rounded up). The
+    /// table's `verificationCost`, kept as a switch the compiler folds because
+    /// every signature check reads it; `KeyAlgorithmTableTests` holds the two equal.
     var cost: Int {
         switch self {
         case .p256, .ed25519: return 1
@@ -78,20 +83,14 @@ public enum KeyCurve: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The curve's OID, for messages.
-    var oid: OID? {
-        switch self {
-        case .p256: return OID.secp256r1
-        case .p384: return OID.secp384r1
-        case .p521: return OID.secp521r1
-        case .ed25519: return nil
-        }
-    }
+    /// The namedCurve OID (RFC 5480 §2.1.1.1); nil for Ed25519, named by its algorithm OID.
+    var oid: OID? { keyAlgorithm.namedCurve.map { OID(der: $0) } }
 
     /// The policy's bit for the curve.
     var member: AllowedCurves { AllowedCurves(rawValue: 1 << curveBit) }
 
-    private var curveBit: UInt8 {
+    /// The table's `policyBit`, a switch for the same reason as `cost`.
+    var curveBit: UInt8 {
         switch self {
         case .p256: return 0
         case .p384: return 1

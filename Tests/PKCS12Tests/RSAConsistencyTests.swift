@@ -100,5 +100,5 @@ func inconsistentRSAKeyIsNotPaired(_ row: (String, [Int])) throws {
     var long = key
     long[3] = [0x01] + [UInt8](repeating: 0, count: key[1].count)
     #expect(open(identityFile(certificate: certificate, key: rsaKey(long)), .none).failure
-            == .invalidPrivateKey("RSA key component longer than its modulus"))
+            == .invalidPrivateKey(.rsaComponentLongerThanModulus))
 }

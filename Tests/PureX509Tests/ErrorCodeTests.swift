@@ -356,22 +356,22 @@ private enum PKCS12ErrorCase: CaseIterable {
         case .malformed: return .malformed(.pfx, DERError(.truncated, at: 0))
         case .unsupportedVersion: return .unsupportedVersion(2)
         case .signedDataNotSupported: return .signedDataNotSupported
-        case .unsupportedContentType: return .unsupportedContentType("1.2.840.113549.1.7.3")
+        case .unsupportedContentType: return .unsupportedContentType(OID(dotted: "1.2.840.113549.1.7.3")!)
         case .macVerificationFailed: return .macVerificationFailed
         case .missingMAC: return .missingMAC
-        case .unsupportedMACAlgorithm: return .unsupportedMACAlgorithm("1.2.3")
+        case .unsupportedMACAlgorithm: return .unsupportedMACAlgorithm(OID(dotted: "1.2.3")!)
         case .pbmac1KeyLengthMissing: return .pbmac1KeyLengthMissing
         case .pbmac1KeyLengthOutOfRange: return .pbmac1KeyLengthOutOfRange(keyLength: 1, minimum: 32, maximum: 64)
-        case .unsupportedAlgorithm: return .unsupportedAlgorithm("1.2.3")
+        case .unsupportedAlgorithm: return .unsupportedAlgorithm(.oid(OID(dotted: "1.2.3")!))
         case .decryptionFailed: return .decryptionFailed
         case .iterationLimitExceeded: return .iterationLimitExceeded(requested: 2, limit: 1)
         case .workLimitExceeded: return .workLimitExceeded(limit: 1)
         case .nestingTooDeep: return .nestingTooDeep(limit: 1)
         case .tooManyBags: return .tooManyBags(limit: 1)
         case .decryptedSizeExceeded: return .decryptedSizeExceeded(limit: 1)
-        case .invalidParameters: return .invalidParameters("zero iterations")
-        case .invalidPrivateKey: return .invalidPrivateKey("scalar out of range")
-        case .unsupportedKeyAlgorithm: return .unsupportedKeyAlgorithm("1.2.3")
+        case .invalidParameters: return .invalidParameters(.zeroIterations)
+        case .invalidPrivateKey: return .invalidPrivateKey(.scalarOutOfRange)
+        case .unsupportedKeyAlgorithm: return .unsupportedKeyAlgorithm(.oid(OID(dotted: "1.2.3")!))
         }
     }
 }
