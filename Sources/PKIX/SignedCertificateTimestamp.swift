@@ -96,6 +96,7 @@ public enum SCTListError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The extension's value is not an OCTET STRING holding the list.
     case notAnOctetString
 
+    /// The reason as a message.
     public var description: String {
         switch self {
         case .truncated(let offset): return "a length at offset \(offset) runs past the end of the SCT list"

@@ -49,6 +49,7 @@ public enum SCTSignatureFailure: Error, Sendable, Equatable, CustomStringConvert
     /// The seam refused the key or the signature.
     case signature(SignatureFailure)
 
+    /// The reason as a message.
     public var description: String {
         switch self {
         case .unsupportedAlgorithm(let hash, let signature):
