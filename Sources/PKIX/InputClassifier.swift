@@ -22,6 +22,7 @@ public struct InputProvenance: Sendable, Equatable {
 
 /// One PEM block or DER object of a source, sorted.
 public struct InputItem: Sendable {
+    /// Where the item came from: its source, PEM block and byte offset.
     public let provenance: InputProvenance
     /// The PEM label, or nil for DER.
     public let label: String?
@@ -53,6 +54,7 @@ public enum InputFailure: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// A source's bytes, sorted.
 public struct ClassifiedInput: Sendable {
+    /// How the source was written.
     public enum Encoding: Sendable, Equatable {
         /// Text: every PEM block is an item (no block at all is no item).
         case pem
@@ -60,8 +62,11 @@ public struct ClassifiedInput: Sendable {
         case der
     }
 
+    /// The name the caller gave the bytes (a path, "standard input").
     public let source: String
+    /// PEM text or DER.
     public let encoding: Encoding
+    /// The blocks or DER objects, in order.
     public let items: [InputItem]
 
     /// Sorts `bytes`, named `source` in provenance. PEM when a BEGIN line is

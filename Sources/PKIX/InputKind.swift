@@ -6,9 +6,13 @@ import DER
 /// the kind then checks the whole structure, so a shape is a hint for
 /// choosing the parser and naming what a file holds, never a verdict.
 public enum InputKind: Sendable, Equatable {
+    /// An X.509 certificate (RFC 5280 §4.1).
     case certificate
+    /// A CRL (RFC 5280 §5.1).
     case certificateList
+    /// An OCSP response (RFC 6960 §4.2.1).
     case ocspResponse
+    /// A PKCS#10 certificate request (RFC 2986 §4.2).
     case certificateRequest
     /// SubjectPublicKeyInfo (RFC 5280 §4.1.2.7).
     case publicKey

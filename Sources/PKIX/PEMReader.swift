@@ -28,6 +28,7 @@ public struct PEMReader: Sendable {
         /// failure carries the same block number).
         public let der: Result<[UInt8], PEM.Failure>
 
+        /// A block as the reader reports it.
         public init(number: Int, offset: Int, label: String, der: Result<[UInt8], PEM.Failure>) {
             self.number = number
             self.offset = offset
@@ -39,10 +40,13 @@ public struct PEMReader: Sendable {
         public func hasLabel(_ wanted: String) -> Bool { label.utf8.elementsEqual(wanted.utf8) }
     }
 
+    /// What `next()` found.
     public enum Step: Sendable {
+        /// The next block, complete.
         case block(Block)
         /// Nothing can be decided before more text arrives.
         case needMore
+        /// The text is finished and every block was reported.
         case done
     }
 
@@ -66,6 +70,7 @@ public struct PEMReader: Sendable {
     /// For a block begun at `start` but not yet ended: how far (counted from
     /// the start of the text) its searches have looked.
     private var pending: Int? = nil
+    /// Blocks reported so far.
     public private(set) var blockCount = 0
 
     /// A reader bounded by `maximumBlockBytes` and `maximumLabelBytes`;
@@ -91,6 +96,7 @@ public struct PEMReader: Sendable {
         return result
     }
 
+    /// Adds the next piece of the text.
     public mutating func append(_ chunk: ArraySlice<UInt8>) {
         // Keep one byte before `start`, for the line-start check of a BEGIN there.
         let keep = max(start - 1, 0)
@@ -102,8 +108,10 @@ public struct PEMReader: Sendable {
         buffer += chunk
     }
 
+    /// Says the text has ended: a block still open is then reported as unterminated.
     public mutating func finish() { finished = true }
 
+    /// The next block, or whether more text is needed or the text is done.
     public mutating func next() -> Step {
         while !stopped {
             guard let beginAt = Self.find(Self.begin, in: buffer, from: start) else {
