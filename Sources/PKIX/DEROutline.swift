@@ -48,7 +48,7 @@ public struct DEROutline: Sendable, Equatable {
 
     /// The top-level SEQUENCEs of `bytes` when it is nothing but SEQUENCEs
     /// laid end to end (`cat a.der b.der`); empty otherwise.
-    public static func concatenatedSequences(_ bytes: [UInt8]) -> [Range<Int>] {
+    package static func concatenatedSequences(_ bytes: [UInt8]) -> [Range<Int>] {
         DERReader.withReader(over: bytes) { reader in
             var ranges: [Range<Int>] = []
             while !reader.isAtEnd {
@@ -61,7 +61,7 @@ public struct DEROutline: Sendable, Equatable {
 
     /// The top-level elements of `bytes`, whatever their tags, up to `limit`,
     /// stopping at the first that does not read.
-    public static func topLevelElements(_ bytes: [UInt8], limit: Int) -> [Range<Int>] {
+    package static func topLevelElements(_ bytes: [UInt8], limit: Int) -> [Range<Int>] {
         DERReader.withReader(over: bytes) { reader in
             var ranges: [Range<Int>] = []
             while !reader.isAtEnd, ranges.count < limit, let element = try? reader.readElement() {

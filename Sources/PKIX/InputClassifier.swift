@@ -103,7 +103,7 @@ public struct ClassifiedInput: Sendable {
     /// The top-level SEQUENCEs of `bytes` when it is nothing but SEQUENCEs
     /// laid end to end; empty otherwise (then the whole is one object, and
     /// its parser says what is wrong with it).
-    public static func concatenatedElements(_ bytes: [UInt8]) -> [Range<Int>] {
+    package static func concatenatedElements(_ bytes: [UInt8]) -> [Range<Int>] {
         DERReader.withReader(over: bytes) { (reader: inout DERReader) -> [Range<Int>] in
             var ranges: [Range<Int>] = []
             while !reader.isAtEnd {
