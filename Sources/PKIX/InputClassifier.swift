@@ -78,7 +78,7 @@ public struct ClassifiedInput: Sendable {
         self.source = source
         if Self.isDER(bytes) {
             encoding = .der
-            let elements = Self.concatenatedElements(bytes)
+            let elements = DEROutline.concatenatedSequences(bytes)
             let ranges = elements.count > 1 ? elements : [0..<bytes.count]
             items = ranges.map { range in
                 let der = ranges.count == 1 ? bytes : Array(bytes[range])
@@ -98,19 +98,5 @@ public struct ClassifiedInput: Sendable {
     /// Whether `bytes` are read as DER rather than PEM text.
     public static func isDER(_ bytes: [UInt8]) -> Bool {
         bytes.first == DERTag.sequence.rawValue && !PEM.looksLikePEM(bytes)
-    }
-
-    /// The top-level SEQUENCEs of `bytes` when it is nothing but SEQUENCEs
-    /// laid end to end; empty otherwise (then the whole is one object, and
-    /// its parser says what is wrong with it).
-    package static func concatenatedElements(_ bytes: [UInt8]) -> [Range<Int>] {
-        DERReader.withReader(over: bytes) { (reader: inout DERReader) -> [Range<Int>] in
-            var ranges: [Range<Int>] = []
-            while !reader.isAtEnd {
-                guard let element = try? reader.read(.sequence) else { return [] }
-                ranges.append(element.encoded)
-            }
-            return ranges
-        }
     }
 }

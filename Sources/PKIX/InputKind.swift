@@ -60,44 +60,30 @@ public enum InputKind: Sendable, Equatable {
     /// The kind a DER body has by its outer shape (the tags of its first
     /// two levels), or nil when it matches none.
     public init?(derShape der: [UInt8]) {
-        let shape = try? DERReader.parse(der) { (reader: inout DERReader) throws(DERError) -> InputKind? in
-            let outer = try reader.read(.sequence)
-            var body = try reader.nested(outer)
-            var tags: [UInt8] = []
-            var first: DERElement? = nil
-            while !body.isAtEnd && tags.count < 9 {
-                let element = try body.readElement()
-                if first == nil { first = element }
-                tags.append(element.tag.rawValue)
-            }
-            switch tags {
-            case [0x30, 0x30, 0x03]:
-                // Certificate, CRL and CSR are all SIGNED{…}; the TBS part tells them apart:
-                // a CSR's is version, subject, SPKI, [0] attributes; a CRL's has a time
-                // where a certificate's has its serial and signature algorithm.
-                guard let first else { return nil }
-                var tbs = try body.nested(first)
-                var inner: [UInt8] = []
-                while !tbs.isAtEnd && inner.count < 4 { inner.append(try tbs.readElement().tag.rawValue) }
-                if inner.count == 4 && inner[0] == 0x02 && inner[3] == 0xA0 { return .certificateRequest }
-                if inner.dropFirst(2).contains(where: { $0 == 0x17 || $0 == 0x18 }) { return .certificateList }
-                return .certificate
-            // OCSPResponse: responseStatus ENUMERATED, then responseBytes [0] when successful.
-            case [0x0A], [0x0A, 0xA0]: return .ocspResponse
-            case [0x30, 0x03]: return .publicKey
-            case [0x30, 0x04]: return .encryptedPrivateKey
-            case [0x02, 0x02]: return .rsaPublicKey
-            // PFX: version, authSafe ContentInfo, then macData when present.
-            case [0x02, 0x30], [0x02, 0x30, 0x30]: return .pkcs12
-            default:
-                if tags.starts(with: [0x02, 0x30, 0x04]) { return .privateKey }
-                if tags.starts(with: [0x02, 0x04]) { return .ecPrivateKey }
-                if tags.count == 9 && tags.allSatisfy({ $0 == 0x02 }) { return .rsaPrivateKey }
-                return nil
-            }
+        guard let outline = DEROutline(der) else { return nil }
+        let tags = outline.elementTags
+        switch tags {
+        case [0x30, 0x30, 0x03]:
+            // Certificate, CRL and CSR are all SIGNED{…}; the TBS part tells them apart:
+            // a CSR's is version, subject, SPKI, [0] attributes; a CRL's has a time
+            // where a certificate's has its serial and signature algorithm.
+            guard let inner = outline.firstElementTags else { return nil }
+            if inner.count == 4 && inner[0] == 0x02 && inner[3] == 0xA0 { self = .certificateRequest }
+            else if inner.dropFirst(2).contains(where: { $0 == 0x17 || $0 == 0x18 }) { self = .certificateList }
+            else { self = .certificate }
+        // OCSPResponse: responseStatus ENUMERATED, then responseBytes [0] when successful.
+        case [0x0A], [0x0A, 0xA0]: self = .ocspResponse
+        case [0x30, 0x03]: self = .publicKey
+        case [0x30, 0x04]: self = .encryptedPrivateKey
+        case [0x02, 0x02]: self = .rsaPublicKey
+        // PFX: version, authSafe ContentInfo, then macData when present.
+        case [0x02, 0x30], [0x02, 0x30, 0x30]: self = .pkcs12
+        default:
+            if tags.starts(with: [0x02, 0x30, 0x04]) { self = .privateKey }
+            else if tags.starts(with: [0x02, 0x04]) { self = .ecPrivateKey }
+            else if tags.count == 9 && tags.allSatisfy({ $0 == 0x02 }) { self = .rsaPrivateKey }
+            else { return nil }
         }
-        guard let kind = shape else { return nil }
-        self = kind
     }
 
     /// What messages call it: "the file is a DER private key".

@@ -125,7 +125,7 @@ struct InspectOutput {
         }
         progress.clear()
         input.noteOtherBlocks()
-        let elements = ClassifiedInput.concatenatedElements(bytes)
+        let elements = DEROutline.concatenatedSequences(bytes)
         for entry in input.entries {
             let der = elements.count > 1 && entry.index <= elements.count ? Array(bytes[elements[entry.index - 1]]) : bytes
             ok = emit(entry.result, der: der, index: entry.index, path: input.path) && ok

@@ -109,7 +109,7 @@ struct Pin: ParsableCommand {
             printed += pkcs12(bytes, file, &outcome)
             if printed == 0 { return }
         case .der(let bytes):
-            let concatenated = ClassifiedInput.concatenatedElements(bytes)
+            let concatenated = DEROutline.concatenatedSequences(bytes)
             if concatenated.count > 1 {
                 for (offset, range) in concatenated.enumerated() { certificate(Array(bytes[range]), index: offset + 1, block: nil) }
             } else if let kind = KeyKind(derShape: bytes), kind != .certificate {
