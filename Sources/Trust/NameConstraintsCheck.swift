@@ -181,8 +181,8 @@ enum NameMatching {
     /// against `*.example.com`). A wildcard matches exactly one label (RFC
     /// 9525 §6.3, `HostName.matches`), so `a.b.example.com` does not
     /// overlap it, and a one-label constraint (`org`) has no label to drop:
-    /// it overlaps only wildcards below it, by the first reading (Go's first
-    /// fix for CVE-2025-61727 excluded every wildcard there, Go issue 76935).
+    /// it overlaps only wildcards below it, by the first reading (excluding
+    /// every wildcard there would refuse names the constraint never covers).
     /// `*.base` over `base` itself (`*.example.com`, `.example.com`) is the
     /// first reading too: every name it stands for is below `base`.
     static func dnsName(_ name: [UInt8], overlaps constraint: [UInt8]) -> Bool {
