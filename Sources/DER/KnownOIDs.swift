@@ -182,6 +182,8 @@ extension OID {
     public static let caIssuersAccessMethod = OID(der: [0x2B, 0x06, 0x01, 0x05, 0x05, 0x07, 0x30, 0x02])
     /// The embedded SCT list extension, 1.3.6.1.4.1.11129.2.4.2 (RFC 6962 §3.3).
     public static let signedCertificateTimestampList = OID(der: [0x2B, 0x06, 0x01, 0x04, 0x01, 0xD6, 0x79, 0x02, 0x04, 0x02])
+    /// The SCT list of an OCSP SingleResponse, 1.3.6.1.4.1.11129.2.4.5 (RFC 6962 §3.3).
+    public static let ocspSignedCertificateTimestampList = OID(der: [0x2B, 0x06, 0x01, 0x04, 0x01, 0xD6, 0x79, 0x02, 0x04, 0x05])
 
     // OCSP (RFC 6960 §4.2.1, §4.4.1): the basic response type and the nonce.
     /// id-pkix-ocsp-basic, 1.3.6.1.5.5.7.48.1.1: a BasicOCSPResponse (RFC 6960 §4.2.1).

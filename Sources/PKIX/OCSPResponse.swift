@@ -143,4 +143,14 @@ public struct SingleResponse: Sendable, Equatable {
     /// A single extension this library does not process is critical: this
     /// status must not be used.
     public let hasUnrecognisedCriticalExtension: Bool
+    /// The value of the SCT-list extension (1.3.6.1.4.1.11129.2.4.5), when present.
+    let sctListValue: ArraySlice<UInt8>?
+
+    /// The SCTs the responder stapled for this certificate (RFC 6962 §3.3:
+    /// an OCTET STRING holding the TLS-encoded list); nil when the response
+    /// carries none.
+    public func signedCertificateTimestamps() throws(SCTListError) -> SignedCertificateTimestampList? {
+        guard let value = sctListValue else { return nil }
+        return try SignedCertificateTimestampList(octetStringValue: value)
+    }
 }

@@ -162,20 +162,26 @@ extension SingleResponse {
             nextUpdate = try explicit.readGeneralizedTime()
             try explicit.expectEnd()
         }
-        var extensions: Range<Int>? = nil, unknownCritical = false
+        var extensions: Range<Int>? = nil, unknownCritical = false, scts: Range<Int>? = nil
         if let wrapper = try fields.readIfPresent(.contextSpecificConstructed(1)) {
             var explicit = try fields.nested(wrapper)
             // None changes what the status means (a CRL reason or SCTs ride
-            // along), so each is only counted; an unknown critical one
-            // makes this status unusable.
-            let walk = try ExtensionWalk.read(&explicit) { (_, _, _, _: inout DERReader, _) throws(DERError) in false }
+            // along), so each is only counted, and the SCT list kept for a
+            // CT policy; an unknown critical one makes this status unusable.
+            let walk = try ExtensionWalk.read(&explicit) { (oid, _, value, _: inout DERReader, start) throws(DERError) in
+                guard der[oid].elementsEqual(OID.ocspSignedCertificateTimestampList.bytes) else { return false }
+                guard scts == nil else { throw DERError(.duplicateExtension, at: start) }
+                scts = value
+                return true
+            }
             try explicit.expectEnd()
             extensions = walk.list
             unknownCritical = walk.hasUnrecognisedCriticalExtension
         }
         try fields.expectEnd()
         return SingleResponse(encoded: der[element.encoded], certID: certID, status: status, thisUpdate: thisUpdate,
-                              nextUpdate: nextUpdate, extensions: extensions.map { der[$0] }, hasUnrecognisedCriticalExtension: unknownCritical)
+                              nextUpdate: nextUpdate, extensions: extensions.map { der[$0] }, hasUnrecognisedCriticalExtension: unknownCritical,
+                              sctListValue: scts.map { der[$0] })
     }
 
     /// `CHOICE { good [0] IMPLICIT NULL, revoked [1] IMPLICIT RevokedInfo, unknown [2] IMPLICIT NULL }`.

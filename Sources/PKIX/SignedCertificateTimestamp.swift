@@ -110,6 +110,20 @@ public enum SCTListError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
+extension SignedCertificateTimestampList {
+    /// The list inside an extension's value: an OCTET STRING holding the
+    /// TLS encoding, as both the certificate's and OCSP's extensions carry it.
+    init(octetStringValue value: ArraySlice<UInt8>) throws(SCTListError) {
+        // Offsets from the slice's first byte.
+        let content: Range<Int>? = DERReader.withReader(over: value) { reader in
+            guard let octets = try? reader.readOctetString(), reader.isAtEnd else { return nil }
+            return octets
+        }
+        guard let content else { throw .notAnOctetString }
+        try self.init(tlsEncoded: value[(value.startIndex + content.lowerBound)..<(value.startIndex + content.upperBound)])
+    }
+}
+
 extension SignedCertificateTimestamp {
     /// A v1 SCT that fills `bytes` exactly; nil otherwise.
     init?(v1 bytes: ArraySlice<UInt8>) {
@@ -175,12 +189,7 @@ extension Certificate {
     /// STRING holding the TLS-encoded list); nil when the extension is absent.
     public func embeddedSCTs() throws(SCTListError) -> SignedCertificateTimestampList? {
         guard let slot = storage.extensions.signedCertificateTimestamps else { return nil }
-        let content: Range<Int>? = withReader(slot.value) { reader in
-            guard let octets = try? reader.readOctetString(), reader.isAtEnd else { return nil }
-            return octets
-        }
-        guard let content else { throw .notAnOctetString }
-        return try SignedCertificateTimestampList(tlsEncoded: der[content])
+        return try SignedCertificateTimestampList(octetStringValue: der[slot.value])
     }
 
     /// The v1 SCTs of the certificate's extension, in order; nil when the

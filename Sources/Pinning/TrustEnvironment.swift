@@ -36,6 +36,13 @@ public struct TrustEnvironment: Sendable {
         set { verifier.revocationSources = newValue }
     }
 
+    /// The SCTs the TLS handshake delivered, which every evaluation's CT
+    /// policy counts with the leaf's own (`Verifier.handshakeSCTs`).
+    public var handshakeSCTs: [SignedCertificateTimestamp] {
+        get { verifier.handshakeSCTs }
+        set { verifier.handshakeSCTs = newValue }
+    }
+
     /// When true, every evaluation is also traced (`Verifier.explain`) and
     /// kept in `evaluations`, in the order the policy made them:
     /// `purex509 verify --explain` with pinning flags.
@@ -141,6 +148,7 @@ public struct TrustEnvironment: Sendable {
         // shared between two values, so inserting copies nothing.
         var evaluator = Verifier(store: pinnedAnchors ?? verifier.store, policy: policy, cache: SignatureCache(capacity: 0),
                                  revocationSources: verifier.revocationSources)
+        evaluator.handshakeSCTs = verifier.handshakeSCTs
         swap(&evaluator.cache, &verifier.cache)
         defer { swap(&evaluator.cache, &verifier.cache) }
         let intermediates = Array(trust.certificates.dropFirst())

@@ -72,3 +72,10 @@ enum PinningModeArgument: String, CaseIterable {
         PinningModeArgument(rawValue: text).map { .parsed($0) } ?? .refused(reason: "certificate or public-key")
     }
 }
+
+/// `--require-ct`: the Certificate Transparency policy every path must meet.
+enum CTPolicyArgument {
+    @Sendable static func parse(_ text: String) -> OptionValue<CTPolicy> {
+        CTPolicy.named(text).map { .parsed($0) } ?? .refused(reason: "apple or chrome")
+    }
+}

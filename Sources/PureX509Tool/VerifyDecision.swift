@@ -16,6 +16,8 @@ struct VerifyDecision {
     /// The anchors the chain was judged against: what a trace's `anchor` origins index.
     let anchors: TrustStore
     let verdict: Verdict
+    /// The CT log list the evaluations read, when any may check SCTs.
+    var ctLogList: LoadedCTLogList? = nil
 
     enum Verdict {
         /// One path validation, under `--profile` (strict by default); with
@@ -72,10 +74,13 @@ extension VerifyOptions {
         var malformed = malformed
         let extra = try loadUntrusted(after: certificates, malformed: &malformed)
         let presented = certificates + extra
-        let policy = verificationPolicy()
+        var policy = verificationPolicy()
         let sources = try revocationSources()
+        let ctLogList = try transparencyLogList()
+        policy.certificateTransparency.logs = ctLogList?.list
+        let scts = try handshakeSCTs()
         func decision(_ verdict: VerifyDecision.Verdict) -> VerifyDecision {
-            VerifyDecision(presented: presented, anchors: store, verdict: verdict)
+            VerifyDecision(presented: presented, anchors: store, verdict: verdict, ctLogList: ctLogList)
         }
         if let malformed {
             return decision(.validation(VerifyReport(explanation: Explanation(result: .failure(malformed), path: [], steps: []),
@@ -87,15 +92,18 @@ extension VerifyOptions {
                 var each = policy
                 each.profile = named
                 var verifier = Verifier(store: store, policy: each, revocationSources: sources)
+                verifier.handshakeSCTs = scts
                 let explanation = verifier.explain(leaf: certificates[0], intermediates: Array(certificates.dropFirst()) + extra)
                 return (named, VerifyReport(explanation: explanation, chainCount: certificates.count))
             }))
         }
         if usesSecurityPolicy {
             return decision(.securityPolicy(try evaluateSecurityPolicy(store: store, policy: policy, revocationSources: sources,
-                                                                       certificates: presented, chainCount: certificates.count)))
+                                                                       handshakeSCTs: scts, certificates: presented,
+                                                                       chainCount: certificates.count)))
         }
         var verifier = Verifier(store: store, policy: policy, revocationSources: sources)
+        verifier.handshakeSCTs = scts
         let explanation = verifier.explain(leaf: certificates[0], intermediates: Array(certificates.dropFirst()) + extra)
         return decision(.validation(VerifyReport(explanation: explanation, chainCount: chainCount)))
     }
@@ -118,7 +126,8 @@ extension VerifyOptions {
     /// The whole policy (--purpose, --profile, --at and the switches) holds
     /// on the pinning path too.
     func evaluateSecurityPolicy(store: TrustStore, policy: VerificationPolicy, revocationSources: RevocationSources,
-                                certificates: [Certificate], chainCount: Int) throws -> PinnedEvaluation {
+                                handshakeSCTs: [SignedCertificateTimestamp] = [], certificates: [Certificate],
+                                chainCount: Int) throws -> PinnedEvaluation {
         var pinned: [Certificate] = []
         for file in pinCertificates {
             pinned += try CertificateInput.loadPinned(file)
@@ -131,6 +140,7 @@ extension VerifyOptions {
         var environment = TrustEnvironment(systemAnchors: store, policy: policy)
         environment.recordsEvaluations = true
         environment.revocationSources = revocationSources
+        environment.handshakeSCTs = handshakeSCTs
         let outcome = security.evaluate(ServerTrust(certificates: certificates), domain: host ?? ip, in: &environment)
         let evaluations = environment.evaluations
         return PinnedEvaluation(mode: mode, outcome: outcome, evaluations: evaluations, reports: evaluations.map {

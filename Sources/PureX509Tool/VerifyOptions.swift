@@ -60,6 +60,15 @@ public struct VerifyOptions: ParsableArguments {
     @Flag(name: .customLong("prefer-crl"), help: "Consult CRLs before OCSP responses (default: OCSP first). Both are always consulted and a revocation from either refuses; the order only says whose good status is reported.")
     var preferCRL = false
 
+    @Option(name: .customLong("require-ct"), help: "apple or chrome: every path must meet that Certificate Transparency policy, whatever its anchor (docs/ct.md). Without it only --profile apple requires Apple's, for chains ending at a system root.", transform: CTPolicyArgument.parse)
+    var requireCT: OptionValue<CTPolicy>?
+
+    @Option(name: .customLong("ct-log-list"), help: "The CT log list SCTs are checked against: Apple's current_log_list.json or Chrome's log_list.json. Default: Apple's list shipped with purex509 (--explain gives its version and age).")
+    var ctLogList: String?
+
+    @Option(name: .customLong("sct-list"), help: "A TLS-encoded SignedCertificateTimestampList, as a handshake's signed_certificate_timestamp extension carries it: more SCTs for the leaf; repeatable.")
+    var sctLists: [String] = []
+
     @Flag(name: .customLong("quiet"), help: "Print nothing; only the exit code says the verdict (0 trusted, 1 not, 2 bad input).")
     var quiet = false
 
@@ -109,6 +118,7 @@ public struct VerifyOptions: ParsableArguments {
             throw ValidationError("--require-revocation-info needs --revocation leaf or chain (or a --crl or --ocsp-response)")
         }
         if let reason = pinningMode?.refusal { throw ValidationError("--pinning-mode: \(reason)") }
+        if let reason = requireCT?.refusal { throw ValidationError("--require-ct: \(reason)") }
         // A pinning mode with nothing to pin is a mistake in the command,
         // not a verdict: certificate mode would trust no anchor ("no trusted
         // issuer found") and public-key mode would match an empty pin list.
@@ -140,7 +150,29 @@ public struct VerifyOptions: ParsableArguments {
         policy.revocation.preferCRL = preferCRL
         policy.revocation.coverage = coverage.coverage
         policy.revocation.requirePositiveResponse = requireRevocationInfo
+        policy.certificateTransparency.required = requireCT?.value
         return policy
+    }
+
+    /// Whether any evaluation may check SCTs: a CT policy asked for, a
+    /// profile that requires one, or CT input given.
+    var checksTransparency: Bool {
+        requireCT?.value != nil || ctLogList != nil || !sctLists.isEmpty
+            || (profile.compared.isEmpty ? [profile.profile] : profile.compared).contains { $0.certificateTransparency != nil }
+    }
+
+    /// The log list (`--ct-log-list`, else the shipped one) when any
+    /// evaluation may check SCTs; nil otherwise, so that a plain `verify`
+    /// does not read it.
+    func transparencyLogList() throws -> LoadedCTLogList? {
+        checksTransparency ? try LoadedCTLogList.load(ctLogList) : nil
+    }
+
+    /// The `--sct-list` files' SCTs, in order.
+    func handshakeSCTs() throws -> [SignedCertificateTimestamp] {
+        var all: [SignedCertificateTimestamp] = []
+        for file in sctLists { all += try SCTListInput.load(file) }
+        return all
     }
 
     /// The `--crl` and `--ocsp-response` files, read (exit 2 for one that is unreadable or not what it says).

@@ -20,8 +20,11 @@ extension VerifyOptions {
 
     func printValidation(_ report: VerifyReport, _ decision: VerifyDecision, extra: [(String, JSONOutput)]) {
         // With --explain, the trace and the profile whose rules its steps are.
+        let time = verificationPolicy().time
+        let ct: [(String, JSONOutput)] = decision.ctLogList == nil ? [] : [("ct", CTOutput.json(CTOutput.result(report.explanation.result)))]
         let trace: [(String, JSONOutput)] = !explain ? [] : [
             ("profile", .string(profile.description)),
+            ("ctLogList", decision.ctLogList.map { CTOutput.logListJSON($0, at: time) } ?? .null),
             ("trace", report.traceJSON(presented: decision.presented, anchors: decision.anchors)),
             ("traceOmittedSteps", .int(report.explanation.omittedSteps)),
         ]
@@ -29,14 +32,14 @@ extension VerifyOptions {
         case .success(let verified):
             if json {
                 printJSON(VerdictJSON(trusted: true, certificates: verified.certificates, policies: verified.userConstrainedPolicies,
-                                      path: report.pathJSON, members: [("revocation", report.revocationJSON(verified))] + trace + extra))
+                                      path: report.pathJSON, members: [("revocation", report.revocationJSON(verified))] + ct + trace + extra))
             } else {
-                printTrusted(verified.certificates, notes: report.revocationNotes(verified))
+                printTrusted(verified.certificates, notes: report.revocationNotes(verified) + CTOutput.notes(verified.transparency))
             }
         case .failure(let failure):
             if json {
                 printJSON(VerdictJSON(trusted: false, certificates: report.explanation.path.map(\.certificate),
-                                      error: report.errorJSON(failure), path: report.pathJSON, members: trace + extra))
+                                      error: report.errorJSON(failure), path: report.pathJSON, members: ct + trace + extra))
             } else {
                 printError("not trusted: \(report.message(failure))")
             }
@@ -45,6 +48,7 @@ extension VerifyOptions {
             print("trace:")
             // Which profile's rules the steps are (docs/profiles.md); each step names its source.
             print("  profile: \(profile)")
+            if let list = decision.ctLogList { print("  " + CTOutput.logListLine(list, at: time)) }
             for line in report.traceLines(presented: decision.presented, anchors: decision.anchors) { print(line) }
         }
     }
@@ -53,18 +57,21 @@ extension VerifyOptions {
     /// with --json `{"trusted", "profiles": [{"profile", "trusted", "error",
     /// "path", "revocation"}]}`, `trusted` only when every profile trusts.
     func printProfiles(_ rows: [(profile: ValidationProfile, report: VerifyReport)], extra: [(String, JSONOutput)]) {
+        let checksCT = checksTransparency
         var lines: [String] = [], objects: [JSONOutput] = []
         for (profile, report) in rows {
             switch report.explanation.result {
             case .success(let chain):
-                let notes = report.revocationNotes(chain)
+                let notes = report.revocationNotes(chain) + CTOutput.notes(chain.transparency)
                 lines.append("\(profile.name): trusted" + (notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")"))
                 objects.append(.object([("profile", .string(profile.name)), ("trusted", .bool(true)), ("error", .null),
-                                        ("path", report.pathJSON), ("revocation", report.revocationJSON(chain))]))
+                                        ("path", report.pathJSON), ("revocation", report.revocationJSON(chain))]
+                                       + (checksCT ? [("ct", CTOutput.json(chain.transparency))] : [])))
             case .failure(let failure):
                 lines.append("\(profile.name): not trusted: \(report.message(failure))")
                 objects.append(.object([("profile", .string(profile.name)), ("trusted", .bool(false)), ("error", report.errorJSON(failure)),
-                                        ("path", report.pathJSON), ("revocation", .null)]))
+                                        ("path", report.pathJSON), ("revocation", .null)]
+                                       + (checksCT ? [("ct", CTOutput.json(CTOutput.result(.failure(failure))))] : [])))
             }
         }
         if json {

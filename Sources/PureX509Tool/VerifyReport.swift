@@ -162,6 +162,9 @@ struct VerifyReport {
                 return failure.map { head + ": " + $0.describe { "path certificate \($0)" } } ?? head
             case .waived(let check, let position, let origin, let reason):
                 return "  [waived] path \(position), \(named(origin)): \(check) (\(check.section)): \(reason)"
+            case .undecided(.signedCertificateTimestamp(let finding), let position, let origin, _):
+                // An SCT that does not count is not a verdict: the policy step after them decides.
+                return "  [not counted] path \(position), \(named(origin)): \(finding.summary) (RFC 6962 §3.2)"
             case .undecided(let check, let position, let origin, let reason):
                 return "  [unknown] path \(position), \(named(origin)): \(check) (\(check.section)): \(reason); the policy does not require it"
             case .candidate(let issuer, let position):
@@ -194,7 +197,13 @@ struct VerifyReport {
                 ])
             case .waived(let check, let position, let origin, let reason), .undecided(let check, let position, let origin, let reason):
                 let verdict: String
-                if case .waived = step { verdict = "waived" } else { verdict = "unknown" }
+                if case .waived = step {
+                    verdict = "waived"
+                } else if case .signedCertificateTimestamp = check {
+                    verdict = "notCounted"
+                } else {
+                    verdict = "unknown"
+                }
                 return .object([
                     ("step", .string("check")), ("check", .string(check.code)), ("section", .string(check.section)),
                     ("description", .string(check.description)), ("position", .int(position)), ("certificate", cert(origin)),

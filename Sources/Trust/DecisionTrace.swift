@@ -47,6 +47,10 @@ public enum CheckName: Sendable, Equatable, CustomStringConvertible {
     /// Once a path reaches an anchor: the anchor's validity, CA status and keyUsage
     /// (RFC 5937 §3), revocation, and the caller's pin check.
     case anchorValidity, anchorIsCA, anchorKeyUsage, revocation, pins
+    /// One SCT of the leaf, and what it counted for (RFC 6962 §3.2).
+    case signedCertificateTimestamp(SCTFinding)
+    /// The leaf's SCTs against a Certificate Transparency policy.
+    case certificateTransparency(CTPolicy)
 
     /// The rule's source.
     public var section: String {
@@ -71,6 +75,9 @@ public enum CheckName: Sendable, Equatable, CustomStringConvertible {
         case .anchorKeyUsage: return "RFC 5937 §3"
         case .revocation: return "RFC 5280 §6.3"
         case .pins: return "docs/pinning.md (the caller's accept function)"
+        case .signedCertificateTimestamp: return "RFC 6962 §3.2"
+        case .certificateTransparency(.apple): return "Apple: Apple's Certificate Transparency policy (support.apple.com/103214)"
+        case .certificateTransparency(.chrome): return "Chrome CT Policy (GoogleChrome/CertificateTransparency ct_policy.md)"
         }
     }
 
@@ -97,6 +104,8 @@ public enum CheckName: Sendable, Equatable, CustomStringConvertible {
         case .anchorKeyUsage: return "anchorKeyUsage"
         case .revocation: return "revocation"
         case .pins: return "pins"
+        case .signedCertificateTimestamp: return "sct"
+        case .certificateTransparency: return "certificateTransparency"
         }
     }
 
@@ -123,6 +132,8 @@ public enum CheckName: Sendable, Equatable, CustomStringConvertible {
         case .anchorKeyUsage: return "the anchor's key usage allows keyCertSign"
         case .revocation: return "not revoked (the CRLs supplied)"
         case .pins: return "the path carries a pinned key or certificate"
+        case .signedCertificateTimestamp(let finding): return finding.summary
+        case .certificateTransparency(let policy): return "the SCTs meet " + (policy == .apple ? "Apple's" : "Chrome's") + " CT policy"
         }
     }
 }

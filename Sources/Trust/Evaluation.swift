@@ -19,6 +19,8 @@ struct Evaluation {
     let store: TrustStore
     let policy: VerificationPolicy
     let revocationSources: RevocationSources
+    /// The SCTs the handshake delivered (`Verifier.handshakeSCTs`).
+    let handshakeSCTs: [SignedCertificateTimestamp]
     /// The verifier's cache, swapped in for the evaluation (empty until then).
     var cache = SignatureCache(capacity: 0)
     /// Every budget's spending (Meter.swift).
@@ -44,10 +46,11 @@ struct Evaluation {
     var deadFrom: [Int]
 
     init(store: TrustStore, policy: VerificationPolicy, revocationSources: RevocationSources,
-         leaf: Certificate, intermediates: [Certificate]) {
+         handshakeSCTs: [SignedCertificateTimestamp] = [], leaf: Certificate, intermediates: [Certificate]) {
         self.store = store
         self.policy = policy
         self.revocationSources = revocationSources
+        self.handshakeSCTs = handshakeSCTs
         meter = Meter(limits: policy.budgets)
         self.leaf = leaf
         leafAnchorIndex = store.anchors(named: leaf.subject.encoded).first { store.anchors[$0].der == leaf.der }

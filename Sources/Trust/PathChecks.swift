@@ -165,7 +165,7 @@ extension Evaluation {
             chain.userConstrainedPolicies = policies
             _ = step(.certificatePolicies, anchorIndex, nodes[anchorIndex], nil)
         }
-        return nil
+        return try checkTransparency(nodes, chain: &chain)
     }
 
     /// RFC 5937 §3: what an anchor certificate carries binds the path.

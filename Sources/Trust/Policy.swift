@@ -38,6 +38,9 @@ public struct VerificationPolicy: Sendable {
     public var revocation = RevocationPolicy()
     /// Work limits for one evaluation; `Budgets` gives each default and its source.
     public var budgets = Budgets()
+    /// The Certificate Transparency policy asked for beyond the profile's,
+    /// and the log list SCTs are checked against.
+    public var certificateTransparency = CertificateTransparencySettings()
 
     /// The other settings start at their defaults: strict profile, 2048-bit RSA
     /// minimum, no SHA-1, no Common Name fallback, no revocation checking.

@@ -64,6 +64,9 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
     case revoked(index: Int, Revocation)
     /// Revocation information was required and none usable covers the certificate.
     case revocationUnknown(index: Int, RevocationGap)
+    /// The leaf's SCTs do not meet the Certificate Transparency policy the
+    /// path must meet: the result says which rule, and what each SCT counted for.
+    case certificateTransparency(CTResult)
 
     /// Which limit of `Budgets` ran out.
     public enum Budget: Sendable, Equatable, CustomStringConvertible {
@@ -110,6 +113,8 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
         // other check on its path; missing information says less.
         case .revoked(let index, _): return index == 0 ? 79 : 64
         case .revocationUnknown(let index, _): return index == 0 ? 58 : 52
+        // A fact of a path that passed every other check, as a revocation is.
+        case .certificateTransparency: return 63
         case .pathTooLong: return 30
         case .unknownIssuer: return 10
         }
@@ -145,6 +150,7 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .pinMismatch: return "pinMismatch"
         case .revoked: return "revoked"
         case .revocationUnknown: return "revocationUnknown"
+        case .certificateTransparency: return "certificateTransparency"
         }
     }
 
@@ -158,7 +164,7 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
              .unknownCriticalExtension(let i), .policy(let i, _), .nonConforming(let i, _), .appleSSLPolicy(let i, _),
              .revoked(let i, _), .revocationUnknown(let i, _):
             return i
-        case .hostnameMismatch, .invalidReferenceIdentity, .leafIsCA, .leafKey: return 0
+        case .hostnameMismatch, .invalidReferenceIdentity, .leafIsCA, .leafKey, .certificateTransparency: return 0
         case .budgetExceeded, .pathTooLong, .pinMismatch: return nil
         }
     }
@@ -217,6 +223,7 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(name(i)) is revoked: serial \(Hex.encode(revocation.serialNumber, separator: ":")), since \(CivilTime.iso8601(revocation.date)), reason "
                 + (revocation.reason?.name ?? "unspecified (none given)")
         case .revocationUnknown(let i, let gap): return "the revocation status of \(name(i)) is unknown: \(gap)"
+        case .certificateTransparency(let result): return "\(name(0)) " + result.shortfall
         }
     }
 }

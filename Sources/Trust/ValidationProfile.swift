@@ -92,6 +92,12 @@ public struct ValidationProfile: Sendable, Equatable {
     /// ParseRsaPss, accepts only those); `cabf` the BR §7.1.3.2.1 encodings
     /// byte for byte; `rfc5280` any (docs/signatures.md).
     public var pssParameters = PSSParameterRule.saltMatchesHash
+    /// The Certificate Transparency policy a server certificate must meet
+    /// when its path ends at a system root and it was issued on or after the
+    /// policy's date (`CTPolicy.enforcedFrom`); a caller-added anchor is
+    /// exempt, as on Apple platforms. `apple` requires Apple's; the others
+    /// none (`CertificateTransparencySettings.required` asks on any path).
+    public var certificateTransparency: CTPolicy? = nil
 
     /// Every rule (the default).
     public static let strict = ValidationProfile(
@@ -164,6 +170,7 @@ public struct ValidationProfile: Sendable, Equatable {
             name: "apple", leafRules: ConformanceRule.presented + ConformanceRule.appleLeaf,
             intermediateRules: ConformanceRule.issuer + ConformanceRule.appleIssuer, anchorRules: ConformanceRule.appleAnchor)
         profile.hostFromSubjectAltNameOnly = true
+        profile.certificateTransparency = .apple
         return profile
     }()
 

@@ -20,6 +20,9 @@ public struct VerifiedChain: Sendable {
     /// leaf first; empty when checking was off. Under a soft-fail policy an
     /// "unknown" here is a certificate trusted without information.
     public internal(set) var revocation: [RevocationFinding] = []
+    /// What the Certificate Transparency policy the path had to meet found;
+    /// nil when no policy applied.
+    public internal(set) var transparency: CTResult? = nil
     /// The first certificate, the one the policy's purpose and identity were checked on.
     public var leaf: Certificate { certificates[0] }
     /// The trust-store certificate the path ends in (the leaf, when it is an anchor).
@@ -44,6 +47,10 @@ public struct Verifier: Sendable {
     public var cache: SignatureCache
     /// The CRLs and OCSP responses revocation checking reads (`policy.revocation`).
     public var revocationSources: RevocationSources
+    /// The SCTs the TLS handshake delivered (its signed_certificate_timestamp
+    /// extension, RFC 6962 §3.3), for the leaf of the next evaluations; a
+    /// CT policy counts them with the embedded and OCSP ones.
+    public var handshakeSCTs: [SignedCertificateTimestamp] = []
 
     /// A verifier with no CRLs or OCSP responses.
     public init(store: TrustStore, policy: VerificationPolicy, cache: SignatureCache = SignatureCache()) {
@@ -112,7 +119,7 @@ public struct Verifier: Sendable {
     /// value would be copied whole on the evaluation's first write.
     mutating func withEvaluation<R>(leaf: Certificate, intermediates: [Certificate], _ body: (inout Evaluation) -> R) -> R {
         var evaluation = Evaluation(store: store, policy: policy, revocationSources: revocationSources,
-                                    leaf: leaf, intermediates: intermediates)
+                                    handshakeSCTs: handshakeSCTs, leaf: leaf, intermediates: intermediates)
         swap(&cache, &evaluation.cache)
         defer { swap(&cache, &evaluation.cache) }
         return body(&evaluation)

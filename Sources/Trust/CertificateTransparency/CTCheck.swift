@@ -1,0 +1,133 @@
+import PKIX
+
+// Certificate Transparency as a check of a path that reached an anchor:
+// which policy applies (the caller's, else the profile's for a leaf under a
+// system root issued since the policy's date), the leaf's SCTs from its
+// extension, from stapled OCSP responses about it and from the handshake,
+// each one's finding (SCTFinding.swift) with its signature checked through
+// the one seam and charged to the meter, then the policy's rules
+// (CTRules.swift). An embedded SCT was signed over the precertificate,
+// whose issuer key hash is the leaf's issuer on this path, so findings
+// belong to a path, not to the leaf alone.
+
+/// What a CT policy found on a path.
+public struct CTResult: Sendable, Equatable {
+    /// The policy applied.
+    public let policy: CTPolicy
+    /// Every SCT seen, in the order embedded, OCSP, TLS.
+    public let findings: [SCTFinding]
+    /// False when the policy was not enforced: Chrome's, with a log list
+    /// more than 70 days old at the verification time.
+    public let enforced: Bool
+    /// The first rule the SCTs did not meet; nil when they met them all.
+    public let unmetRule: CTRule?
+    /// Embedded SCT lists that could not be read, with why (the SCTs of a
+    /// list that does not decode are not seen).
+    public let unreadableLists: [SCTListError]
+
+    /// The counted SCTs.
+    public var validCount: Int { findings.filter { $0.disposition.counts }.count }
+    /// The operators of the counted SCTs, each once, in order.
+    public var operators: [String] {
+        var names: [String] = []
+        for finding in findings where finding.disposition.counts {
+            if let name = finding.operatorName, !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
+}
+
+extension Evaluation {
+    /// Chrome stops enforcing its policy when its list is this old (ct_policy.md).
+    static let chromeListMaximumAge: Int64 = 70 * 86_400
+
+    /// The policy the path must meet; nil when none applies.
+    func transparencyPolicy(_ nodes: [PathNode]) -> CTPolicy? {
+        guard policy.purpose == .serverAuth, nodes.count >= 2 else { return nil }
+        if let required = policy.certificateTransparency.required { return required }
+        guard let required = policy.profile.certificateTransparency, leaf.notBefore >= required.enforcedFrom,
+              let anchor = nodes[nodes.count - 1].anchorIndex, store.provenance(ofAnchor: anchor) == .system else { return nil }
+        return required
+    }
+
+    /// Checks the path's SCTs against the policy that applies; records the
+    /// result in `chain`.
+    mutating func checkTransparency(_ nodes: [PathNode], chain: inout VerifiedChain) throws(BudgetExhausted) -> TrustFailure? {
+        guard let ctPolicy = transparencyPolicy(nodes) else { return nil }
+        let leafNode = nodes[0]
+        var findings: [SCTFinding] = [], unreadable: [SCTListError] = []
+        let logs = policy.certificateTransparency.logs
+        if let logs {
+            var embedded: [SignedCertificateTimestamp] = []
+            do { embedded = try leaf.embeddedSCTs()?.timestamps ?? [] } catch { unreadable.append(error) }
+            if !embedded.isEmpty, let entry = SCTEntry.embedded(in: leaf, issuer: nodes[1].certificate) {
+                for sct in embedded { findings.append(try finding(sct, .embedded, entry, logs)) }
+            }
+            let delivered = deliveredSCTs()
+            if !delivered.isEmpty {
+                let entry = SCTEntry.certificate(leaf.der[...])
+                for (sct, origin) in delivered { findings.append(try finding(sct, origin, entry, logs)) }
+            }
+            if trace != nil {
+                for found in findings {
+                    if found.disposition.counts {
+                        _ = step(.signedCertificateTimestamp(found), 0, leafNode, nil)
+                    } else {
+                        undecided(.signedCertificateTimestamp(found), 0, leafNode, reason: found.disposition.description)
+                    }
+                }
+            }
+        }
+        let tally = CTTally(findings: findings, hasLogList: logs != nil, notBefore: leaf.notBefore, notAfter: leaf.notAfter)
+        if ctPolicy == .chrome, let published = logs?.timestamp, policy.time - published > Self.chromeListMaximumAge {
+            chain.transparency = CTResult(policy: ctPolicy, findings: findings, enforced: false, unmetRule: nil, unreadableLists: unreadable)
+            waive(.certificateTransparency(ctPolicy), 0, leafNode, reason: "the log list is more than 70 days old; Chrome does not enforce CT then")
+            return nil
+        }
+        let unmet = CTRule.rules(of: ctPolicy).first { !$0.entry.isMet(tally) }
+        let result = CTResult(policy: ctPolicy, findings: findings, enforced: true, unmetRule: unmet, unreadableLists: unreadable)
+        chain.transparency = result
+        return step(.certificateTransparency(ctPolicy), 0, leafNode, unmet == nil ? nil : .certificateTransparency(result))
+    }
+
+    /// The SCTs stapled OCSP responses carry for the leaf (by serial
+    /// number: the log's signature binds each to the certificate, so the
+    /// response itself need not be trusted), then the handshake's.
+    private func deliveredSCTs() -> [(SignedCertificateTimestamp, SCTOrigin)] {
+        var found: [(SignedCertificateTimestamp, SCTOrigin)] = []
+        let serial = leaf.serialNumber
+        for response in revocationSources.ocspResponses {
+            guard let basic = response.basic else { continue }
+            for single in basic.responses where single.certID.serialNumber == serial {
+                guard let list = try? single.signedCertificateTimestamps() else { continue }
+                for sct in list.timestamps where found.count < SignedCertificateTimestampList.maximumCount {
+                    found.append((sct, .ocsp))
+                }
+            }
+        }
+        for sct in handshakeSCTs.prefix(SignedCertificateTimestampList.maximumCount) { found.append((sct, .tls)) }
+        return found
+    }
+
+    /// One SCT's finding; its signature is checked only when nothing else
+    /// already keeps it from counting.
+    private mutating func finding(_ sct: SignedCertificateTimestamp, _ origin: SCTOrigin, _ entry: SCTEntry,
+                                  _ logs: CTLogList) throws(BudgetExhausted) -> SCTFinding {
+        guard let log = logs.log(id: sct.logID) else {
+            return SCTFinding(origin: origin, logID: Array(sct.logID), logName: nil, operatorName: nil,
+                              fromRFC6962Log: false, timestamp: sct.timestamp, disposition: .unknownLog)
+        }
+        var disposition = log.disposition(of: sct, origin: origin, notAfter: leaf.notAfter, at: policy.time)
+        if disposition == nil {
+            try meter.chargeSignature(cost: log.key.cost)
+            if let failure = sct.verifySignature(over: entry, logKey: log.key, keys: policy.keys) {
+                disposition = .badSignature(failure)
+            } else {
+                disposition = .counted(current: log.isCurrentlyApproved(at: policy.time))
+            }
+        }
+        let seconds = Int64(clamping: sct.timestamp / 1000)
+        return SCTFinding(origin: origin, logID: Array(sct.logID), logName: log.name, operatorName: log.operatorName(at: seconds),
+                          fromRFC6962Log: log.kind == .rfc6962, timestamp: sct.timestamp, disposition: disposition ?? .unknownLog)
+    }
+}
