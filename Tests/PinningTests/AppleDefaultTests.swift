@@ -43,9 +43,18 @@ private func appleRule(_ failure: ServerTrustFailure?) -> AppleRule? {
 
     @Test func securityPolicyRefusesWhatSecTrustRefusesAndTrustsWhatItTrusts() throws {
         let policy = SecurityPolicy(pinningMode: .none)
-        var trusted = TrustEnvironment(systemAnchors: try store(.system), time: in2026)
+        // Under a caller-added root the leaf is trusted; under a system root
+        // it also needs SCTs (Apple's CT policy), which the fixture lacks.
+        var trusted = TrustEnvironment(systemAnchors: try store(.caller), time: in2026)
         let ok = policy.evaluate(ServerTrust(certificates: [try certificate("leaf-ok")]), domain: "www.example.com", in: &trusted)
         #expect((try? ok.get()) != nil)
+        var system = TrustEnvironment(systemAnchors: try store(.system), time: in2026)
+        let noSCTs = policy.evaluate(ServerTrust(certificates: [try certificate("leaf-ok")]), domain: "www.example.com", in: &system)
+        guard case .defaultEvaluationFailed(.certificateTransparency(let ct))? = noSCTs.failure else {
+            Issue.record("expected a CT refusal, got \(noSCTs)")
+            return
+        }
+        #expect(ct.policy == .apple && ct.unmetRule == .logList)
 
         var in2019 = TrustEnvironment(systemAnchors: try store(.caller), time: in2020)
         let long = policy.evaluate(ServerTrust(certificates: [try certificate("leaf-825-days-over")]), domain: "www.example.com", in: &in2019)

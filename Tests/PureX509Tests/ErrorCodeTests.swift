@@ -39,6 +39,9 @@ private let serverTrustFailureCodes = ServerTrustFailureCase.allCases
 private let pkcs12ErrorCodes = PKCS12ErrorCase.allCases.map { (name: "\($0)", code: $0.sample.code) }
 private let symmetricErrorCodes = SymmetricErrorCase.allCases.map { (name: "\($0)", code: $0.sample.code) }
 private let systemTrustCodes = SystemTrustStoreErrorCase.allCases.map { (name: "\($0)", code: $0.sample.code) }
+/// The CT rule table's codes and what an SCT counted for (`--json`'s `ct` object).
+private let ctRuleCodes = CTRule.allCases.map { (name: "rule \($0.rawValue)", code: $0.code) }
+private let sctDispositionCodes = SCTDispositionCase.allCases.map { (name: "\($0)", code: $0.sample.code) }
 // `derErrorCodes` (every DERError rule's number) is in DERRuleCodeTests.swift.
 
 /// Each shadow case's sample is a value of that case: the list below is
@@ -51,6 +54,7 @@ private let systemTrustCodes = SystemTrustStoreErrorCase.allCases.map { (name: "
     #expect(PKCS12ErrorCase.allCases.filter { PKCS12ErrorCase.of($0.sample) != $0 } == [])
     #expect(SymmetricErrorCase.allCases.filter { SymmetricErrorCase.of($0.sample) != $0 } == [])
     #expect(SystemTrustStoreErrorCase.allCases.filter { SystemTrustStoreErrorCase.of($0.sample) != $0 } == [])
+    #expect(SCTDispositionCase.allCases.filter { SCTDispositionCase.of($0.sample) != $0 } == [])
 }
 
 /// The codes each type gives are the committed list's lines for it.
@@ -60,7 +64,7 @@ private let systemTrustCodes = SystemTrustStoreErrorCase.allCases.map { (name: "
         ("ConformanceRule", conformanceRuleCodes), ("AppleRule", appleRuleCodes), ("CheckName", checkNameCodes),
         ("ServerTrustFailure", serverTrustFailureCodes), ("PKCS12Error", pkcs12ErrorCodes),
         ("DERError", derErrorCodes), ("SymmetricError", symmetricErrorCodes),
-        ("SystemTrustStoreError", systemTrustCodes),
+        ("SystemTrustStoreError", systemTrustCodes), ("CTRule", ctRuleCodes), ("SCTDisposition", sctDispositionCodes),
         // scan's lines for an input it could not read and for a JSON line
         // over its length limit: the tool's own codes, no type's.
         ("scan", [(name: "inputError", code: ScanEngine.inputErrorCode), (name: "lineTooLong", code: ScanEngine.lineTooLongCode)]),
@@ -116,12 +120,14 @@ private func collisions(_ groups: [(String, [(name: String, code: String)])]) ->
     #expect(collisions([("SymmetricError", symmetricErrorCodes)]) == [:])
     #expect(collisions([("SystemTrustStoreError", systemTrustCodes)]) == [:])
     #expect(collisions([("DERError", derErrorCodes)]) == [:])
+    #expect(collisions([("CTRule", ctRuleCodes)]) == [:])
+    #expect(collisions([("SCTDisposition", sctDispositionCodes)]) == [:])
 }
 
 /// `TrustFailure`'s cases, one each: `of` is exhaustive, so a new case does not
 /// compile until it is named here, and `sample` then needs a value of it.
 private enum TrustFailureCase: CaseIterable {
-    case malformed, expired, notYetValid, badSignature, unknownIssuer, hostnameMismatch, invalidReferenceIdentity, pathLengthExceeded, notACA, leafIsCA, keyUsage, extendedKeyUsage, nameConstraintViolation, unsupportedAlgorithm, disallowedAlgorithm, algorithmMismatch, weakKey, leafKey, nonConforming, appleSSLPolicy, unknownCriticalExtension, policy, budgetExceeded, pathTooLong, pinMismatch, revoked, revocationUnknown
+    case malformed, expired, notYetValid, badSignature, unknownIssuer, hostnameMismatch, invalidReferenceIdentity, pathLengthExceeded, notACA, leafIsCA, keyUsage, extendedKeyUsage, nameConstraintViolation, unsupportedAlgorithm, disallowedAlgorithm, algorithmMismatch, weakKey, leafKey, nonConforming, appleSSLPolicy, unknownCriticalExtension, policy, budgetExceeded, pathTooLong, pinMismatch, revoked, revocationUnknown, certificateTransparency
 
     static func of(_ value: TrustFailure) -> Self {
         switch value {
@@ -152,6 +158,7 @@ private enum TrustFailureCase: CaseIterable {
         case .pinMismatch: return .pinMismatch
         case .revoked: return .revoked
         case .revocationUnknown: return .revocationUnknown
+        case .certificateTransparency: return .certificateTransparency
         }
     }
 
@@ -184,6 +191,8 @@ private enum TrustFailureCase: CaseIterable {
         case .pinMismatch: return .pinMismatch(PinMismatch(kind: .publicKey, served: [], pinned: []))
         case .revoked: return .revoked(index: 0, Revocation(serialNumber: [1], date: 0, reason: nil))
         case .revocationUnknown: return .revocationUnknown(index: 0, .noCRL)
+        case .certificateTransparency:
+            return .certificateTransparency(CTResult(policy: .apple, findings: [sampleFinding], enforced: true, unmetRule: .appleTwoSCTs, unreadableLists: []))
         }
     }
 }
@@ -229,7 +238,7 @@ private enum RevocationGapCase: CaseIterable {
 /// `CheckName`'s cases, one each: `of` is exhaustive, so a new case does not
 /// compile until it is named here, and `sample` then needs a value of it.
 private enum CheckNameCase: CaseIterable {
-    case hostname, validity, leafNotCA, extendedKeyUsage, keyUsage, criticalExtensions, profileRule, appleRule, leafKey, pathDepth, signature, issuerIsCA, pathLength, nameConstraints, certificatePolicies, anchorValidity, anchorIsCA, anchorKeyUsage, revocation, pins
+    case hostname, validity, leafNotCA, extendedKeyUsage, keyUsage, criticalExtensions, profileRule, appleRule, leafKey, pathDepth, signature, issuerIsCA, pathLength, nameConstraints, certificatePolicies, anchorValidity, anchorIsCA, anchorKeyUsage, revocation, pins, signedCertificateTimestamp, certificateTransparency
 
     static func of(_ value: CheckName) -> Self {
         switch value {
@@ -253,6 +262,8 @@ private enum CheckNameCase: CaseIterable {
         case .anchorKeyUsage: return .anchorKeyUsage
         case .revocation: return .revocation
         case .pins: return .pins
+        case .signedCertificateTimestamp: return .signedCertificateTimestamp
+        case .certificateTransparency: return .certificateTransparency
         }
     }
 
@@ -278,6 +289,42 @@ private enum CheckNameCase: CaseIterable {
         case .anchorKeyUsage: return .anchorKeyUsage
         case .revocation: return .revocation
         case .pins: return .pins
+        case .signedCertificateTimestamp: return .signedCertificateTimestamp(sampleFinding)
+        case .certificateTransparency: return .certificateTransparency(.chrome)
+        }
+    }
+}
+
+/// An SCT finding for the samples above.
+private let sampleFinding = SCTFinding(origin: .embedded, logID: Array(repeating: 0, count: 32), logName: nil, operatorName: nil,
+                                       fromRFC6962Log: false, timestamp: 0, disposition: .unknownLog)
+
+/// `SCTDisposition`'s cases, one each: `of` is exhaustive, so a new case does not
+/// compile until it is named here, and `sample` then needs a value of it.
+private enum SCTDispositionCase: CaseIterable {
+    case counted, unknownLog, badSignature, timestampInFuture, logNotTrusted, logRetired, outsideTemporalInterval
+
+    static func of(_ value: SCTDisposition) -> Self {
+        switch value {
+        case .counted: return .counted
+        case .unknownLog: return .unknownLog
+        case .badSignature: return .badSignature
+        case .timestampInFuture: return .timestampInFuture
+        case .logNotTrusted: return .logNotTrusted
+        case .logRetired: return .logRetired
+        case .outsideTemporalInterval: return .outsideTemporalInterval
+        }
+    }
+
+    var sample: SCTDisposition {
+        switch self {
+        case .counted: return .counted(current: true)
+        case .unknownLog: return .unknownLog
+        case .badSignature: return .badSignature(.entryTooLong)
+        case .timestampInFuture: return .timestampInFuture
+        case .logNotTrusted: return .logNotTrusted(.pending)
+        case .logRetired: return .logRetired(since: 0)
+        case .outsideTemporalInterval: return .outsideTemporalInterval
         }
     }
 }

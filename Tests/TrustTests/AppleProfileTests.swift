@@ -20,6 +20,10 @@ struct AppleCase: CustomStringConvertible, Sendable {
         case trusted
         case refused(index: Int, AppleRule)
         case hostnameMismatch
+        /// Apple's SSL rules pass, and Apple's CT policy refuses: the
+        /// fixtures carry no SCTs, and a leaf under a system root issued
+        /// since 2018-10-15 needs them (CTPolicyTests has the CT cases).
+        case noSCTs
     }
     let name: String
     let leaf: String
@@ -40,7 +44,7 @@ private let allowCommonName: @Sendable (inout VerificationPolicy) -> Void = { $0
 private let cases: [AppleCase] = [
     // The accepting counterpart of the 2026 rows: RSA-2048, SHA-256, EKU, SAN, 397 days.
     AppleCase(name: "ok, caller-added root", leaf: "leaf-ok", time: in2026, apple: .trusted),
-    AppleCase(name: "ok, system root", leaf: "leaf-ok", time: in2026, provenance: .system, apple: .trusted),
+    AppleCase(name: "ok, system root", leaf: "leaf-ok", time: in2026, provenance: .system, apple: .noSCTs),
     // SHA-2 signatures, on the leaf and on an intermediate, even with SHA-1 allowed.
     AppleCase(name: "SHA-1 leaf", leaf: "leaf-sha1", time: in2026, loosen: allowSHA1,
               apple: .refused(index: 0, .signatureHashNotSHA2)),
@@ -71,9 +75,9 @@ private let cases: [AppleCase] = [
     AppleCase(name: "398 days + 1 s, system root", leaf: "leaf-398-days-over", time: in2021, provenance: .system,
               apple: .refused(index: 0, .validityOver398Days)),
     AppleCase(name: "398 days + 1 s, caller-added root", leaf: "leaf-398-days-over", time: in2021, apple: .trusted),
-    AppleCase(name: "398 days, system root", leaf: "leaf-398-days-edge", time: in2021, provenance: .system, apple: .trusted),
+    AppleCase(name: "398 days, system root", leaf: "leaf-398-days-edge", time: in2021, provenance: .system, apple: .noSCTs),
     AppleCase(name: "500 days, issued the second before 2020-09-01, system root", leaf: "leaf-500-days-2020-08-31", time: in2021,
-              provenance: .system, apple: .trusted),
+              provenance: .system, apple: .noSCTs),
 ]
 
 private func load(_ name: String) throws -> Certificate {
@@ -85,6 +89,8 @@ private func decide(_ row: AppleCase, profile: ValidationProfile) throws -> Resu
     var policy = VerificationPolicy(time: row.time, purpose: .serverAuth, identity: ServerIdentity(host: "www.example.com"))
     row.loosen(&policy)
     policy.profile = profile
+    // A list without logs: a CT policy that applies finds no SCT to count.
+    policy.certificateTransparency.logs = CTLogList(format: .apple, version: "empty", timestamp: nil, logs: [])
     var verifier = Verifier(store: store, policy: policy)
     return verifier.verify(leaf: try load(row.leaf), intermediates: try row.intermediates.map(load))
 }
@@ -97,6 +103,12 @@ func appleProfileDecidesEachRule(_ row: AppleCase) throws {
     case (.refused(let index, let rule), .failure(.appleSSLPolicy(let gotIndex, let gotRule))) where index == gotIndex && rule == gotRule:
         #expect(gotRule.section.hasPrefix("Apple: "))
     case (.hostnameMismatch, .failure(.hostnameMismatch)): break
+    case (.noSCTs, .failure(.certificateTransparency(let ct))):
+        #expect(ct.policy == .apple && ct.unmetRule == .appleTwoSCTs && ct.findings.isEmpty, "\(row.name)")
+        // Apple's SSL rules alone trust it.
+        var withoutCT = ValidationProfile.apple
+        withoutCT.certificateTransparency = nil
+        #expect((try? decide(row, profile: withoutCT).get()) != nil, "\(row.name) without CT")
     default: Issue.record("\(row.name): expected \(row.apple), got \(result)")
     }
     // The same chain and policy under strict: trusted, so the refusal above is the rule's.
@@ -118,7 +130,10 @@ func appleProfileDecidesEachRule(_ row: AppleCase) throws {
     apple.intermediateRules.removeAll { ConformanceRule.appleIssuer.contains($0) }
     apple.anchorRules = ConformanceRule.anchor
     apple.hostFromSubjectAltNameOnly = false
+    apple.certificateTransparency = nil
     #expect(apple == .strict)
+    #expect(ValidationProfile.apple.certificateTransparency == .apple)
+    #expect(ValidationProfile.named.filter { $0.certificateTransparency != nil }.map(\.name) == ["apple"])
 }
 
 /// Apple's SSL policy is for servers: the basic X.509 evaluation

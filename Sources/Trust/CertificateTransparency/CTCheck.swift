@@ -41,10 +41,15 @@ extension Evaluation {
     /// Chrome stops enforcing its policy when its list is this old (ct_policy.md).
     static let chromeListMaximumAge: Int64 = 70 * 86_400
 
-    /// The policy the path must meet; nil when none applies.
+    /// The policy the path must meet; nil when none applies. The caller's
+    /// applies under any anchor, the profile's under a system root only (a
+    /// caller-added anchor is exempt, as on Apple platforms); neither holds
+    /// a leaf issued before the policy's enforcement date.
     func transparencyPolicy(_ nodes: [PathNode]) -> CTPolicy? {
         guard policy.purpose == .serverAuth, nodes.count >= 2 else { return nil }
-        if let required = policy.certificateTransparency.required { return required }
+        if let required = policy.certificateTransparency.required {
+            return leaf.notBefore >= required.enforcedFrom ? required : nil
+        }
         guard let required = policy.profile.certificateTransparency, leaf.notBefore >= required.enforcedFrom,
               let anchor = nodes[nodes.count - 1].anchorIndex, store.provenance(ofAnchor: anchor) == .system else { return nil }
         return required
