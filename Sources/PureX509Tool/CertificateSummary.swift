@@ -48,7 +48,9 @@ struct CertificateSummary {
     let spkiPin: String
 
     /// Lists are shown up to `listLimit` items each (`Int.max`: all).
-    init(_ certificate: Certificate, listLimit: Int = InspectOutput.defaultListLimit) {
+    /// `logs`: the CT log list embedded SCTs are named and checked with,
+    /// `issuedBy` the certificate that issued this one when the input holds it.
+    init(_ certificate: Certificate, listLimit: Int = InspectOutput.defaultListLimit, logs: CTLogList? = nil, issuedBy: Certificate? = nil) {
         let subjectName = certificate.subjectForDisplay, issuerName = certificate.issuerForDisplay
         subject = subjectName.description
         issuer = issuerName.description
@@ -97,7 +99,10 @@ struct CertificateSummary {
         var renderedExtensions: [RenderedExtension] = [], otherExtensions: [(name: String, critical: Bool, value: String)] = []
         var otherExtensionsOmitted = 0
         for ext in certificate.allExtensions where !rendered.contains(ext.oid) {
-            if let text = RenderedExtension.render(ext.oid, critical: ext.critical, certificate: certificate, limit: listLimit) {
+            let text = ext.oid == .signedCertificateTimestampList
+                ? RenderedExtension.timestamps(certificate, limit: listLimit, logs: logs, issuer: issuedBy, critical: ext.critical)
+                : RenderedExtension.render(ext.oid, critical: ext.critical, certificate: certificate, limit: listLimit)
+            if let text {
                 renderedExtensions.append(text)
             } else if otherExtensions.count < listLimit {
                 otherExtensions.append((Self.extensionName(ext.oid), ext.critical, Hex.encode(ext.value, separator: ":")))

@@ -36,7 +36,6 @@ struct RenderedExtension {
         (.crlDistributionPoints, "CRL distribution points", "crlDistributionPoints", { distributionPoints($0.distributionPoints, limit: $1) }),
         (.freshestCRL, "Freshest CRL", "freshestCRL", { distributionPoints($0.freshestCRLPoints, limit: $1) }),
         (.nameConstraints, "Name constraints", "nameConstraints", nameConstraints),
-        (.signedCertificateTimestampList, "SCTs", "signedCertificateTimestamps", timestamps),
         (.policyMappings, "Policy mappings", "policyMappings", policyMappings),
         (.policyConstraints, "Policy constraints", "policyConstraints", policyConstraints),
         (.inhibitAnyPolicy, "Inhibit anyPolicy", "inhibitAnyPolicy", inhibitAnyPolicy),
@@ -233,9 +232,13 @@ struct RenderedExtension {
         return (lines, .object(members), 0)
     }
 
-    /// RFC 6962 §3.3: each SCT's version, log and time.
-    static func timestamps(_ certificate: Certificate, limit: Int) -> Rendering? {
+    /// RFC 6962 §3.3: each SCT's version, log and time, with the log's name
+    /// and operator from `logs` and whether its signature verifies over the
+    /// precertificate `issuer` issued (`verified`, `bad signature`,
+    /// `unknown log`, or `issuer not in the input`).
+    static func timestamps(_ certificate: Certificate, limit: Int, logs: CTLogList?, issuer: Certificate?, critical: Bool) -> RenderedExtension? {
         guard let list = certificate.signedCertificateTimestamps else { return nil }
+        let entry = issuer.flatMap { SCTEntry.embedded(in: certificate, issuer: $0) }
         var lines: [String] = [], entries: [JSONOutput] = []
         for timestamp in list.prefix(limit) {
             let version = Int(timestamp.version) + 1
@@ -243,10 +246,27 @@ struct RenderedExtension {
             let milliseconds = Int64(bitPattern: timestamp.timestamp)
             let time = CivilTime.iso8601(milliseconds / 1000)
             let stamp = String(time.dropLast()) + "." + String(String(1000 + milliseconds % 1000).dropFirst()) + "Z"
-            lines.append("v\(version) log \(logID) at \(stamp)")
-            entries.append(.object([("version", .int(version)), ("logID", .string(logID)), ("timestamp", .string(stamp))]))
+            var line = "v\(version) log \(logID) at \(stamp)"
+            var members: [(String, JSONOutput)] = [("version", .int(version)), ("logID", .string(logID)), ("timestamp", .string(stamp))]
+            if let logs {
+                let log = logs.log(id: timestamp.logID)
+                let status: String
+                if log == nil {
+                    status = "unknown log"
+                } else if let entry, let log {
+                    status = timestamp.verifySignature(over: entry, logKey: log.key) == nil ? "verified" : "bad signature"
+                } else {
+                    status = "issuer not in the input"
+                }
+                if let log { line += ": " + DisplayText.escaped(log.name) + " (" + DisplayText.escaped(log.operatorName) + ")" }
+                line += ", " + status
+                members += [("log", .optional(log?.name)), ("operator", .optional(log?.operatorName)), ("status", .string(status))]
+            }
+            lines.append(line)
+            entries.append(.object(members))
         }
-        return listed(lines, entries, total: list.count, limit: limit)
+        let (shown, json, omitted) = listed(lines, entries, total: list.count, limit: limit)
+        return RenderedExtension(label: "SCTs", key: "signedCertificateTimestamps", critical: critical, lines: shown, json: json, omitted: omitted)
     }
 
     /// RFC 5280 §4.2.1.5.

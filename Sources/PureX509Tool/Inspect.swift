@@ -22,6 +22,9 @@ struct Inspect: ParsableCommand {
     @Option(name: .customLong("list-limit"), help: ArgumentHelp("Show at most N items of each long list (a certificate's subjectAltNames and the lists of its extensions, a CRL's revoked entries and scope names, an OCSP response's single responses) and count the rest as omitted; 0 shows every item. (default: \(InspectOutput.defaultListLimit))", valueName: "N"))
     var listLimit: Int = InspectOutput.defaultListLimit
 
+    @Option(name: .customLong("ct-log-list"), help: "The CT log list that names each embedded SCT's log and checks its signature: Apple's current_log_list.json or Chrome's log_list.json. Default: Apple's list shipped with purex509.")
+    var ctLogList: String?
+
     @Argument(help: "PEM or DER files.")
     var files: [String]
 
@@ -43,7 +46,8 @@ struct Inspect: ParsableCommand {
                 throw ToolExit.usage
             }
         }
-        var output = InspectOutput(json: json, lenient: lenient, listLimit: listLimit == 0 ? Int.max : listLimit)
+        let logs = try LoadedCTLogList.load(ctLogList).list
+        var output = InspectOutput(json: json, lenient: lenient, listLimit: listLimit == 0 ? Int.max : listLimit, ctLogs: logs)
         var failed = false
         for index in streams.indices {
             defer { streams[index].close() }

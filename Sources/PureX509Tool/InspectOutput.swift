@@ -11,8 +11,18 @@ struct InspectOutput {
     let lenient: Bool
     /// The most items of one list shown (`--list-limit`; `Int.max`: all).
     let listLimit: Int
+    /// The CT log list embedded SCTs are named and checked with.
+    let ctLogs: CTLogList?
     private var printed = 0
     private var progress = ProgressLine()
+    /// The last certificates shown, newest last: the issuers an embedded
+    /// SCT's signature is checked with (a chain lists its leaf first).
+    private var seen: [Certificate] = []
+    /// A certificate with SCTs whose issuer was not seen yet, held until the
+    /// next certificate (its issuer, in a chain) or the end of the input.
+    private var held: (certificate: Certificate, index: Int, path: String)? = nil
+    /// How many certificates `seen` keeps.
+    static let seenIssuers = 16
 
     /// Most non-certificate labels a "no CERTIFICATE block" message lists.
     static let listedLabels = 20
@@ -24,10 +34,11 @@ struct InspectOutput {
     /// and the count of the rest is always given.
     static let defaultListLimit = 1000
 
-    init(json: Bool, lenient: Bool = false, listLimit: Int = defaultListLimit) {
+    init(json: Bool, lenient: Bool = false, listLimit: Int = defaultListLimit, ctLogs: CTLogList? = nil) {
         self.json = json
         self.lenient = lenient
         self.listLimit = listLimit
+        self.ctLogs = ctLogs
     }
 
     /// Prints every certificate of `stream`; false when any block or file failed.
@@ -143,14 +154,42 @@ struct InspectOutput {
             }
             return false
         case .success(let certificate):
-            let summary = CertificateSummary(certificate, listLimit: listLimit)
-            write(text: summary.text, json: summary.json, index: index, path: path)
+            showHeld(before: certificate)
+            defer { remember(certificate) }
+            if ctLogs != nil, issuer(of: certificate) == nil, certificate.signedCertificateTimestamps?.isEmpty == false {
+                held = (certificate, index, path)
+                return true
+            }
+            show(certificate, index: index, path: path)
             return true
         }
     }
 
+    private mutating func show(_ certificate: Certificate, index: Int, path: String, next: Certificate? = nil) {
+        let issuedBy = issuer(of: certificate) ?? next.flatMap { $0.subject.encoded == certificate.issuer.encoded ? $0 : nil }
+        let summary = CertificateSummary(certificate, listLimit: listLimit, logs: ctLogs, issuedBy: issuedBy)
+        write(text: summary.text, json: summary.json, index: index, path: path)
+    }
+
+    /// Shows the held certificate, with `next` as a candidate issuer.
+    private mutating func showHeld(before next: Certificate?) {
+        guard let waiting = held else { return }
+        held = nil
+        show(waiting.certificate, index: waiting.index, path: waiting.path, next: next)
+    }
+
+    private func issuer(of certificate: Certificate) -> Certificate? {
+        seen.last { $0.subject.encoded == certificate.issuer.encoded }
+    }
+
+    private mutating func remember(_ certificate: Certificate) {
+        if seen.count == Self.seenIssuers { seen.removeFirst() }
+        seen.append(certificate)
+    }
+
     /// A CRL (a PEM `X509 CRL` block, or a DER file of that shape).
     private mutating func emitCRL(_ der: [UInt8], index: Int, path: String, block: Int?) -> Bool {
+        showHeld(before: nil)
         do {
             let summary = CRLSummary(try CertificateList(derEncoded: der), listLimit: listLimit)
             write(text: summary.text, json: summary.json, index: index, path: path)
@@ -163,6 +202,7 @@ struct InspectOutput {
 
     /// An OCSP response (a DER file of that shape, or a PEM `OCSP RESPONSE` block).
     private mutating func emitOCSP(_ der: [UInt8], index: Int, path: String, block: Int?) -> Bool {
+        showHeld(before: nil)
         do {
             let summary = OCSPSummary(try OCSPResponse(derEncoded: der), listLimit: listLimit)
             write(text: summary.text, json: summary.json, index: index, path: path)
@@ -190,6 +230,7 @@ struct InspectOutput {
     }
 
     mutating func finish() {
+        showHeld(before: nil)
         progress.clear()
         if json { print(printed == 0 ? "[]" : "\n]") }
     }

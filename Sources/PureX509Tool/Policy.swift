@@ -48,6 +48,12 @@ struct Policy: ParsableCommand {
         @Option(name: .customLong("purpose"), help: "server (default), client or any: the extended key usage the leaf must allow. (default: server)", transform: PurposeArgument.parse)
         var purpose: PurposeArgument = .server
 
+        @Option(name: .customLong("require-ct"), help: "apple or chrome: the chain must also meet that Certificate Transparency policy (docs/ct.md).", transform: CTPolicyArgument.parse)
+        var requireCT: OptionValue<CTPolicy>?
+
+        @Option(name: .customLong("ct-log-list"), help: "The CT log list SCTs are checked against (Apple's or Chrome's JSON). Default: Apple's list shipped with purex509.")
+        var ctLogList: String?
+
         @Flag(name: .customLong("json"), help: "One JSON object: trusted, pinSet, reports, error.")
         var json = false
 
@@ -56,6 +62,7 @@ struct Policy: ParsableCommand {
 
         func validate() throws {
             if let reason = at?.refusal { throw ValidationError("--at: \(reason)") }
+            if let reason = requireCT?.refusal { throw ValidationError("--require-ct: \(reason)") }
             switch (hostName, ip) {
             case (nil, nil): throw ValidationError("give --host NAME or --ip ADDRESS")
             case (.some, .some): throw ValidationError("give --host or --ip, not both")
@@ -88,6 +95,10 @@ struct Policy: ParsableCommand {
             let time = at?.value ?? Int64(Date().timeIntervalSince1970)
             var policy = VerificationPolicy(time: time)
             policy.purpose = purpose.purpose
+            policy.certificateTransparency.required = requireCT?.value
+            if requireCT?.value != nil || ctLogList != nil {
+                policy.certificateTransparency.logs = try LoadedCTLogList.load(ctLogList).list
+            }
             var environment = TrustEnvironment(systemAnchors: store, policy: policy)
             var reports: [PinValidationReport] = []
             let failure = configuration.evaluate(ServerTrust(certificates: certificates + extra), host: host, in: &environment) { reports.append($0) }

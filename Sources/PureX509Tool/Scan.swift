@@ -35,6 +35,12 @@ struct Scan: ParsableCommand {
     @Option(name: .customLong("profile"), help: "strict (default), chromium (or compatible), rfc5280, apple, cabf, or all: each line gets every profile's verdict under \"profiles\" (its own verdict stays strict's) and the summary counts each profile (docs/profiles.md). (default: strict)", transform: ProfileArgument.parse)
     var profile: ProfileArgument = .one(.strict)
 
+    @Option(name: .customLong("require-ct"), help: "apple or chrome: every chain must meet that Certificate Transparency policy, whatever its anchor; lines get a `ct` object (docs/ct.md).", transform: CTPolicyArgument.parse)
+    var requireCT: OptionValue<CTPolicy>?
+
+    @Option(name: .customLong("ct-log-list"), help: "The CT log list SCTs are checked against (Apple's or Chrome's JSON). Default: Apple's list shipped with purex509.")
+    var ctLogList: String?
+
     @Option(name: .customLong("jobs"), help: "Worker threads, 1–256 (the default is the number of active cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
@@ -45,6 +51,7 @@ struct Scan: ParsableCommand {
         guard !inputs.isEmpty else { throw ValidationError("give at least one INPUT") }
         if let host, ServerIdentity(host: host) == nil { throw ValidationError("--host: not a valid host name or address") }
         if let reason = at?.refusal { throw ValidationError("--at: \(reason)") }
+        if let reason = requireCT?.refusal { throw ValidationError("--require-ct: \(reason)") }
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs: 1 to 256") }
         if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read once") }
     }
@@ -62,6 +69,12 @@ struct Scan: ParsableCommand {
         policy.profile = profile.profile
         policy.identity = host.flatMap { ServerIdentity(host: $0) }
         let compared = profile.compared
+        policy.certificateTransparency.required = requireCT?.value
+        // The list is read when a policy may apply: asked for, or a profile that requires one.
+        let profiles = compared.isEmpty ? [profile.profile] : compared
+        if requireCT?.value != nil || ctLogList != nil || profiles.contains(where: { $0.certificateTransparency != nil }) {
+            policy.certificateTransparency.logs = try LoadedCTLogList.load(ctLogList).list
+        }
         let engine = ScanEngine(anchors: store, policy: policy, intermediates: extra, jobs: jobs, comparedProfiles: compared)
 
         var counts: [String: Int] = [:]

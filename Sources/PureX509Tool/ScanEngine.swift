@@ -40,6 +40,9 @@ public struct ScanEngine: Sendable {
     /// too, and its line gets `profiles` (the verdict under `policy.profile`
     /// stays the line's own).
     public let comparedProfiles: [ValidationProfile]
+    /// Whether lines carry a `ct` object (a CT policy may apply: the policy
+    /// has a log list).
+    var reportsCT: Bool { policy.certificateTransparency.logs != nil }
 
     /// `anchors` get their keys precomputed (`TrustStore.precomputeKeys()`):
     /// a scan decides many chains against them.
@@ -159,7 +162,8 @@ public struct ScanEngine: Sendable {
                                         ("code", code.map { .string($0) } ?? .null)]))
         }
         verifier.policy.profile = policy.profile
-        let compared: [(String, JSONOutput)] = comparedProfiles.isEmpty ? [] : [("profiles", .array(profileRows))]
+        let compared: [(String, JSONOutput)] = (comparedProfiles.isEmpty ? [] : [("profiles", .array(profileRows))])
+            + (reportsCT ? [("ct", CTOutput.json(CTOutput.result(decided)))] : [])
         switch decided {
         case .success(let chain):
             members += [("trusted", .bool(true)), ("code", .null), ("certificate", .null), ("message", .null),
