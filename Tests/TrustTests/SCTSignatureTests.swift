@@ -257,3 +257,53 @@ private func embeddedSCT(_ leaf: Certificate) throws -> SignedCertificateTimesta
         return result
     }
 }
+
+/// SCTs a stapled OCSP response carries in its SingleResponse extension
+/// (1.3.6.1.4.1.11129.2.4.5, RFC 6962 §3.3): pyca's real response with
+/// four, Chromium's fake one whose value is not a list, and the test
+/// response of Vectors/ct-policy checked over its certificate.
+@Suite struct OCSPSCTTests {
+    @Test func aRealResponseCarriesFourSCTs() throws {
+        let response = try OCSPResponse(derEncoded: try Vectors.bytes("ct/pyca/ocsp/resp-sct-extension.der"))
+        let single = try #require(response.basic?.responses.first)
+        let list = try #require(try single.signedCertificateTimestamps())
+        #expect(list.timestamps.count == 4)
+        #expect(list.skipped.isEmpty)
+        // The SCT extension is understood: it no longer counts as unrecognised.
+        #expect(!single.hasUnrecognisedCriticalExtension)
+    }
+
+    @Test func aValueThatIsNotAListIsRefused() throws {
+        let response = try OCSPResponse(derEncoded: try Vectors.bytes("ct/chromium/ct_test_util/kFakeOCSPResponse.der"))
+        let single = try #require(response.basic?.responses.first)
+        #expect(throws: SCTListError.self) { try single.signedCertificateTimestamps() }
+    }
+
+    @Test func aResponseWithoutTheExtensionHasNone() throws {
+        let response = try OCSPResponse(derEncoded: try Vectors.bytes("revocation/ocsp/ocsp-army.deps.mil-resp.der"))
+        let responses = try #require(response.basic?.responses)
+        #expect(!responses.isEmpty)
+        for single in responses {
+            #expect(try single.signedCertificateTimestamps() == nil)
+        }
+    }
+
+    @Test func theTestResponsesSCTsVerifyOverTheCertificate() throws {
+        let response = try OCSPResponse(derEncoded: try Vectors.bytes("ct-policy/ocsp-two-operators.ocsp.der"))
+        let list = try #require(try response.basic?.responses.first?.signedCertificateTimestamps())
+        #expect(list.timestamps.count == 2)
+        let leaf = try Certificate(derEncoded: try #require(PEM.certificates(in: try Vectors.bytes("ct-policy/no-scts.pem")).first).der)
+        let other = try Certificate(derEncoded: try #require(PEM.certificates(in: try Vectors.bytes("ct-policy/tampered.pem")).first).der)
+        let text = String(decoding: try Vectors.bytes("ct-policy/loglist-apple.json"), as: UTF8.self)
+        // The log keys, from the test list's "key" members.
+        let keys = text.split(separator: "\"key\": \"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        for sct in list.timestamps {
+            let key = try #require(keys.compactMap { base64 -> VerificationKey? in
+                guard let spki = try? Base64.decode(Array(base64.utf8)), SHA256.hash(spki).elementsEqual(sct.logID) else { return nil }
+                return try? VerificationKey.prepare(subjectPublicKeyInfo: spki).get()
+            }.first)
+            #expect(sct.verifySignature(over: .certificate(leaf.der[...]), logKey: key) == nil)
+            #expect(sct.verifySignature(over: .certificate(other.der[...]), logKey: key) != nil)
+        }
+    }
+}
