@@ -3,7 +3,7 @@
 // in the main package holds their bodies). Build and run with ./run.sh.
 import PackageDescription
 
-let names = ["FuzzCertificate", "FuzzPEM", "FuzzEvaluation", "FuzzPinString", "FuzzPinConfiguration", "FuzzSignature", "FuzzRevocation", "FuzzPKCS12"]
+let names = ["FuzzCertificate", "FuzzPEM", "FuzzEvaluation", "FuzzPinString", "FuzzPinConfiguration", "FuzzSignature", "FuzzRevocation", "FuzzPKCS12", "FuzzSCTList", "FuzzLogList"]
 
 let package = Package(
     name: "FuzzTesting",

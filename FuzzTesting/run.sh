@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets (release + ASan) and runs one, or all in turn.
 #   FuzzTesting/run.sh TARGET [seconds]     TARGET: FuzzCertificate, FuzzPEM,
 #       FuzzEvaluation, FuzzPinString, FuzzPinConfiguration, FuzzSignature,
-#       FuzzRevocation, FuzzPKCS12
+#       FuzzRevocation, FuzzPKCS12, FuzzSCTList, FuzzLogList
 #   FuzzTesting/run.sh all [seconds]        each target for that long (CI: 60)
 # Seeds: the BoringSSL corpora, the generated certificates and
 # Vectors/fuzz-seeds/<target>; earlier crashes in Vectors/fuzz-regressions/<target>
@@ -14,7 +14,7 @@ self="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
 cd "$(dirname "$self")"
 target=${1:-FuzzCertificate}
 seconds=${2:-60}
-all="FuzzCertificate FuzzPEM FuzzEvaluation FuzzPinString FuzzPinConfiguration FuzzSignature FuzzRevocation FuzzPKCS12"
+all="FuzzCertificate FuzzPEM FuzzEvaluation FuzzPinString FuzzPinConfiguration FuzzSignature FuzzRevocation FuzzPKCS12 FuzzSCTList FuzzLogList"
 
 if [ "$target" = all ]; then
     for each in $all; do "$self" "$each" "$seconds"; done
@@ -30,6 +30,8 @@ case "$target" in
     FuzzSignature) name=signature; seeds=../Vectors/fuzz-seeds/signature ;;
     FuzzRevocation) name=revocation; seeds=../Vectors/fuzz-seeds/revocation ;;
     FuzzPKCS12) name=pkcs12; seeds=../Vectors/fuzz-seeds/pkcs12 ;;
+    FuzzSCTList) name=sct-list; seeds=../Vectors/fuzz-seeds/sct-list ;;
+    FuzzLogList) name=log-list; seeds=../Vectors/fuzz-seeds/log-list ;;
     *) echo "run.sh: unknown target $target (one of: $all, all)" >&2; exit 2 ;;
 esac
 

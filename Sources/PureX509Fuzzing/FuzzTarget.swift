@@ -26,6 +26,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// A PKCS #12 file (BER container, MAC, decryption, bags, keys, pairing),
     /// its first byte choosing the password.
     case pkcs12
+    /// A TLS-encoded SCT list, read and then counted as a handshake's SCTs
+    /// under Apple's CT policy.
+    case sctList = "sct-list"
+    /// A CT log list file (Apple's or Chrome's JSON).
+    case logList = "log-list"
 
     /// The libFuzzer executable that runs this target.
     public var executableName: String {
@@ -38,6 +43,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .signature: return "FuzzSignature"
         case .revocation: return "FuzzRevocation"
         case .pkcs12: return "FuzzPKCS12"
+        case .sctList: return "FuzzSCTList"
+        case .logList: return "FuzzLogList"
         }
     }
 
@@ -51,6 +58,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .signature: SignatureFuzzing.run(bytes)
         case .revocation: RevocationFuzzing.run(bytes)
         case .pkcs12: PKCS12Fuzzing.run(bytes)
+        case .sctList: CTFuzzing.sctList(bytes)
+        case .logList: CTFuzzing.logList(bytes)
         }
     }
 }

@@ -27,7 +27,7 @@ func regressionsAndSeedsReplayWithoutStopping(_ target: FuzzTarget) {
     let seeds = inputs("fuzz-seeds", target)
     for (_, bytes) in regressions + seeds { target.run(bytes) }
     print("fuzz replay \(target.rawValue): \(regressions.count) regressions, \(seeds.count) seeds")
-    if [.evaluation, .pinString, .pinConfiguration, .signature, .revocation, .pkcs12].contains(target) { #expect(seeds.count >= 3) }
+    if [.evaluation, .pinString, .pinConfiguration, .signature, .revocation, .pkcs12, .sctList, .logList].contains(target) { #expect(seeds.count >= 3) }
 }
 
 @Test func theEvaluationTargetStartsFromTrustedChains() throws {
@@ -95,4 +95,19 @@ private extension Result where Success == VerifiedChain, Failure == TrustFailure
         var verifier = Verifier(store: fixed.store, policy: policy, revocationSources: sources)
         #expect(verifier.verify(leaf: fixed.leaf, intermediates: fixed.intermediates).failureCode == "revoked")
     }
+}
+
+@Test func theSCTListTargetStartsFromGenuineSCTs() throws {
+    // The two-operator list is trusted under Apple's policy: the target's
+    // invariants are exercised on a path that counts SCTs.
+    let world = CTFuzzing.world
+    #expect(world.genuine.count == 7)
+    let bytes = try Vectors.bytes("fuzz-seeds/sct-list/tls-two-operators.sctlist")
+    var policy = VerificationPolicy(time: 1_769_904_000)
+    policy.identity = ServerIdentity(host: "www.example.com")
+    policy.certificateTransparency = CertificateTransparencySettings(required: .apple, logs: world.logs)
+    var verifier = Verifier(store: world.store, policy: policy)
+    verifier.handshakeSCTs = try SignedCertificateTimestampList(tlsEncoded: bytes[...]).timestamps
+    let chain = try verifier.verify(leaf: world.chain[0], intermediates: [world.chain[1]]).get()
+    #expect(chain.transparency?.validCount == 2)
 }

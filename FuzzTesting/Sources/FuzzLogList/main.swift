@@ -1,0 +1,8 @@
+// libFuzzer entry for FuzzTarget.logList (Sources/PureX509Fuzzing).
+import PureX509Fuzzing
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    FuzzTarget.logList.run(Array(UnsafeBufferPointer(start: data, count: size)))
+    return 0
+}
