@@ -15,9 +15,21 @@ public struct SignatureCache: Sendable {
         var lastUsed: UInt64
     }
 
-    /// The most edges kept (the least recently used goes first); 0 turns caching off.
+    /// An SCT whose log signature verified: the SCT's bytes (its log ID
+    /// among them), the certificate it was checked over, and for an embedded
+    /// SCT the issuer's SubjectPublicKeyInfo whose hash the entry held.
+    struct SCTEdge: Sendable {
+        let sct: ArraySlice<UInt8>
+        let certificate: [UInt8]
+        let issuerKey: ArraySlice<UInt8>
+        var lastUsed: UInt64
+    }
+
+    /// The most edges kept (the least recently used goes first), and as
+    /// many verified SCTs; 0 turns caching off.
     public let capacity: Int
     var entries: [Entry] = []
+    var scts: [SCTEdge] = []
     var clock: UInt64 = 0
     /// Lookups answered from the cache so far.
     public private(set) var hits = 0
@@ -49,6 +61,31 @@ public struct SignatureCache: Sendable {
         var oldest = 0
         for i in entries.indices where entries[i].lastUsed < entries[oldest].lastUsed { oldest = i }
         entries[oldest] = entry
+    }
+
+    /// Whether `sct` verified before over `certificate` (and, embedded, the
+    /// precertificate `issuerKey` issued; empty for TLS and OCSP SCTs).
+    mutating func contains(sct: ArraySlice<UInt8>, certificate: [UInt8], issuerKey: ArraySlice<UInt8>) -> Bool {
+        clock &+= 1
+        for i in scts.indices where scts[i].sct.elementsEqual(sct) && scts[i].certificate == certificate && scts[i].issuerKey.elementsEqual(issuerKey) {
+            scts[i].lastUsed = clock
+            hits += 1
+            return true
+        }
+        return false
+    }
+
+    mutating func insert(sct: ArraySlice<UInt8>, certificate: [UInt8], issuerKey: ArraySlice<UInt8>) {
+        guard capacity > 0 else { return }
+        clock &+= 1
+        let edge = SCTEdge(sct: sct, certificate: certificate, issuerKey: issuerKey, lastUsed: clock)
+        if scts.count < capacity {
+            scts.append(edge)
+            return
+        }
+        var oldest = 0
+        for i in scts.indices where scts[i].lastUsed < scts[oldest].lastUsed { oldest = i }
+        scts[oldest] = edge
     }
 }
 

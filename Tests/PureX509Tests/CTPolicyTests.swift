@@ -203,6 +203,30 @@ private let cases: [CTCase] = [
         #expect(try verify("before-enforcement", at: "2019-01-01", policy: .apple).get().transparency == nil)
     }
 
+    /// A warm verifier answers the SCTs it verified from its cache: the same
+    /// findings, no signature checked again.
+    @Test func aWarmVerifierReusesVerifiedSCTs() throws {
+        var policy = VerificationPolicy(time: seconds("2026-02-01"), identity: ServerIdentity(host: "www.example.com"))
+        policy.certificateTransparency = CertificateTransparencySettings(required: .apple, logs: try list("apple"))
+        var verifier = Verifier(store: TrustStore([try root()]), policy: policy)
+        let certificates = try chain("apple-181-three-logs")
+        let cold = try verifier.verify(leaf: certificates[0], intermediates: [certificates[1]]).get()
+        let hits = verifier.cache.hits
+        let warm = try verifier.verify(leaf: certificates[0], intermediates: [certificates[1]]).get()
+        #expect(warm.transparency == cold.transparency && warm.transparency?.validCount == 3)
+        // Two certificate edges and three SCTs.
+        #expect(verifier.cache.hits == hits + 5)
+        // A tampered SCT is never cached: it fails again, warm.
+        let tampered = try chain("tampered")
+        for _ in 0..<2 {
+            guard case .failure(.certificateTransparency(let ct)) = verifier.verify(leaf: tampered[0], intermediates: [tampered[1]]) else {
+                Issue.record("the tampered SCT must not count")
+                return
+            }
+            #expect(ct.findings.map(\.disposition.code) == ["counted", "badSignature"])
+        }
+    }
+
     /// Without a log list a required policy cannot be met.
     @Test func aRequiredPolicyWithoutALogListRefuses() throws {
         var policy = VerificationPolicy(time: seconds("2026-02-01"), identity: ServerIdentity(host: "www.example.com"))

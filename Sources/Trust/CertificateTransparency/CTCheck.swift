@@ -65,13 +65,19 @@ extension Evaluation {
         if let logs {
             var embedded: [SignedCertificateTimestamp] = []
             do { embedded = try leaf.embeddedSCTs()?.timestamps ?? [] } catch { unreadable.append(error) }
-            if !embedded.isEmpty, let entry = SCTEntry.embedded(in: leaf, issuer: nodes[1].certificate) {
-                for sct in embedded { findings.append(try finding(sct, .embedded, entry, logs)) }
+            // The precertificate entry is rebuilt only when an SCT is not in the cache.
+            let issuer = nodes[1].certificate, subject = leaf
+            var entry: SCTEntry? = nil
+            for sct in embedded {
+                findings.append(try finding(sct, .embedded, issuerKey: issuer.subjectPublicKeyInfo.encoded, logs) {
+                    if entry == nil { entry = SCTEntry.embedded(in: subject, issuer: issuer) }
+                    return entry
+                })
             }
             let delivered = deliveredSCTs()
-            if !delivered.isEmpty {
-                let entry = SCTEntry.certificate(leaf.der[...])
-                for (sct, origin) in delivered { findings.append(try finding(sct, origin, entry, logs)) }
+            let certificateEntry = SCTEntry.certificate(leaf.der[...])
+            for (sct, origin) in delivered {
+                findings.append(try finding(sct, origin, issuerKey: [][...], logs) { certificateEntry })
             }
             if trace != nil {
                 for found in findings {
@@ -115,20 +121,30 @@ extension Evaluation {
     }
 
     /// One SCT's finding; its signature is checked only when nothing else
-    /// already keeps it from counting.
-    private mutating func finding(_ sct: SignedCertificateTimestamp, _ origin: SCTOrigin, _ entry: SCTEntry,
-                                  _ logs: CTLogList) throws(BudgetExhausted) -> SCTFinding {
+    /// already keeps it from counting and the cache has not seen it verify.
+    /// `entry` gives what the log signed (nil: it cannot be rebuilt).
+    private mutating func finding(_ sct: SignedCertificateTimestamp, _ origin: SCTOrigin, issuerKey: ArraySlice<UInt8>,
+                                  _ logs: CTLogList, entry: () -> SCTEntry?) throws(BudgetExhausted) -> SCTFinding {
         guard let log = logs.log(id: sct.logID) else {
             return SCTFinding(origin: origin, logID: Array(sct.logID), logName: nil, operatorName: nil,
                               fromRFC6962Log: false, timestamp: sct.timestamp, disposition: .unknownLog)
         }
         var disposition = log.disposition(of: sct, origin: origin, notAfter: leaf.notAfter, at: policy.time)
         if disposition == nil {
-            try meter.chargeSignature(cost: log.key.cost)
-            if let failure = sct.verifySignature(over: entry, logKey: log.key, keys: policy.keys) {
-                disposition = .badSignature(failure)
+            let current = SCTDisposition.counted(current: log.isCurrentlyApproved(at: policy.time))
+            if cache.contains(sct: sct.encoded, certificate: leaf.der, issuerKey: issuerKey) {
+                // The cache keeps bytes, not the key policy that admitted them.
+                disposition = policy.keys.refusal(of: log.key.kind).map { .badSignature(.signature(.keyRefused($0))) } ?? current
+            } else if let signed = entry() {
+                try meter.chargeSignature(cost: log.key.cost)
+                if let failure = sct.verifySignature(over: signed, logKey: log.key, keys: policy.keys) {
+                    disposition = .badSignature(failure)
+                } else {
+                    cache.insert(sct: sct.encoded, certificate: leaf.der, issuerKey: issuerKey)
+                    disposition = current
+                }
             } else {
-                disposition = .counted(current: log.isCurrentlyApproved(at: policy.time))
+                disposition = .badSignature(.entryTooLong)
             }
         }
         let seconds = Int64(clamping: sct.timestamp / 1000)
