@@ -11,6 +11,9 @@ let package = Package(
     products: [
         .library(name: "PureX509", targets: ["PureX509"]),
         .executable(name: "purex509", targets: ["purex509"]),
+        // The strict readers of configuration files outside the core: pin-set
+        // configurations and CT log lists (Apple's list shipped with it).
+        .library(name: "PureX509Config", targets: ["PureX509Config"]),
         // The tool's commands as a library, for Integrations/NIOSSL's `purex509`
         // (the same tool plus `connect`); not a stable API.
         .library(name: "PureX509Tool", targets: ["PureX509Tool"]),
@@ -41,7 +44,10 @@ let package = Package(
         .target(name: "PureX509", dependencies: ["DER", "SHA2", "BigNum", "RSA", "EC", "PKIX", "Trust", "Pinning", "Symmetric", "PKCS12", "SystemTrust"]),
         // Strict decoding of the CLI's configuration and time arguments:
         // outside the core (not built for Embedded), standard library only.
-        .target(name: "PureX509Config", dependencies: ["PureX509"]),
+        .target(name: "PureX509Config", dependencies: ["PureX509"],
+                // Apple's CT log list is compiled in (AppleCTLogListText.swift, made
+                // from Resources/ by scripts/ct-log-list.py).
+                exclude: ["Resources"]),
         .target(name: "PureX509Fuzzing", dependencies: ["PureX509", "PureX509Config"]),
         .target(
             name: "PureX509Tool",

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Writes Sources/PureX509Tool/AppleCTLogListText.swift from the committed
-Apple CT log list (Sources/PureX509Tool/Resources/apple_ct_log_list.json).
+"""Writes Sources/PureX509Config/AppleCTLogListText.swift from the committed
+Apple CT log list (Sources/PureX509Config/Resources/apple_ct_log_list.json).
 
-The tool compiles the list in, so that an installed binary checks SCTs with
-no file beside it; `--ct-log-list FILE` reads another. The list carries no
+PureX509Config compiles the list in (`CTLogListFile.shippedApple()`), so that
+the installed tool and library users check SCTs with no file beside them;
+`--ct-log-list FILE` reads another. The list carries no
 publication time, so its date (when Apple's list had this version, from
 Resources/README.md) is given here and becomes a constant.
 Run it after replacing the JSON; AppleCTLogListTests fails until then."""
@@ -14,8 +15,8 @@ import os
 import sys
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-source = os.path.join(root, "Sources/PureX509Tool/Resources/apple_ct_log_list.json")
-target = os.path.join(root, "Sources/PureX509Tool/AppleCTLogListText.swift")
+source = os.path.join(root, "Sources/PureX509Config/Resources/apple_ct_log_list.json")
+target = os.path.join(root, "Sources/PureX509Config/AppleCTLogListText.swift")
 # When Apple's list had this version (the pki-data commit that recorded it).
 published = "2026-04-01T00:00:00Z"
 
@@ -31,13 +32,16 @@ def main():
         "// do not edit. Apple's CT log list (valid.apple.com/ct/log_list/, Resources/README.md).",
         "// Compiled in so that the installed tool needs no resource bundle beside it.",
         "",
-        "enum AppleCTLogListText {",
-        f'    static let version = "{version}"',
+        "/// Apple's CT log list as shipped, for `CTLogListFile.shippedApple()`.",
+        "public enum AppleCTLogListText {",
+        "    /// The list's `version`.",
+        f'    public static let version = "{version}"',
         "    /// When Apple's list had this version, ISO 8601.",
-        f'    static let published = "{published}"',
+        f'    public static let published = "{published}"',
         "    /// The same, in seconds since 1970.",
-        f"    static let publishedSeconds: Int64 = {calendar.timegm(time.strptime(published, '%Y-%m-%dT%H:%M:%SZ'))}",
-        '    static let json = #"""',
+        f"    public static let publishedSeconds: Int64 = {calendar.timegm(time.strptime(published, '%Y-%m-%dT%H:%M:%SZ'))}",
+        '    /// The list\'s JSON.',
+        '    public static let json = #"""',
         text.rstrip("\n"),
         '"""#',
         "}",

@@ -15,6 +15,22 @@ public enum CTLogListFile {
     /// Lists hold about 170 logs; a file of many thousands is not a log list.
     public static let maximumLogs = 2_000
 
+    /// Apple's log list as shipped with PureX509 (`AppleCTLogListText`,
+    /// Resources/README.md), dated by when Apple published that version
+    /// (the list carries no time of its own), parsed once.
+    public static func shippedApple() throws(ConfigError) -> CTLogList {
+        try shipped.get()
+    }
+
+    private static let shipped: Result<CTLogList, ConfigError> = {
+        do throws(ConfigError) {
+            let list = try parse(Array(AppleCTLogListText.json.utf8))
+            return .success(CTLogList(format: list.format, version: list.version, timestamp: AppleCTLogListText.publishedSeconds, logs: list.logs))
+        } catch {
+            return .failure(error)
+        }
+    }()
+
     /// Decodes a log list.
     public static func parse(_ bytes: [UInt8]) throws(ConfigError) -> CTLogList {
         let root: JSONValue

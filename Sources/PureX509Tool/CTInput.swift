@@ -34,27 +34,17 @@ struct LoadedCTLogList {
         }
     }
 
-    /// Apple's list as shipped (Resources/README.md), dated by when Apple
-    /// published that version, since the list itself carries no time.
+    /// Apple's list as shipped with PureX509 (`CTLogListFile.shippedApple()`).
     static func shipped() throws -> LoadedCTLogList {
-        switch shippedList {
-        case .success(let list):
+        do {
+            let list = try CTLogListFile.shippedApple()
             return LoadedCTLogList(list: list, name: "Apple's CT log list version \(list.version) of \(AppleCTLogListText.published.prefix(10)) shipped with purex509")
-        case .failure(let error):
+        } catch {
             // Only a bad regeneration of AppleCTLogListText.swift gets here; a test parses it.
             printError("purex509: the shipped CT log list does not decode: \(error)")
             throw ToolExit.usage
         }
     }
-
-    private static let shippedList: Result<CTLogList, ConfigError> = {
-        do throws(ConfigError) {
-            let list = try CTLogListFile.parse(Array(AppleCTLogListText.json.utf8))
-            return .success(CTLogList(format: list.format, version: list.version, timestamp: AppleCTLogListText.publishedSeconds, logs: list.logs))
-        } catch {
-            return .failure(error)
-        }
-    }()
 }
 
 enum SCTListInput {

@@ -73,7 +73,8 @@ struct Scan: ParsableCommand {
         // The list is read when a policy may apply: asked for, or a profile that requires one.
         let profiles = compared.isEmpty ? [profile.profile] : compared
         if requireCT?.value != nil || ctLogList != nil || profiles.contains(where: { $0.certificateTransparency != nil }) {
-            policy.certificateTransparency.logs = try LoadedCTLogList.load(ctLogList).list
+            // A scan checks many chains' SCTs: the approved logs' keys are precomputed once.
+            policy.certificateTransparency.logs = try LoadedCTLogList.load(ctLogList).list.withPrecomputedKeys()
         }
         let engine = ScanEngine(anchors: store, policy: policy, intermediates: extra, jobs: jobs, comparedProfiles: compared)
 

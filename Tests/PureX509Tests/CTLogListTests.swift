@@ -121,3 +121,13 @@ private func chromeList(_ logs: [String], top: String = #""log_list_timestamp": 
         #expect(try CTLogListFile.parse(Array(#"{"assetVersion": 1, "version": "1", "operators": []}"#.utf8)).logs.isEmpty)
     }
 }
+
+/// The list shipped inside PureX509Config is Vectors' version 511, dated.
+@Test func theShippedListIsApplesVersion511() throws {
+    let shipped = try CTLogListFile.shippedApple()
+    let vector = try CTLogListFile.parse(try Vectors.bytes("ct/loglist/apple-current_log_list.json"))
+    #expect(shipped.version == "511" && shipped.format == .apple)
+    #expect(shipped.timestamp == AppleCTLogListText.publishedSeconds)
+    #expect(shipped.logs.map { Array($0.id) } == vector.logs.map { Array($0.id) })
+    #expect(AppleCTLogListText.json == String(decoding: try Vectors.bytes("ct/loglist/apple-current_log_list.json"), as: UTF8.self).trimmingCharacters(in: .newlines))
+}

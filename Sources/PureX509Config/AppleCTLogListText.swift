@@ -2,13 +2,16 @@
 // do not edit. Apple's CT log list (valid.apple.com/ct/log_list/, Resources/README.md).
 // Compiled in so that the installed tool needs no resource bundle beside it.
 
-enum AppleCTLogListText {
-    static let version = "511"
+/// Apple's CT log list as shipped, for `CTLogListFile.shippedApple()`.
+public enum AppleCTLogListText {
+    /// The list's `version`.
+    public static let version = "511"
     /// When Apple's list had this version, ISO 8601.
-    static let published = "2026-04-01T00:00:00Z"
+    public static let published = "2026-04-01T00:00:00Z"
     /// The same, in seconds since 1970.
-    static let publishedSeconds: Int64 = 1775001600
-    static let json = #"""
+    public static let publishedSeconds: Int64 = 1775001600
+    /// The list's JSON.
+    public static let json = #"""
 {
   "$schema": "https://valid.apple.com/ct/log_list/schema_versions/log_list_schema_v5.json",
   "assetVersion": 32,
