@@ -5,6 +5,8 @@
 # 3,000 and 1,000 evaluations, so that start-up and the first, cold
 # evaluation cancel out. Deterministic for one binary; compare like with
 # like (docs/benchmarks.md). Needs valgrind.
+# `warm-instructions.sh ct` counts the CT fixture (three embedded SCTs)
+# under Apple's CT policy, `ct-off` the same chain without CT.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -13,8 +15,9 @@ swift build -c release >/dev/null
 binary=$(swift build -c release --show-bin-path)/WarmInstructions
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+mode=${1:-}
 count() {
-    valgrind --tool=callgrind --callgrind-out-file="$work/out.$1" "$binary" "$root/Benchmarks/Fixtures" "$1" >/dev/null 2>&1
+    valgrind --tool=callgrind --callgrind-out-file="$work/out.$1" "$binary" "$root/Benchmarks/Fixtures" "$1" $mode >/dev/null 2>&1
     python3 - "$work/out.$1" <<'PY'
 import re, sys
 total = 0; mallocs = 0; names = {}; current_call = None

@@ -9,6 +9,7 @@ let package = Package(
     name: "WarmInstructions",
     dependencies: [.package(name: "PureX509", path: "../..")],
     targets: [
-        .executableTarget(name: "WarmInstructions", dependencies: [.product(name: "PureX509", package: "PureX509")]),
+        .executableTarget(name: "WarmInstructions", dependencies: [.product(name: "PureX509", package: "PureX509"),
+                                                                .product(name: "PureX509Config", package: "PureX509")]),
     ]
 )
