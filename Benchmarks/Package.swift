@@ -97,6 +97,7 @@ let package = Package(
             name: "Evaluation",
             dependencies: [
                 .product(name: "PureX509", package: "PureX509"),
+                .product(name: "PureX509Config", package: "PureX509"),
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "X509", package: "swift-certificates"),
                 "COpenSSL",

@@ -48,6 +48,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.throughput, .wallClock, .mallocCountTotal], maxDuration: .seconds(2), maxIterations: 200_000)
     ecdsaChainBenchmarks()
+    transparencyBenchmarks()
 
     let store = PureX509.TrustStore([try! PureX509.Certificate(derEncoded: rootDER)])
     var policy = VerificationPolicy(time: evaluationTime)
