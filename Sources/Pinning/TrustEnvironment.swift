@@ -55,6 +55,11 @@ public struct TrustEnvironment: Sendable {
     /// and Alamofire evaluate on SecTrust, whose SSL policy adds Apple's rules
     /// (SHA-2, RSA ≥ 2048, EKU and validity limits) to path validation, so a
     /// chain this environment trusts is one those apps' users would trust.
+    /// Under system anchors (`TrustStore.Provenance.system`) that includes
+    /// Apple's Certificate Transparency policy, which needs a log list:
+    /// set `policy.certificateTransparency.logs` (PureX509Config's
+    /// `CTLogListFile.shippedApple()` is Apple's list), or every such leaf
+    /// issued since 2018-10-15 is refused (`CTRule.logList`).
     /// Pass a `VerificationPolicy` with another profile to decide otherwise.
     public init(systemAnchors: TrustStore, time: Int64, cache: SignatureCache = SignatureCache()) {
         self.init(systemAnchors: systemAnchors, policy: Self.defaultPolicy(time: time), cache: cache)
