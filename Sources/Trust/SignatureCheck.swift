@@ -67,7 +67,8 @@ public struct SignatureCache: Sendable {
     /// precertificate `issuerKey` issued; empty for TLS and OCSP SCTs).
     mutating func contains(sct: ArraySlice<UInt8>, certificate: [UInt8], issuerKey: ArraySlice<UInt8>) -> Bool {
         clock &+= 1
-        for i in scts.indices where scts[i].sct.elementsEqual(sct) && scts[i].certificate == certificate && scts[i].issuerKey.elementsEqual(issuerKey) {
+        for i in scts.indices where sameBytes(scts[i].sct, sct) && sameBytes(scts[i].certificate[...], certificate[...])
+            && sameBytes(scts[i].issuerKey, issuerKey) {
             scts[i].lastUsed = clock
             hits += 1
             return true
@@ -86,6 +87,26 @@ public struct SignatureCache: Sendable {
         var oldest = 0
         for i in scts.indices where scts[i].lastUsed < scts[oldest].lastUsed { oldest = i }
         scts[oldest] = edge
+    }
+}
+
+/// Whether `a` and `b` hold the same bytes, compared eight at a time: the
+/// SCT cache compares whole certificates on every hit.
+func sameBytes(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
+    guard a.count == b.count else { return false }
+    return a.withUnsafeBytes { x in
+        b.withUnsafeBytes { y in
+            var offset = 0
+            while offset + 8 <= x.count {
+                if x.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != y.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+                offset += 8
+            }
+            while offset < x.count {
+                if x[offset] != y[offset] { return false }
+                offset += 1
+            }
+            return true
+        }
     }
 }
 

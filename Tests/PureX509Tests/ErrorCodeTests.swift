@@ -296,7 +296,7 @@ private enum CheckNameCase: CaseIterable {
 }
 
 /// An SCT finding for the samples above.
-private let sampleFinding = SCTFinding(origin: .embedded, logID: Array(repeating: 0, count: 32), logName: nil, operatorName: nil,
+private let sampleFinding = SCTFinding(origin: .embedded, logID: Digest(bytes: [UInt8](repeating: 0, count: 32))!, logName: nil, operatorName: nil,
                                        fromRFC6962Log: false, timestamp: 0, disposition: .unknownLog)
 
 /// `SCTDisposition`'s cases, one each: `of` is exhaustive, so a new case does not

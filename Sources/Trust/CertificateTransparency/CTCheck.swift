@@ -1,4 +1,5 @@
 import PKIX
+import SHA2
 
 // Certificate Transparency as a check of a path that reached an anchor:
 // which policy applies (the caller's, else the profile's for a leaf under a
@@ -125,8 +126,10 @@ extension Evaluation {
     /// `entry` gives what the log signed (nil: it cannot be rebuilt).
     private mutating func finding(_ sct: SignedCertificateTimestamp, _ origin: SCTOrigin, issuerKey: ArraySlice<UInt8>,
                                   _ logs: CTLogList, entry: () -> SCTEntry?) throws(BudgetExhausted) -> SCTFinding {
-        guard let log = logs.log(id: sct.logID) else {
-            return SCTFinding(origin: origin, logID: Array(sct.logID), logName: nil, operatorName: nil,
+        // A v1 SCT's log ID is 32 bytes (SignedCertificateTimestamp(v1:)).
+        let logID = Digest(bytes: sct.logID) ?? Digest(bytes: [UInt8]())!
+        guard let log = logs.log(id: logID) else {
+            return SCTFinding(origin: origin, logID: logID, logName: nil, operatorName: nil,
                               fromRFC6962Log: false, timestamp: sct.timestamp, disposition: .unknownLog)
         }
         var disposition = log.disposition(of: sct, origin: origin, notAfter: leaf.notAfter, at: policy.time)
@@ -148,7 +151,7 @@ extension Evaluation {
             }
         }
         let seconds = Int64(clamping: sct.timestamp / 1000)
-        return SCTFinding(origin: origin, logID: Array(sct.logID), logName: log.name, operatorName: log.operatorName(at: seconds),
+        return SCTFinding(origin: origin, logID: logID, logName: log.name, operatorName: log.operatorName(at: seconds),
                           fromRFC6962Log: log.kind == .rfc6962, timestamp: sct.timestamp, disposition: disposition ?? .unknownLog)
     }
 }

@@ -135,8 +135,8 @@ public struct CTLogList: Sendable {
         self.timestamp = timestamp
         var sorted: [CTLog] = []
         sorted.reserveCapacity(logs.count)
-        for log in logs.sorted(by: { $0.id.lexicographicallyPrecedes($1.id) })
-        where sorted.last.map({ !$0.id.elementsEqual(log.id) }) ?? true {
+        for log in logs.sorted(by: { $0.id.precedes($1.id) })
+        where sorted.last.map({ $0.id != log.id }) ?? true {
             sorted.append(log)
         }
         self.logs = sorted
@@ -144,8 +144,14 @@ public struct CTLogList: Sendable {
 
     /// The log whose ID is `id`; nil when the list has none.
     public func log(id: ArraySlice<UInt8>) -> CTLog? {
-        let position = partitionPoint(logs.count) { logs[$0].id.lexicographicallyPrecedes(id) }
-        guard position < logs.count, logs[position].id.elementsEqual(id) else { return nil }
+        guard id.count == 32, let digest = Digest(bytes: id) else { return nil }
+        return log(id: digest)
+    }
+
+    /// The log whose ID is `id`; nil when the list has none.
+    public func log(id: Digest) -> CTLog? {
+        let position = partitionPoint(logs.count) { logs[$0].id.precedes(id) }
+        guard position < logs.count, logs[position].id == id else { return nil }
         return logs[position]
     }
 }

@@ -138,39 +138,47 @@ struct CTTally: Sendable {
         return lifetimeDays <= 180 ? (2, 1) : (3, 2)
     }
 
-    /// Distinct logs among the counted SCTs `include` accepts.
+    /// Distinct logs among the counted SCTs `include` accepts. Findings
+    /// are few (three in a real certificate, at most 64 per source), so
+    /// each is compared with those before it rather than collected.
     func distinctLogs(_ include: (SCTFinding) -> Bool) -> Int {
-        var seen: [[UInt8]] = []
-        for finding in findings where finding.disposition.counts && include(finding) && !seen.contains(finding.logID) {
-            seen.append(finding.logID)
+        var count = 0
+        for i in findings.indices where counts(i, include) && !findings[..<i].indices.contains(where: { counts($0, include) && findings[$0].logID == findings[i].logID }) {
+            count += 1
         }
-        return seen.count
+        return count
     }
 
     /// Distinct operators among the counted SCTs `include` accepts.
     func distinctOperators(_ include: (SCTFinding) -> Bool) -> Int {
-        var seen: [String] = []
-        for finding in findings where finding.disposition.counts && include(finding) {
-            if let name = finding.operatorName, !seen.contains(name) { seen.append(name) }
+        var count = 0
+        for i in findings.indices where counts(i, include) && !findings[..<i].indices.contains(where: { counts($0, include) && findings[$0].operatorName == findings[i].operatorName }) {
+            count += 1
         }
-        return seen.count
+        return count
     }
 
     /// Distinct logs among the counted SCTs `include` accepts, at most
     /// `perOperator` of them counting for any one operator.
     func cappedCount(perOperator: Int, _ include: (SCTFinding) -> Bool) -> Int {
-        var logs: [[UInt8]] = [], operators: [String] = [], perName: [Int] = []
-        for finding in findings where finding.disposition.counts && include(finding) && !logs.contains(finding.logID) {
-            logs.append(finding.logID)
-            let name = finding.operatorName ?? ""
-            if let position = operators.firstIndex(of: name) {
-                perName[position] += 1
-            } else {
-                operators.append(name)
-                perName.append(1)
+        var total = 0
+        for i in findings.indices where firstOfItsLog(i, include) {
+            // This log's place among its operator's distinct logs so far.
+            var before = 0
+            for j in findings[..<i].indices where firstOfItsLog(j, include) && findings[j].operatorName == findings[i].operatorName {
+                before += 1
             }
+            if before < perOperator { total += 1 }
         }
-        return perName.reduce(0) { $0 + min($1, perOperator) }
+        return total
+    }
+
+    private func counts(_ index: Int, _ include: (SCTFinding) -> Bool) -> Bool {
+        findings[index].disposition.counts && include(findings[index])
+    }
+
+    private func firstOfItsLog(_ index: Int, _ include: (SCTFinding) -> Bool) -> Bool {
+        counts(index, include) && !findings[..<index].indices.contains { counts($0, include) && findings[$0].logID == findings[index].logID }
     }
 
     /// Whole months from `start` to `end` (both seconds since 1970), as a

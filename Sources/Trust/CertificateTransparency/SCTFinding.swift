@@ -72,7 +72,7 @@ public struct SCTFinding: Sendable, Equatable {
     /// Where it came from.
     public let origin: SCTOrigin
     /// The log ID it names.
-    public let logID: [UInt8]
+    public let logID: Digest
     /// The log's description from the list; nil for an unknown log.
     public let logName: String?
     /// The operator that ran the log when the SCT was issued; nil for an unknown log.
