@@ -127,3 +127,23 @@ func shavsMonteCarlo(_ algorithm: Int) throws {
     print("InsecureSHA1: \(passed) digests identical to hashlib")
     #expect(passed == 301)
 }
+
+/// The slice initialiser (eight bytes at a time) and `precedes` agree with
+/// the generic initialiser and byte order, for every length up to 64.
+@Test func digestFromSliceAndOrder() {
+    var random = SplitMix64(state: 0x5C7)
+    var previous: (digest: Digest, bytes: [UInt8])? = nil
+    for length in 0...64 {
+        let bytes = Array(random.bytes(words: 9).prefix(length))
+        let padded = [0xAA] + bytes + [0xBB]
+        let slice = padded[1..<(1 + length)]
+        let fromSlice = Digest(bytes: slice), generic = Digest(bytes: Array(slice) as [UInt8])
+        #expect(fromSlice == generic && fromSlice.map(Array.init) == bytes, "length \(length)")
+        if let digest = fromSlice, let (other, otherBytes) = previous {
+            #expect(digest.precedes(other) == bytes.lexicographicallyPrecedes(otherBytes), "length \(length)")
+            #expect(other.precedes(digest) == otherBytes.lexicographicallyPrecedes(bytes), "length \(length)")
+        }
+        if let digest = fromSlice { previous = (digest, bytes) }
+    }
+    #expect(Digest(bytes: [UInt8](repeating: 0, count: 65)[...]) == nil)
+}

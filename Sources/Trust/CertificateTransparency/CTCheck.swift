@@ -66,6 +66,8 @@ extension Evaluation {
         if let logs {
             var embedded: [SignedCertificateTimestamp] = []
             do { embedded = try leaf.embeddedSCTs()?.timestamps ?? [] } catch { unreadable.append(error) }
+            let delivered = deliveredSCTs()
+            findings.reserveCapacity(embedded.count + delivered.count)
             // The precertificate entry is rebuilt only when an SCT is not in the cache.
             let issuer = nodes[1].certificate, subject = leaf
             var entry: SCTEntry? = nil
@@ -75,7 +77,6 @@ extension Evaluation {
                     return entry
                 })
             }
-            let delivered = deliveredSCTs()
             let certificateEntry = SCTEntry.certificate(leaf.der[...])
             for (sct, origin) in delivered {
                 findings.append(try finding(sct, origin, issuerKey: [][...], logs) { certificateEntry })

@@ -54,10 +54,13 @@ public enum CTRule: UInt8, Sendable, Equatable, CaseIterable, CustomStringConver
     /// The rules of `policy`, in the order checked.
     public static func rules(of policy: CTPolicy) -> [CTRule] {
         switch policy {
-        case .apple: return [.logList, .appleTwoSCTs, .appleEnoughSCTs, .appleRFC6962Log]
-        case .chrome: return [.logList, .chromeEnoughSCTs, .chromeRFC6962Log]
+        case .apple: return appleRules
+        case .chrome: return chromeRules
         }
     }
+
+    private static let appleRules: [CTRule] = [.logList, .appleTwoSCTs, .appleEnoughSCTs, .appleRFC6962Log]
+    private static let chromeRules: [CTRule] = [.logList, .chromeEnoughSCTs, .chromeRFC6962Log]
 }
 
 /// One CT rule, declared once.
