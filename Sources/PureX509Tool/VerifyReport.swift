@@ -162,13 +162,14 @@ struct VerifyReport {
                 return failure.map { head + ": " + $0.describe { "path certificate \($0)" } } ?? head
             case .waived(let check, let position, let origin, let reason):
                 return "  [waived] path \(position), \(named(origin)): \(check) (\(check.section)): \(reason)"
-            case .undecided(.signedCertificateTimestamp(let finding), let position, let origin, _):
-                // An SCT that does not count is not a verdict: the policy step after them decides.
-                return "  [not counted] path \(position), \(named(origin)): \(finding.summary) (RFC 6962 §3.2)"
             case .undecided(let check, let position, let origin, let reason):
                 return "  [unknown] path \(position), \(named(origin)): \(check) (\(check.section)): \(reason); the policy does not require it"
             case .candidate(let issuer, let position):
                 return "  try \(named(issuer)) as the issuer of path certificate \(position)"
+            case .signedCertificateTimestamp(let finding, let position, let origin):
+                // An SCT that does not count is not a verdict: the policy step after them decides.
+                let verdict = finding.disposition.counts ? "pass" : "not counted"
+                return "  [\(verdict)] path \(position), \(named(origin)): \(finding.summary) (RFC 6962 §3.2)"
             case .path(let origins, let failure):
                 let chain = origins.map(named).joined(separator: " <- ")
                 return "  path " + chain + ": " + (failure.map { "refused, " + $0.describe { "path certificate \($0)" } } ?? "trusted")
@@ -197,13 +198,7 @@ struct VerifyReport {
                 ])
             case .waived(let check, let position, let origin, let reason), .undecided(let check, let position, let origin, let reason):
                 let verdict: String
-                if case .waived = step {
-                    verdict = "waived"
-                } else if case .signedCertificateTimestamp = check {
-                    verdict = "notCounted"
-                } else {
-                    verdict = "unknown"
-                }
+                if case .waived = step { verdict = "waived" } else { verdict = "unknown" }
                 return .object([
                     ("step", .string("check")), ("check", .string(check.code)), ("section", .string(check.section)),
                     ("description", .string(check.description)), ("position", .int(position)), ("certificate", cert(origin)),
@@ -211,6 +206,12 @@ struct VerifyReport {
                 ])
             case .candidate(let issuer, let position):
                 return .object([("step", .string("candidate")), ("position", .int(position)), ("issuer", cert(issuer))])
+            case .signedCertificateTimestamp(let finding, let position, let origin):
+                return .object([
+                    ("step", .string("sct")), ("section", .string("RFC 6962 §3.2")), ("position", .int(position)),
+                    ("certificate", cert(origin)), ("verdict", .string(finding.disposition.counts ? "counted" : "notCounted")),
+                    ("sct", CTOutput.json(finding)),
+                ])
             case .path(let origins, let failure):
                 return .object([
                     ("step", .string("path")), ("path", .array(origins.map(cert))),

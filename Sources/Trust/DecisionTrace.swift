@@ -47,8 +47,6 @@ public enum CheckName: Sendable, Equatable, CustomStringConvertible {
     /// Once a path reaches an anchor: the anchor's validity, CA status and keyUsage
     /// (RFC 5937 §3), revocation, and the caller's pin check.
     case anchorValidity, anchorIsCA, anchorKeyUsage, revocation, pins
-    /// One SCT of the leaf, and what it counted for (RFC 6962 §3.2).
-    case signedCertificateTimestamp(SCTFinding)
     /// The leaf's SCTs against a Certificate Transparency policy.
     case certificateTransparency(CTPolicy)
 
@@ -75,7 +73,6 @@ public enum CheckName: Sendable, Equatable, CustomStringConvertible {
         case .anchorKeyUsage: return "RFC 5937 §3"
         case .revocation: return "RFC 5280 §6.3"
         case .pins: return "docs/pinning.md (the caller's accept function)"
-        case .signedCertificateTimestamp: return "RFC 6962 §3.2"
         case .certificateTransparency(.apple): return "Apple: Apple's Certificate Transparency policy (support.apple.com/103214)"
         case .certificateTransparency(.chrome): return "Chrome CT Policy (GoogleChrome/CertificateTransparency ct_policy.md)"
         }
@@ -104,7 +101,6 @@ public enum CheckName: Sendable, Equatable, CustomStringConvertible {
         case .anchorKeyUsage: return "anchorKeyUsage"
         case .revocation: return "revocation"
         case .pins: return "pins"
-        case .signedCertificateTimestamp: return "sct"
         case .certificateTransparency: return "certificateTransparency"
         }
     }
@@ -132,7 +128,6 @@ public enum CheckName: Sendable, Equatable, CustomStringConvertible {
         case .anchorKeyUsage: return "the anchor's key usage allows keyCertSign"
         case .revocation: return "not revoked (the CRLs supplied)"
         case .pins: return "the path carries a pinned key or certificate"
-        case .signedCertificateTimestamp(let finding): return finding.summary
         case .certificateTransparency(let policy): return "the SCTs meet " + (policy == .apple ? "Apple's" : "Chrome's") + " CT policy"
         }
     }
@@ -153,6 +148,11 @@ public enum TraceStep: Sendable {
     case undecided(CheckName, position: Int, origin: CertificateOrigin, reason: String)
     /// The search tries `issuer` as the issuer of the certificate at `position`.
     case candidate(issuer: CertificateOrigin, position: Int)
+    /// One SCT of the certificate at `position` and what it counted for
+    /// (RFC 6962 §3.2), before the CT policy's step. A step of its own
+    /// rather than a `CheckName`: a check's name stays a small trivial
+    /// value that every step copies.
+    case signedCertificateTimestamp(SCTFinding, position: Int, origin: CertificateOrigin)
     /// A path reached an anchor and was decided: nil is trusted.
     case path([CertificateOrigin], failure: TrustFailure?)
 }

@@ -238,7 +238,7 @@ private enum RevocationGapCase: CaseIterable {
 /// `CheckName`'s cases, one each: `of` is exhaustive, so a new case does not
 /// compile until it is named here, and `sample` then needs a value of it.
 private enum CheckNameCase: CaseIterable {
-    case hostname, validity, leafNotCA, extendedKeyUsage, keyUsage, criticalExtensions, profileRule, appleRule, leafKey, pathDepth, signature, issuerIsCA, pathLength, nameConstraints, certificatePolicies, anchorValidity, anchorIsCA, anchorKeyUsage, revocation, pins, signedCertificateTimestamp, certificateTransparency
+    case hostname, validity, leafNotCA, extendedKeyUsage, keyUsage, criticalExtensions, profileRule, appleRule, leafKey, pathDepth, signature, issuerIsCA, pathLength, nameConstraints, certificatePolicies, anchorValidity, anchorIsCA, anchorKeyUsage, revocation, pins, certificateTransparency
 
     static func of(_ value: CheckName) -> Self {
         switch value {
@@ -262,7 +262,6 @@ private enum CheckNameCase: CaseIterable {
         case .anchorKeyUsage: return .anchorKeyUsage
         case .revocation: return .revocation
         case .pins: return .pins
-        case .signedCertificateTimestamp: return .signedCertificateTimestamp
         case .certificateTransparency: return .certificateTransparency
         }
     }
@@ -289,7 +288,6 @@ private enum CheckNameCase: CaseIterable {
         case .anchorKeyUsage: return .anchorKeyUsage
         case .revocation: return .revocation
         case .pins: return .pins
-        case .signedCertificateTimestamp: return .signedCertificateTimestamp(sampleFinding)
         case .certificateTransparency: return .certificateTransparency(.chrome)
         }
     }

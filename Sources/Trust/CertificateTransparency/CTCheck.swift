@@ -82,13 +82,8 @@ extension Evaluation {
                 findings.append(try finding(sct, origin, issuerKey: [][...], logs) { certificateEntry })
             }
             if trace != nil {
-                for found in findings {
-                    if found.disposition.counts {
-                        _ = step(.signedCertificateTimestamp(found), 0, leafNode, nil)
-                    } else {
-                        undecided(.signedCertificateTimestamp(found), 0, leafNode, reason: found.disposition.description)
-                    }
-                }
+                let origin = origin(of: leafNode)
+                for found in findings { note(.signedCertificateTimestamp(found, position: 0, origin: origin)) }
             }
         }
         let tally = CTTally(findings: findings, hasLogList: logs != nil, notBefore: leaf.notBefore, notAfter: leaf.notAfter)
