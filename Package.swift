@@ -37,7 +37,7 @@ let package = Package(
         // HMAC, PBKDF2, the PKCS#12 KDF and CBC decryption, for reading PKCS#12 files.
         .target(name: "Symmetric", dependencies: ["SHA2"], swiftSettings: coreSettings),
         // The PFX reader and client identities (docs/pkcs12.md).
-        .target(name: "PKCS12", dependencies: ["DER", "BigNum", "Symmetric", "EC", "PKIX", "Trust"], swiftSettings: coreSettings),
+        .target(name: "PKCS12", dependencies: ["DER", "BigNum", "Symmetric", "EC", "PKIX"], swiftSettings: coreSettings),
         // The operating system's trust anchors (TrustStore.system()): reads files through
         // the C library, so it stays outside the core and out of the Embedded build.
         .target(name: "SystemTrust", dependencies: ["PKIX", "Trust"]),

@@ -1,5 +1,4 @@
 import PKIX
-import Trust
 
 /// A certificate and the private key that belongs to it, with the issuers
 /// the file carried: what a TLS client presents when a server asks for a
@@ -32,14 +31,20 @@ public struct ClientIdentity: Sendable {
     /// decide, this is the longest walk by issuer and subject names through
     /// the file (key identifiers, then file order, breaking ties), ending at
     /// a self-issued certificate, at most as long as a path the verifier
-    /// accepts. `verifyChain` may find another path; `presenting(_:)` puts
-    /// that one here.
+    /// accepts. Trust's `Verifier.verifyClient` may find another path;
+    /// `presenting(_:)` puts that one here.
     public let chain: [Certificate]
     /// Every certificate the file carried, in file order, this one included.
     public let fileCertificates: [Certificate]
-    /// The file's certificates that can issue along a path from this one
-    /// (`IssuerWalk.pathCandidates`): what the path builder is offered.
-    let pathCandidates: [Certificate]
+    /// The intermediates to offer a path builder for this certificate
+    /// (Trust's `Verifier.verifyClient(_:offering:against:policy:)`): every
+    /// certificate of the file that can issue along a path from it, by
+    /// names (RFC 5280 §4.1.2.4, compared as encoded bytes), level by level
+    /// in file order, up to the verifier's path length and at most its
+    /// default signature-check budget (100), more than it could check. A
+    /// file certificate whose subject equals an issuer name only after RFC
+    /// 5280 §7.1 normalisation is not offered.
+    public let pathCandidates: [Certificate]
     /// The friendlyName of the key's bag, or else of the certificate's.
     public let friendlyName: String?
     /// The localKeyId of the key's bag, or else of the certificate's.
@@ -49,50 +54,21 @@ public struct ClientIdentity: Sendable {
     /// How the key was shown to belong to the certificate.
     public let keyCheck: KeyCheck
 
-    /// Verifies the identity's chain for TLS client authentication
-    /// (id-kp-clientAuth, RFC 5280 §4.2.1.12) against `store`, as a server
-    /// would: `policy`'s purpose is set to `.clientAuth` and its server
-    /// identity cleared; everything else (time, profile, budgets) is used as given.
-    public func verifyChain(against store: TrustStore, policy: VerificationPolicy) -> Result<VerifiedChain, TrustFailure> {
-        var clientPolicy = policy
-        clientPolicy.purpose = .clientAuth
-        clientPolicy.identity = nil
-        var verifier = Verifier(store: store, policy: clientPolicy)
-        return verifyChain(using: &verifier)
-    }
-
-    /// Verifies the identity's certificate with `verifier` as it is (its
-    /// store, policy and purpose), offering as intermediates every
-    /// certificate of the file that can issue along a path from it (by
-    /// names, up to the path length; at most `Budgets.signatureChecks`,
-    /// more than the verifier could check): the path builder backtracks
-    /// past a dead end such as a cross-certificate whose issuer is not
-    /// trusted. One verifier for every identity of a file shares its
-    /// signature cache.
-    public func verifyChain(using verifier: inout Verifier) -> Result<VerifiedChain, TrustFailure> {
-        verifier.verify(leaf: certificate, intermediates: pathCandidates)
-    }
-
-    /// This identity with `path` (a chain `verifyChain` returned for it) as
-    /// its `chain`: what a client should send (RFC 8446 §4.4.2, RFC 5246
-    /// §7.4.2: the sender's certificate first, each next one certifying the
-    /// one before). An anchor is kept only when the file carried it; one
+    /// This identity with `path` (the certificates of a chain Trust's
+    /// verifier returned for it, leaf first) as its `chain`: what a client
+    /// should send (RFC 8446 §4.4.2, RFC 5246 §7.4.2: the sender's
+    /// certificate first, each next one certifying the one before). An anchor is kept only when the file carried it; one
     /// that came from the caller's store is the server's to hold. A path
     /// that does not begin with this identity's certificate changes nothing.
-    public func presenting(_ path: VerifiedChain) -> ClientIdentity {
-        guard path.certificates.first?.der == certificate.der else { return self }
-        var issuers = Array(path.certificates.dropFirst())
+    public func presenting(_ path: [Certificate]) -> ClientIdentity {
+        guard path.first?.der == certificate.der else { return self }
+        var issuers = Array(path.dropFirst())
         if let anchor = issuers.last, !fileCertificates.contains(where: { $0.der == anchor.der }) {
             issuers.removeLast()
         }
         return ClientIdentity(certificate: certificate, privateKey: privateKey, chain: issuers,
                               fileCertificates: fileCertificates, pathCandidates: pathCandidates, friendlyName: friendlyName,
                               localKeyID: localKeyID, pairing: pairing, keyCheck: keyCheck)
-    }
-
-    /// `verifyChain(against:policy:)` with the default policy at `time` (seconds since 1970).
-    public func verifyChain(against store: TrustStore, at time: Int64) -> Result<VerifiedChain, TrustFailure> {
-        verifyChain(against: store, policy: VerificationPolicy(time: time, purpose: .clientAuth))
     }
 }
 

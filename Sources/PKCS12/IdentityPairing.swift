@@ -1,5 +1,4 @@
 import PKIX
-import Trust
 
 // Pairs keys with certificates (localKeyId first, then the public key) and
 // gives each identity its issuers from one `IssuerWalk` over the file.
@@ -64,7 +63,7 @@ struct IdentityPairing {
             identities[position] = ClientIdentity(
                 certificate: identity.certificate, privateKey: identity.privateKey,
                 chain: path.map { walk.certificates[$0] }, fileCertificates: walk.certificates,
-                pathCandidates: walk.pathCandidates(of: leaf, limit: Budgets().signatureChecks).map { walk.certificates[$0] },
+                pathCandidates: walk.pathCandidates(of: leaf, limit: IssuerWalk.maximumPathCandidates).map { walk.certificates[$0] },
                 friendlyName: identity.friendlyName, localKeyID: identity.localKeyID,
                 pairing: identity.pairing, keyCheck: identity.keyCheck)
         }

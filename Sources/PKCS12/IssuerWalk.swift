@@ -1,5 +1,4 @@
 import PKIX
-import Trust
 
 // Each identity's chain without trust anchors: the longest walk from the
 // leaf through the file's certificates, each step to a certificate whose
@@ -19,8 +18,15 @@ import Trust
 
 struct IssuerWalk {
     /// The longest walk kept: as many issuers as a path the verifier accepts
-    /// holds (its intermediates and an anchor).
-    static let maximumIssuers = Budgets().maximumIntermediates + 1
+    /// holds (its intermediates and an anchor): Trust's default
+    /// `Budgets.maximumIntermediates` (8) plus one. This module does not
+    /// import Trust; a test holds the two equal.
+    static let maximumIssuers = 9
+
+    /// The most path candidates offered per identity: Trust's default
+    /// `Budgets.signatureChecks` (100), the most edges a verifier checks;
+    /// a test holds the two equal.
+    static let maximumPathCandidates = 100
 
     let certificates: [Certificate]
     /// Positions into `certificates`, sorted by subject bytes, then file order.

@@ -69,7 +69,7 @@ struct KeyCandidate {
         let spki = certificate.publicKey
         let certKey = spki.key
         // The same key type and curve, as the key table names them.
-        let algorithm = entry.key.algorithm.keyAlgorithm
+        let algorithm = entry.key.algorithm
         guard KeyAlgorithm(identifier: spki.algorithm) == algorithm else { return false }
         if case .rsa(let modulus, let exponent) = spki.kind {
             return Array(modulus.drop(while: { $0 == 0 })) == entry.key.rsaModulus

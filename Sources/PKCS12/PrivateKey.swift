@@ -9,27 +9,10 @@ import PKIX
 /// type and size only. The key's bytes leave through one explicit call,
 /// `privateKeyPKCS8DER()`.
 public struct PrivateKey: Sendable {
-    /// The key's algorithm.
-    public enum Algorithm: Sendable, Equatable, CustomStringConvertible {
-        /// RSA (PKCS #1 RSAPrivateKey inside PKCS #8).
-        case rsa
-        /// ECDSA on a NIST curve (SEC 1 ECPrivateKey inside PKCS #8).
-        case ec(ECDSACurve)
-        /// Ed25519 (RFC 8410 CurvePrivateKey).
-        case ed25519
-
-        /// The key table's entry: its name, size and public-key derivation.
-        public var keyAlgorithm: KeyAlgorithm {
-            switch self {
-            case .rsa: return .rsa
-            case .ec(let curve): return .ecdsa(curve)
-            case .ed25519: return .ed25519
-            }
-        }
-
-        /// `RSA`, `EC P-256`, `Ed25519`: the table's name.
-        public var description: String { keyAlgorithm.displayName }
-    }
+    /// The key's algorithm: its entry in PKIX's key table (`.rsa`, `.p256`,
+    /// `.p384`, `.p521`, `.ed25519`), which names it (`RSA`, `EC P-256`,
+    /// `Ed25519`), gives its size and computes its public key.
+    public typealias Algorithm = KeyAlgorithm
 
     /// The key's algorithm, with the curve for EC keys.
     public let algorithm: Algorithm
@@ -78,7 +61,7 @@ extension PrivateKey: CustomStringConvertible, CustomDebugStringConvertible {
 extension PrivateKey: CustomReflectable {
     /// Algorithm and size only, so `dump` and debuggers never show the secret.
     public var customMirror: Mirror {
-        Mirror(self, children: ["algorithm": algorithm, "sizeInBits": sizeInBits], displayStyle: .struct)
+        Mirror(self, children: ["algorithm": algorithm.description, "sizeInBits": sizeInBits], displayStyle: .struct)
     }
 }
 #endif

@@ -80,7 +80,7 @@ extension PrivateKey {
             throw .invalidPrivateKey(.curveNamedTwice)
         }
         guard let curveOID = outerCurve ?? key.namedCurve else { throw .invalidPrivateKey(.noCurve) }
-        guard let entry = KeyAlgorithm.ecdsa(namedCurve: curveOID), let curve = entry.ecdsaCurve,
+        guard let entry = KeyAlgorithm.ecdsa(namedCurve: curveOID), entry.ecdsaCurve != nil,
               let size = entry.fixedSizeInBits else {
             throw .unsupportedKeyAlgorithm(.oid(OID(der: Array(curveOID))))
         }
@@ -88,7 +88,7 @@ extension PrivateKey {
         guard key.privateKey.count == (size + 7) / 8 else { throw .invalidPrivateKey(.ecScalarLength) }
         let point = key.publicKey.map { Array($0.bytes) }
         if let point, let carried, point != carried { throw .invalidPrivateKey(.twoPublicKeys) }
-        return PrivateKey(algorithm: .ec(curve), sizeInBits: size, carriedPublicKey: point ?? carried,
+        return PrivateKey(algorithm: entry, sizeInBits: size, carriedPublicKey: point ?? carried,
                           pkcs8: info.encoded, secret: key.privateKey.indices)
     }
 

@@ -6,7 +6,7 @@ extension PrivateKey {
     /// table's derivation: the uncompressed EC point (04 || X || Y), or the
     /// Ed25519 public key; nil for RSA, which carries its public half.
     func derivedPublicKey() throws(PKCS12Error) -> [UInt8]? {
-        guard let derive = algorithm.keyAlgorithm.derivePublicKey else { return nil }
+        guard let derive = algorithm.derivePublicKey else { return nil }
         do throws(ECError) {
             return try derive(pkcs8[secret])
         } catch {

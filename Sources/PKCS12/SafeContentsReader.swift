@@ -100,7 +100,7 @@ struct BagCollector {
     /// consistency check. A file of a thousand P-521 keys would otherwise
     /// cost a second that no budget saw.
     private mutating func add(_ key: PrivateKey, attributes: BagAttributes) throws(PKCS12Error) {
-        try budget.charge(WorkCost.add(WorkCost.publicKeyDerivation(key.algorithm), key.rsaConsistencyCost))
+        try budget.charge(WorkCost.add(key.algorithm.derivationCost, key.rsaConsistencyCost))
         keys.append(KeyEntry(key: key, attributes: attributes))
     }
 

@@ -113,18 +113,9 @@ enum WorkCost {
         return multiply(multiply(blocks, perBlock), weight(function))
     }
 
-    /// Computing a key's public half from its secret (the pairing's check
-    /// that a stored key is the secret's): a fixed-base scalar
-    /// multiplication, rounded up from the measurements above.
-    static func publicKeyDerivation(_ algorithm: PrivateKey.Algorithm) -> Int {
-        switch algorithm {
-        case .rsa: return 0
-        case .ec(.p256): return 6_000
-        case .ec(.p384): return 18_000
-        case .ec(.p521): return 40_000
-        case .ed25519: return 3_000
-        }
-    }
+    // Computing a key's public half from its secret (the pairing's check
+    // that a stored key is the secret's) is charged by the key table's
+    // `KeyAlgorithm.derivationCost`, measured like the figures above.
 
     static func add(_ a: Int, _ b: Int) -> Int {
         let (sum, overflow) = a.addingReportingOverflow(b)

@@ -73,8 +73,9 @@ extension ConnectCommand {
         var clientPolicy = policy
         clientPolicy.revocation.coverage = .off
         clientPolicy.revocation.requirePositiveResponse = false
-        guard case .success(let path) = identity.verifyChain(against: store, policy: clientPolicy) else { return identity }
-        return identity.presenting(path)
+        guard case .success(let path) = Verifier.verifyClient(identity.certificate, offering: identity.pathCandidates,
+                                                              against: store, policy: clientPolicy) else { return identity }
+        return identity.presenting(path.certificates)
     }
 
     /// The identity's line in the text output.

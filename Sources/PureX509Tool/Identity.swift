@@ -79,7 +79,7 @@ struct Identity: ParsableCommand {
             // One verifier: identities under the same CAs check each edge's signature once.
             var verifier = Verifier(store: store, policy: policy)
             for (index, identity) in opened.identities.enumerated() {
-                verdicts[index] = identity.verifyChain(using: &verifier)
+                verdicts[index] = verifier.verify(leaf: identity.certificate, intermediates: identity.pathCandidates)
             }
         }
         let output = IdentityOutput(file: file, opened: opened, verdicts: verdicts, time: time,

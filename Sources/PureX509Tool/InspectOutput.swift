@@ -119,8 +119,8 @@ struct InspectOutput {
             }
             break
         }
-        let shape = KeyKind(derShape: bytes)
-        if shape == .crl, (try? Certificate(derEncoded: bytes)) == nil {
+        let shape = InputKind(derShape: bytes)
+        if shape == .certificateList, (try? Certificate(derEncoded: bytes)) == nil {
             progress.clear()
             return emitCRL(bytes, index: 1, path: stream.path, block: nil)
         }

@@ -69,12 +69,15 @@ enum KeyFailure: Error, CustomStringConvertible {
     enum Unsupported: CustomStringConvertible {
         /// A certificate goes to the certificate parser instead.
         case certificate
+        /// A PKCS#12 file goes to the PKCS#12 reader instead.
+        case pkcs12
         /// The key table has no derivation for this key type.
         case noDerivation(KeyAlgorithm)
 
         var description: String {
             switch self {
             case .certificate: return "a certificate is pinned by its own parser"
+            case .pkcs12: return "a PKCS#12 file is pinned by its own reader"
             case .noDerivation(let algorithm): return "PureX509 computes no public key for \(algorithm.name) keys"
             }
         }

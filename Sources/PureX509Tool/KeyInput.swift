@@ -1,5 +1,5 @@
-// KeyInput: what a PEM label or a DER body holds, and the SubjectPublicKeyInfo
-// `pin` hashes for each kind that has one.
+// KeyInput: the SubjectPublicKeyInfo `pin` hashes for each kind of input
+// (PKIX's `InputKind`, told by PEM label or DER shape) that has one.
 //
 // OkHttp's and TrustKit's users pin a key before its certificate exists (a
 // backup pin), so `pin` takes a public key, a CSR or a private key as well as
@@ -21,63 +21,6 @@
 // STRING is copied as the key encodes it (a derived one is uncompressed).
 import PureX509
 
-enum KeyKind: String {
-    case certificate = "certificate"
-    case publicKey = "public key"
-    case rsaPublicKey = "RSA public key"
-    case certificateRequest = "certificate request"
-    case crl = "CRL"
-    case ocspResponse = "OCSP response"
-    case privateKey = "private key"
-    case encryptedPrivateKey = "encrypted private key"
-    case ecPrivateKey = "EC private key"
-    case rsaPrivateKey = "RSA private key"
-
-    /// RFC 7468 labels, plus OpenSSL's traditional `RSA`/`EC` key labels and
-    /// the `NEW CERTIFICATE REQUEST` some tools still write.
-    init?(pemLabel: String) {
-        switch pemLabel {
-        case "CERTIFICATE": self = .certificate
-        case "PUBLIC KEY": self = .publicKey
-        case "RSA PUBLIC KEY": self = .rsaPublicKey
-        case "CERTIFICATE REQUEST", "NEW CERTIFICATE REQUEST": self = .certificateRequest
-        case "X509 CRL", "CRL": self = .crl
-        case OCSPInput.pemLabel: self = .ocspResponse
-        case "PRIVATE KEY": self = .privateKey
-        case "ENCRYPTED PRIVATE KEY": self = .encryptedPrivateKey
-        case "EC PRIVATE KEY": self = .ecPrivateKey
-        case "RSA PRIVATE KEY": self = .rsaPrivateKey
-        default: return nil
-        }
-    }
-
-    /// The kind a DER body has by its outer shape (the tags of its first
-    /// levels), or nil when it matches none. Only a hint for messages and
-    /// for choosing the parser; the parser then checks the whole structure.
-    init?(derShape der: [UInt8]) {
-        guard let outline = DEROutline(der) else { return nil }
-        let tags = outline.elementTags
-        switch tags {
-        case [0x30, 0x30, 0x03]:
-            // Certificate, CRL and CSR are all SIGNED{…}; the TBS part tells them apart.
-            guard let inner = outline.firstElementTags else { return nil }
-            if inner.count == 4 && inner[0] == 0x02 && inner[3] == 0xA0 { self = .certificateRequest; return }
-            if inner.dropFirst(2).contains(where: { $0 == 0x17 || $0 == 0x18 }) { self = .crl; return }
-            self = .certificate
-        // OCSPResponse: responseStatus ENUMERATED, then responseBytes [0] when successful.
-        case [0x0A], [0x0A, 0xA0]: self = .ocspResponse
-        case [0x30, 0x03]: self = .publicKey
-        case [0x30, 0x04]: self = .encryptedPrivateKey
-        case [0x02, 0x02]: self = .rsaPublicKey
-        default:
-            if tags.starts(with: [0x02, 0x30, 0x04]) { self = .privateKey; return }
-            if tags.starts(with: [0x02, 0x04]) { self = .ecPrivateKey; return }
-            if tags.count == 9 && tags.allSatisfy({ $0 == 0x02 }) { self = .rsaPrivateKey; return }
-            return nil
-        }
-    }
-}
-
 enum KeyInput {
     /// rsaEncryption with NULL parameters, as `openssl pkey -pubout` writes it (RFC 3279 §2.3.1).
     static let rsaEncryption = tlv(0x30, tlv(0x06, OID.rsaEncryption.bytes) + [0x05, 0x00])
@@ -85,14 +28,15 @@ enum KeyInput {
     static let rsaOIDs = [OID.rsaEncryption.bytes, OID.rsassaPSS.bytes]
 
     /// The DER SubjectPublicKeyInfo of a non-certificate `kind`.
-    static func subjectPublicKeyInfo(_ kind: KeyKind, _ der: [UInt8]) throws(KeyFailure) -> [UInt8] {
+    static func subjectPublicKeyInfo(_ kind: InputKind, _ der: [UInt8]) throws(KeyFailure) -> [UInt8] {
         switch kind {
         case .privateKey: return try pkcs8SPKI(der)
         case .ecPrivateKey: return try sec1SPKI(try read { () throws(DERError) in try ECPrivateKey(derEncoded: der) }, algorithm: nil)
-        case .crl: throw .noPublicKey(.crl)
+        case .certificateList: throw .noPublicKey(.crl)
         case .ocspResponse: throw .noPublicKey(.ocspResponse)
         case .encryptedPrivateKey: throw .noPublicKey(.encryptedPrivateKey)
         case .certificate: throw .unsupported(.certificate)
+        case .pkcs12: throw .unsupported(.pkcs12)
         case .publicKey:
             // SubjectPublicKeyInfo (RFC 5280 §4.1), read as a certificate's key is.
             return Array(try read { () throws(DERError) in try PublicKey(subjectPublicKeyInfo: der) }.subjectPublicKeyInfo)

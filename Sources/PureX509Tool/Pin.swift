@@ -66,19 +66,19 @@ struct Pin: ParsableCommand {
     func pin(_ file: InputFile, _ outcome: inout Outcome) {
         var printed = 0
         var failedBlocks = 0
-        func key(_ kind: KeyKind, _ der: [UInt8], block: Int?) {
+        func key(_ kind: InputKind, _ der: [UInt8], block: Int?) {
             let place = block.map { " #\($0)" } ?? ""
             do throws(KeyFailure) {
                 let spki = try KeyInput.subjectPublicKeyInfo(kind, der)
                 let pin = SPKIPin(subjectPublicKeyInfo: spki).description
                 if json {
-                    outcome.records.append(record(pin, kind: kind.rawValue, subject: nil, file: file.path, block: block))
+                    outcome.records.append(record(pin, kind: kind.name, subject: nil, file: file.path, block: block))
                 } else {
-                    print("\(pin)  \(kind.rawValue) in \(file.displayName)\(place)")
+                    print("\(pin)  \(kind.name) in \(file.displayName)\(place)")
                 }
                 printed += 1
             } catch {
-                let where_ = block.map { "PEM block \($0) (\(kind.rawValue))" } ?? "a DER \(kind.rawValue)"
+                let where_ = block.map { "PEM block \($0) (\(kind.name))" } ?? "a DER \(kind.name)"
                 printError("purex509: \(file.displayName): \(where_): \(error)")
                 switch error {
                 case .malformed, .refused: outcome.malformed = true
@@ -112,7 +112,7 @@ struct Pin: ParsableCommand {
             let concatenated = DEROutline.concatenatedSequences(bytes)
             if concatenated.count > 1 {
                 for (offset, range) in concatenated.enumerated() { certificate(Array(bytes[range]), index: offset + 1, block: nil) }
-            } else if let kind = KeyKind(derShape: bytes), kind != .certificate {
+            } else if let kind = InputKind(derShape: bytes), kind != .certificate, kind != .pkcs12 {
                 key(kind, bytes, block: nil)
             } else {
                 certificate(bytes, index: 1, block: nil)
@@ -131,7 +131,7 @@ struct Pin: ParsableCommand {
                     if block.label == "CERTIFICATE" {
                         certificates += 1
                         certificate(der, index: certificates, block: block.number)
-                    } else if let kind = KeyKind(pemLabel: block.label) {
+                    } else if let kind = InputKind(pemLabel: block.label) {
                         key(kind, der, block: block.number)
                     } else {
                         printError("purex509: note: \(file.displayName): PEM block \(block.number) (\(DisplayText.escaped(block.label))) holds no public key; skipped")

@@ -60,12 +60,8 @@ public enum KeyCurve: Sendable, Equatable, CustomStringConvertible {
 
     /// The key table's entry of this curve: its name, OID and policy bit.
     public var keyAlgorithm: KeyAlgorithm {
-        switch self {
-        case .p256: return .p256
-        case .p384: return .p384
-        case .p521: return .p521
-        case .ed25519: return .ed25519
-        }
+        guard let curve = ecdsa else { return .ed25519 }
+        return .ecdsa(curve)
     }
 
     /// `P-256`, `P-384`, `P-521` or `Ed25519`, as the key table names the curve.

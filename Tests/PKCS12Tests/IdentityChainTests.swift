@@ -73,6 +73,18 @@ private func identityUnder(_ cas: [(issuer: String, subject: String)]) throws ->
     #expect(identity.fileCertificates.count == 31)
 }
 
+/// The path builder is offered at most as many of a file's issuers as a
+/// verifier checks signatures (Trust's default budget): 120 CAs all named
+/// as the leaf's issuer give 100 candidates, in file order. PKCS12 does not
+/// import Trust, so this holds its copy of the budget equal to Trust's.
+@Test func pathCandidatesStopAtTheSignatureCheckBudget() throws {
+    let cas = (0..<120).map { _ in (issuer: "Root", subject: "CA 0") }
+    let file = try identityUnder(cas)
+    let identity = try #require(file.identities.first)
+    #expect(identity.pathCandidates.count == Budgets().signatureChecks)
+    #expect(identity.pathCandidates.map(\.der) == Array(identity.fileCertificates.dropFirst().prefix(Budgets().signatureChecks)).map(\.der))
+}
+
 /// A short chain ending in a self-issued certificate is walked whole, and
 /// the walk ends there.
 @Test func theIssuerWalkEndsAtASelfIssuedCertificate() throws {
@@ -115,9 +127,9 @@ private func identityUnder(_ cas: [(issuer: String, subject: String)]) throws ->
     #expect(identity.fileCertificates.map(\.der) == [try files.certificate("leaf"), cross, real, root.der])
     #expect(identity.chain.map(\.der) == [real, root.der])
     #expect(withRoot.unpairedCertificates.map(\.certificate.der) == [cross])
-    let verified = try identity.verifyChain(against: store, at: now).get()
+    let verified = try Verifier.verifyClient(identity.certificate, offering: identity.pathCandidates, against: store, at: now).get()
     #expect(verified.certificates.map(\.der) == [identity.certificate.der, real, root.der])
-    #expect(identity.presenting(verified).chain.map(\.der) == [real, root.der])
+    #expect(identity.presenting(verified.certificates).chain.map(\.der) == [real, root.der])
 
     // Without the root in the file both walks are one certificate long and
     // file order picks the cross-certificate; the verifier still finds the
@@ -126,13 +138,13 @@ private func identityUnder(_ cas: [(issuer: String, subject: String)]) throws ->
     let withoutRoot = try PKCS12File(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: files.withoutRoot))), password: .none)
     let bare = try #require(withoutRoot.identities.first)
     #expect(bare.chain.map(\.der) == [cross])
-    let path = try bare.verifyChain(against: store, at: now).get()
+    let path = try Verifier.verifyClient(bare.certificate, offering: bare.pathCandidates, against: store, at: now).get()
     #expect(path.certificates.map(\.der) == [bare.certificate.der, real, root.der])
-    #expect(bare.presenting(path).chain.map(\.der) == [real])
+    #expect(bare.presenting(path.certificates).chain.map(\.der) == [real])
 
     // An anchor that is no issuer of the chain still fails, as before.
     let other = try Certificate(derEncoded: try renamedRootOfAnotherName(files))
-    #expect(throws: TrustFailure.self) { try bare.verifyChain(against: TrustStore([other]), at: now).get() }
+    #expect(throws: TrustFailure.self) { try Verifier.verifyClient(bare.certificate, offering: bare.pathCandidates, against: TrustStore([other]), at: now).get() }
 }
 
 /// A self-signed certificate named as no certificate of the files.

@@ -34,7 +34,7 @@ func readsWhatOpenSSLReads(_ name: String) throws {
     if exportCase.withChain {
         let store = TrustStore([try Certificate(derEncoded: exported.root)])
         let now = Int64(Date().timeIntervalSince1970)
-        let verified = identity.verifyChain(against: store, at: now)
+        let verified = Verifier.verifyClient(identity.certificate, offering: identity.pathCandidates, against: store, at: now)
         if case .failure(let failure) = verified { Issue.record("\(name): \(failure)") }
         // The leaf allows clientAuth only: a server-authentication check refuses it.
         var serverPolicy = VerificationPolicy(time: now, purpose: .serverAuth)

@@ -24,9 +24,9 @@ enum LeafKey: String, CaseIterable, Sendable {
     var algorithm: PrivateKey.Algorithm {
         switch self {
         case .rsa: return .rsa
-        case .p256: return .ec(.p256)
-        case .p384: return .ec(.p384)
-        case .p521: return .ec(.p521)
+        case .p256: return .p256
+        case .p384: return .p384
+        case .p521: return .p521
         case .ed25519: return .ed25519
         }
     }

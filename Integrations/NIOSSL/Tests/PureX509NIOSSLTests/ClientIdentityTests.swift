@@ -19,8 +19,8 @@ import Testing
 
     static let rows = [
         Row(hierarchy: "rsa", certificate: "client.pem", key: "client.key", algorithm: .rsa),
-        Row(hierarchy: "ec", certificate: "client-p256.pem", key: "client-p256.key", algorithm: .ec(.p256)),
-        Row(hierarchy: "ec", certificate: "client-p384.pem", key: "client-p384.key", algorithm: .ec(.p384)),
+        Row(hierarchy: "ec", certificate: "client-p256.pem", key: "client-p256.key", algorithm: .p256),
+        Row(hierarchy: "ec", certificate: "client-p384.pem", key: "client-p384.key", algorithm: .p384),
         Row(hierarchy: "ec", certificate: "client-ed25519.pem", key: "client-ed25519.key", algorithm: .ed25519),
     ]
 
@@ -129,7 +129,7 @@ import Testing
         }
         let file = try PKCS12File(bytes: [UInt8](Data(contentsOf: URL(fileURLWithPath: p12))), password: .none)
         let identity = try #require(file.identities.first)
-        #expect(identity.privateKey.algorithm == .ec(.p521))
+        #expect(identity.privateKey.algorithm == .p521)
         let configuration = try TLSConfiguration.makeClientConfiguration(clientIdentity: identity)
         _ = try NIOSSLContext(configuration: configuration)
     }
