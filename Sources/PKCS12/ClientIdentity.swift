@@ -36,7 +36,7 @@ public struct ClientIdentity: Sendable {
     /// that one here.
     public let chain: [Certificate]
     /// Every certificate the file carried, in file order, this one included.
-    public let fileCertificates: [Certificate]
+    package let fileCertificates: [Certificate]
     /// The file's certificates that can issue along a path from this one
     /// (`IssuerWalk.pathCandidates`): what the path builder is offered.
     let pathCandidates: [Certificate]
@@ -101,7 +101,7 @@ public struct UnmatchedKey: Sendable {
     /// The key.
     public let privateKey: PrivateKey
     /// Its bag's friendlyName and localKeyId.
-    public let attributes: BagAttributes
+    package let attributes: BagAttributes
     /// Why it was not paired.
     public let reason: UnmatchedKeyReason
 }

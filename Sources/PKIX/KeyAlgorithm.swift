@@ -16,73 +16,73 @@ import EC
 
 /// One key type: its identifiers, size, verification cost, policy bit, name,
 /// and how its public key is computed from its private key.
-public struct KeyAlgorithm: Sendable {
+package struct KeyAlgorithm: Sendable {
     /// What the tool and PKCS12 print: `RSA`, `EC P-256`, `Ed25519`.
-    public let name: StaticString
+    package let name: StaticString
     /// The AlgorithmIdentifier's OID content octets (rsaEncryption, id-ecPublicKey, id-Ed25519…).
-    public let oid: [UInt8]
+    package let oid: [UInt8]
     /// For EC keys, the namedCurve OID's content octets (RFC 5480 §2.1.1.1).
-    public let namedCurve: [UInt8]?
+    package let namedCurve: [UInt8]?
     /// The curve as key policies and failures name it (`P-256`, `Ed25519`); nil for RSA.
-    public let curveName: StaticString?
+    package let curveName: StaticString?
     /// The size in bits when the type fixes it: the curve's field size
     /// (Ed25519 256, Ed448 456); nil for RSA, whose modulus decides.
-    public let fixedSizeInBits: Int?
+    package let fixedSizeInBits: Int?
     /// The EC module's curve for ECDSA keys.
-    public let ecdsaCurve: ECDSACurve?
+    package let ecdsaCurve: ECDSACurve?
     /// A signature check's cost in the verifier's units (a P-256 ECDSA
     /// verification is 1; P-384 measured 4×, P-521 8×); 0 where the key's
     /// size decides (RSA) or nothing verifies (Ed448).
-    public let verificationCost: Int
+    package let verificationCost: Int
     /// The key's bit in `AllowedCurves`; nil for keys bounded by size (RSA) or never verified (Ed448).
-    public let policyBit: UInt8?
+    package let policyBit: UInt8?
     /// The public key of a private scalar or seed, computed in constant time
     /// (SEC 1 §3.2.1: 04 ‖ X ‖ Y; RFC 8032 §5.1.5: the 32-octet key); nil
     /// where the private key carries its public half (RSA) or none is computed.
-    public let derivePublicKey: (@Sendable (ArraySlice<UInt8>) throws(ECError) -> [UInt8])?
+    package let derivePublicKey: (@Sendable (ArraySlice<UInt8>) throws(ECError) -> [UInt8])?
 
     /// rsaEncryption (RFC 3279 §2.3.1).
-    public static let rsa = KeyAlgorithm(name: "RSA", oid: OID.rsaEncryption.bytes, namedCurve: nil, curveName: nil,
+    package static let rsa = KeyAlgorithm(name: "RSA", oid: OID.rsaEncryption.bytes, namedCurve: nil, curveName: nil,
                                          fixedSizeInBits: nil, ecdsaCurve: nil, verificationCost: 0, policyBit: nil,
                                          derivePublicKey: nil)
     /// id-RSASSA-PSS (RFC 4055 §1.2): an RSA key for PSS signatures only.
-    public static let rsaPSS = KeyAlgorithm(name: "RSASSA-PSS", oid: OID.rsassaPSS.bytes, namedCurve: nil, curveName: nil,
+    package static let rsaPSS = KeyAlgorithm(name: "RSASSA-PSS", oid: OID.rsassaPSS.bytes, namedCurve: nil, curveName: nil,
                                             fixedSizeInBits: nil, ecdsaCurve: nil, verificationCost: 0, policyBit: nil,
                                             derivePublicKey: nil)
     /// id-ecPublicKey on secp256r1 (RFC 5480).
-    public static let p256 = KeyAlgorithm(name: "EC P-256", oid: OID.ecPublicKey.bytes, namedCurve: OID.secp256r1.bytes,
+    package static let p256 = KeyAlgorithm(name: "EC P-256", oid: OID.ecPublicKey.bytes, namedCurve: OID.secp256r1.bytes,
                                           curveName: "P-256", fixedSizeInBits: 256, ecdsaCurve: .p256, verificationCost: 1,
                                           policyBit: 0, derivePublicKey: { (d) throws(ECError) in try ECDSACurve.p256.publicKey(privateScalar: d) })
     /// id-ecPublicKey on secp384r1.
-    public static let p384 = KeyAlgorithm(name: "EC P-384", oid: OID.ecPublicKey.bytes, namedCurve: OID.secp384r1.bytes,
+    package static let p384 = KeyAlgorithm(name: "EC P-384", oid: OID.ecPublicKey.bytes, namedCurve: OID.secp384r1.bytes,
                                           curveName: "P-384", fixedSizeInBits: 384, ecdsaCurve: .p384, verificationCost: 4,
                                           policyBit: 1, derivePublicKey: { (d) throws(ECError) in try ECDSACurve.p384.publicKey(privateScalar: d) })
     /// id-ecPublicKey on secp521r1.
-    public static let p521 = KeyAlgorithm(name: "EC P-521", oid: OID.ecPublicKey.bytes, namedCurve: OID.secp521r1.bytes,
+    package static let p521 = KeyAlgorithm(name: "EC P-521", oid: OID.ecPublicKey.bytes, namedCurve: OID.secp521r1.bytes,
                                           curveName: "P-521", fixedSizeInBits: 521, ecdsaCurve: .p521, verificationCost: 8,
                                           policyBit: 2, derivePublicKey: { (d) throws(ECError) in try ECDSACurve.p521.publicKey(privateScalar: d) })
     /// id-Ed25519 (RFC 8410 §3).
-    public static let ed25519 = KeyAlgorithm(name: "Ed25519", oid: OID.ed25519.bytes, namedCurve: nil, curveName: "Ed25519",
+    package static let ed25519 = KeyAlgorithm(name: "Ed25519", oid: OID.ed25519.bytes, namedCurve: nil, curveName: "Ed25519",
                                              fixedSizeInBits: 256, ecdsaCurve: nil, verificationCost: 1, policyBit: 3,
                                              derivePublicKey: { (seed) throws(ECError) in try Ed25519PublicKey(privateSeed: seed).rawRepresentation })
     /// id-Ed448 (RFC 8410 §3): recognised and named, never verified.
-    public static let ed448 = KeyAlgorithm(name: "Ed448", oid: OID.ed448.bytes, namedCurve: nil, curveName: "Ed448",
+    package static let ed448 = KeyAlgorithm(name: "Ed448", oid: OID.ed448.bytes, namedCurve: nil, curveName: "Ed448",
                                            fixedSizeInBits: 456, ecdsaCurve: nil, verificationCost: 0, policyBit: nil,
                                            derivePublicKey: nil)
 
     /// Every entry, in the order a listing shows them.
-    public static let all: [KeyAlgorithm] = [rsa, rsaPSS, p256, p384, p521, ed25519, ed448]
+    package static let all: [KeyAlgorithm] = [rsa, rsaPSS, p256, p384, p521, ed25519, ed448]
 }
 
 extension KeyAlgorithm {
     /// The entry of an AlgorithmIdentifier: by its OID, and for id-ecPublicKey
     /// by its namedCurve parameters (nil for another curve or explicit parameters).
-    public init?(identifier: AlgorithmIdentifier) {
+    package init?(identifier: AlgorithmIdentifier) {
         self.init(oid: identifier.algorithm, parameters: identifier.parameters)
     }
 
     /// The entry of an algorithm OID's content octets and its parameters TLV.
-    public init?(oid: ArraySlice<UInt8>, parameters: ArraySlice<UInt8>?) {
+    package init?(oid: ArraySlice<UInt8>, parameters: ArraySlice<UInt8>?) {
         if oid.elementsEqual(OID.ecPublicKey.bytes) {
             guard let curve = parameters.flatMap(Self.namedCurve(parameters:)),
                   let entry = Self.ecdsa(namedCurve: curve[...]) else { return nil }
@@ -97,7 +97,7 @@ extension KeyAlgorithm {
     }
 
     /// The ECDSA entry of a namedCurve OID's content octets, nil for a curve the table does not list.
-    public static func ecdsa(namedCurve oid: ArraySlice<UInt8>) -> KeyAlgorithm? {
+    package static func ecdsa(namedCurve oid: ArraySlice<UInt8>) -> KeyAlgorithm? {
         for entry in all {
             if let curve = entry.namedCurve, curve.elementsEqual(oid) { return entry }
         }
@@ -106,7 +106,7 @@ extension KeyAlgorithm {
 
     /// The OID content octets of ECParameters that are a namedCurve
     /// (RFC 5480 §2.1.1), nil for explicit or implicit parameters.
-    public static func namedCurve(parameters: ArraySlice<UInt8>) -> [UInt8]? {
+    package static func namedCurve(parameters: ArraySlice<UInt8>) -> [UInt8]? {
         let bytes = Array(parameters)
         return try? DERReader.parse(bytes) { (reader: inout DERReader) throws(DERError) -> [UInt8] in
             reader.copy(try reader.readOID())
@@ -114,16 +114,16 @@ extension KeyAlgorithm {
     }
 
     /// `name` as a String, for messages.
-    public var displayName: String { Self.text(name) }
+    package var displayName: String { Self.text(name) }
     /// `curveName` as a String, for messages.
-    public var curveDisplayName: String? { curveName.map(Self.text) }
+    package var curveDisplayName: String? { curveName.map(Self.text) }
 
     private static func text(_ text: StaticString) -> String {
         text.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The entry of an ECDSA curve.
-    public static func ecdsa(_ curve: ECDSACurve) -> KeyAlgorithm {
+    package static func ecdsa(_ curve: ECDSACurve) -> KeyAlgorithm {
         switch curve {
         case .p256: return p256
         case .p384: return p384
@@ -134,7 +134,7 @@ extension KeyAlgorithm {
 
 extension KeyAlgorithm: Equatable {
     /// Entries are equal when their identifiers are.
-    public static func == (lhs: KeyAlgorithm, rhs: KeyAlgorithm) -> Bool {
+    package static func == (lhs: KeyAlgorithm, rhs: KeyAlgorithm) -> Bool {
         lhs.oid == rhs.oid && lhs.namedCurve == rhs.namedCurve
     }
 }

@@ -15,10 +15,10 @@ public struct KeyBits: Sendable, Equatable {
     /// The octets after the unused-bits count.
     public let bytes: ArraySlice<UInt8>
     /// The unused-bits count, 0 for every key encoding this project reads.
-    public let unusedBits: UInt8
+    package let unusedBits: UInt8
 
     /// The BIT STRING's content octets as encoded: the count, then the octets.
-    public var content: [UInt8] { [unusedBits] + Array(bytes) }
+    package var content: [UInt8] { [unusedBits] + Array(bytes) }
 
     init(_ bits: DERBitString, in der: [UInt8]) {
         bytes = der[bits.bytes]
@@ -31,9 +31,9 @@ public struct KeyBits: Sendable, Equatable {
 /// attributes [0] OPTIONAL, publicKey [1] BIT STRING OPTIONAL }`.
 public struct PrivateKeyInfo: Sendable {
     /// The whole encoding, exactly as read (secret).
-    public let encoded: [UInt8]
+    package let encoded: [UInt8]
     /// 0 (v1, PKCS #8) or 1 (v2, which may carry the public key).
-    public let version: Int
+    package let version: Int
     /// privateKeyAlgorithm: names the key's type and, for EC keys, its curve.
     public let algorithm: AlgorithmIdentifier
     /// The privateKey OCTET STRING's content: the algorithm's own structure (secret).
@@ -67,24 +67,24 @@ public struct PrivateKeyInfo: Sendable {
     }
 
     /// The algorithm's entry in the key table, nil for an algorithm it does not list.
-    public var keyAlgorithm: KeyAlgorithm? { KeyAlgorithm(identifier: algorithm) }
+    package var keyAlgorithm: KeyAlgorithm? { KeyAlgorithm(identifier: algorithm) }
 
     /// The namedCurve OID's content octets when the algorithm's parameters
     /// are one (RFC 5480 §2.1.1), nil for absent or other parameters.
-    public var namedCurve: [UInt8]? { algorithm.parameters.flatMap(KeyAlgorithm.namedCurve(parameters:)) }
+    package var namedCurve: [UInt8]? { algorithm.parameters.flatMap(KeyAlgorithm.namedCurve(parameters:)) }
 
     /// The SEC 1 ECPrivateKey inside an id-ecPublicKey key.
-    public func ecPrivateKey() throws(DERError) -> ECPrivateKey {
+    package func ecPrivateKey() throws(DERError) -> ECPrivateKey {
         try ECPrivateKey(encoded, range: privateKey.indices)
     }
 
     /// The RSAPrivateKey inside an rsaEncryption or id-RSASSA-PSS key.
-    public func rsaPrivateKey() throws(DERError) -> RSAPrivateKey {
+    package func rsaPrivateKey() throws(DERError) -> RSAPrivateKey {
         try RSAPrivateKey(encoded, range: privateKey.indices)
     }
 
     /// RFC 8410 §7: CurvePrivateKey ::= OCTET STRING, the seed of an Ed25519 or Ed448 key (secret).
-    public func curvePrivateKey() throws(DERError) -> ArraySlice<UInt8> {
+    package func curvePrivateKey() throws(DERError) -> ArraySlice<UInt8> {
         let seed = try DERReader.withReader(over: encoded, range: privateKey.indices) { (r: inout DERReader) throws(DERError) -> Range<Int> in
             let seed = try r.readOctetString()
             try r.expectEnd()
@@ -96,18 +96,18 @@ public struct PrivateKeyInfo: Sendable {
 
 /// SEC 1 ECPrivateKey (RFC 5915 §3): `SEQUENCE { version 1, privateKey OCTET
 /// STRING, parameters [0] ECParameters OPTIONAL, publicKey [1] BIT STRING OPTIONAL }`.
-public struct ECPrivateKey: Sendable {
+package struct ECPrivateKey: Sendable {
     /// The private scalar's octets, big-endian (secret).
-    public let privateKey: ArraySlice<UInt8>
+    package let privateKey: ArraySlice<UInt8>
     /// The [0] ECParameters TLV, when present.
-    public let parameters: ArraySlice<UInt8>?
+    package let parameters: ArraySlice<UInt8>?
     /// The namedCurve OID's content octets when `parameters` is one.
-    public let namedCurve: ArraySlice<UInt8>?
+    package let namedCurve: ArraySlice<UInt8>?
     /// The [1] public point, when present.
-    public let publicKey: KeyBits?
+    package let publicKey: KeyBits?
 
     /// Reads an ECPrivateKey on its own (PEM `EC PRIVATE KEY`); trailing bytes are refused.
-    public init(derEncoded der: [UInt8]) throws(DERError) {
+    package init(derEncoded der: [UInt8]) throws(DERError) {
         try self.init(der, range: der.indices)
     }
 
@@ -152,16 +152,16 @@ public struct ECPrivateKey: Sendable {
 // encoding read.
 
 /// RSAPublicKey ::= SEQUENCE { modulus INTEGER, publicExponent INTEGER } (RFC 8017 §A.1.1).
-public struct RSAPublicKeyStructure: Sendable {
+package struct RSAPublicKeyStructure: Sendable {
     /// The whole encoding, as read.
-    public let encoded: [UInt8]
+    package let encoded: [UInt8]
     /// n's INTEGER content octets.
-    public let modulus: ArraySlice<UInt8>
+    package let modulus: ArraySlice<UInt8>
     /// e's INTEGER content octets.
-    public let publicExponent: ArraySlice<UInt8>
+    package let publicExponent: ArraySlice<UInt8>
 
     /// Reads an RSAPublicKey (PEM `RSA PUBLIC KEY`); trailing bytes are refused.
-    public init(derEncoded der: [UInt8]) throws(DERError) {
+    package init(derEncoded der: [UInt8]) throws(DERError) {
         let (n, e) = try DERReader.parse(der) { (reader: inout DERReader) throws(DERError) -> (Range<Int>, Range<Int>) in
             try reader.readNested(.sequence) { (key: inout DERReader) throws(DERError) in
                 (try key.readInteger(), try key.readInteger())
@@ -176,20 +176,20 @@ public struct RSAPublicKeyStructure: Sendable {
 /// RSAPrivateKey ::= SEQUENCE { version, modulus, publicExponent,
 /// privateExponent, prime1, prime2, exponent1, exponent2, coefficient,
 /// otherPrimeInfos OPTIONAL } (RFC 8017 §A.1.2).
-public struct RSAPrivateKey: Sendable {
+package struct RSAPrivateKey: Sendable {
     /// 0 for two primes; 1 for a multi-prime key, which carries otherPrimeInfos.
-    public let version: Int
+    package let version: Int
     /// The eight INTEGERs' content octets, in the order of the syntax:
     /// n, e, d, p, q, dP, dQ, qInv. All but n and e are secret.
-    public let integers: [ArraySlice<UInt8>]
+    package let integers: [ArraySlice<UInt8>]
 
     /// n's INTEGER content octets.
-    public var modulus: ArraySlice<UInt8> { integers[0] }
+    package var modulus: ArraySlice<UInt8> { integers[0] }
     /// e's INTEGER content octets.
-    public var publicExponent: ArraySlice<UInt8> { integers[1] }
+    package var publicExponent: ArraySlice<UInt8> { integers[1] }
 
     /// Reads an RSAPrivateKey on its own (PEM `RSA PRIVATE KEY`); trailing bytes are refused.
-    public init(derEncoded der: [UInt8]) throws(DERError) {
+    package init(derEncoded der: [UInt8]) throws(DERError) {
         try self.init(der, range: der.indices)
     }
 
@@ -223,16 +223,16 @@ extension PrivateKeyInfo: CustomStringConvertible, CustomDebugStringConvertible 
 
 extension ECPrivateKey: CustomStringConvertible, CustomDebugStringConvertible {
     /// `ECPrivateKey`, never the scalar.
-    public var description: String { "ECPrivateKey" }
+    package var description: String { "ECPrivateKey" }
     /// Same as `description`.
-    public var debugDescription: String { description }
+    package var debugDescription: String { description }
 }
 
 extension RSAPrivateKey: CustomStringConvertible, CustomDebugStringConvertible {
     /// `RSAPrivateKey`, never its integers.
-    public var description: String { "RSAPrivateKey" }
+    package var description: String { "RSAPrivateKey" }
     /// Same as `description`.
-    public var debugDescription: String { description }
+    package var debugDescription: String { description }
 }
 
 #if !hasFeature(Embedded)
@@ -243,11 +243,11 @@ extension PrivateKeyInfo: CustomReflectable {
 
 extension ECPrivateKey: CustomReflectable {
     /// No children, so `dump` and debuggers never show the secret.
-    public var customMirror: Mirror { Mirror(self, children: [:]) }
+    package var customMirror: Mirror { Mirror(self, children: [:]) }
 }
 
 extension RSAPrivateKey: CustomReflectable {
     /// No children, so `dump` and debuggers never show the secret.
-    public var customMirror: Mirror { Mirror(self, children: [:]) }
+    package var customMirror: Mirror { Mirror(self, children: [:]) }
 }
 #endif

@@ -72,9 +72,9 @@ public struct PinValidationReport: Sendable, Equatable {
     /// The evaluation time, in seconds since 1970.
     public let time: Int64
     /// The governing set's host pattern, written as `HostPattern.description` writes it.
-    public let pattern: String
+    package let pattern: String
     /// Every served certificate's subject and pin.
-    public let served: [ServedCertificate]
+    package let served: [ServedCertificate]
     /// The governing set's pins, in configuration order.
     public let expectedPins: [SPKIPin]
     /// False for a report-only set, whose miss did not refuse the connection.

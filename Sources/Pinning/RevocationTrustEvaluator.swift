@@ -25,26 +25,26 @@ public final class RevocationTrustEvaluator: ServerTrustEvaluating {
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
         /// `kSecRevocationOCSPMethod`: OCSP responses may decide a status.
-        public static let ocsp = Options(rawValue: 1)
+        package static let ocsp = Options(rawValue: 1)
         /// `kSecRevocationCRLMethod`: CRLs may decide a status.
         public static let crl = Options(rawValue: 2)
         /// `kSecRevocationPreferCRL`: CRLs are consulted before OCSP responses.
-        public static let preferCRL = Options(rawValue: 4)
+        package static let preferCRL = Options(rawValue: 4)
         /// `kSecRevocationRequirePositiveResponse`: a certificate with no usable
         /// information refuses the chain instead of passing.
-        public static let requirePositiveResponse = Options(rawValue: 8)
+        package static let requirePositiveResponse = Options(rawValue: 8)
         /// Nothing is ever fetched here; kept so options carry over unchanged.
-        public static let networkAccessDisabled = Options(rawValue: 16)
+        package static let networkAccessDisabled = Options(rawValue: 16)
         /// `kSecRevocationUseAnyAvailableMethod`: OCSP and CRLs.
         public static let any = Options(rawValue: 3)
     }
 
     /// First validate the chain with the SSL policy and no name.
-    public let performDefaultValidation: Bool
+    package let performDefaultValidation: Bool
     /// Then validate the chain for the host with the SSL policy.
-    public let validateHost: Bool
+    package let validateHost: Bool
     /// The methods that may decide a status, and how strictly.
-    public let options: Options
+    package let options: Options
 
     /// Alamofire's defaults: both validations, then OCSP or CRLs (`.any`), unknown status passing.
     public init(performDefaultValidation: Bool = true, validateHost: Bool = true, options: Options = .any) {

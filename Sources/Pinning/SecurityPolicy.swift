@@ -14,9 +14,9 @@ public struct SecurityPolicy: Sendable {
     }
 
     /// What a server must match beyond chain validation.
-    public var pinningMode: PinningMode
+    package var pinningMode: PinningMode
     /// DER certificates; in public-key mode their keys are the pins.
-    public var pinnedCertificates: [Certificate]
+    package var pinnedCertificates: [Certificate]
     /// Further public-key pins for public-key mode (beyond AFNetworking,
     /// which only takes certificates).
     public var pinnedPublicKeys: [SPKIPin] = []
@@ -28,7 +28,7 @@ public struct SecurityPolicy: Sendable {
     public var validatesDomainName = true
 
     /// AFNetworking's `defaultPolicy`: no pinning, invalid certificates refused, domain validated.
-    public static let defaultPolicy = SecurityPolicy(pinningMode: .none)
+    package static let defaultPolicy = SecurityPolicy(pinningMode: .none)
 
     /// AFNetworking's `policyWithPinningMode:withPinnedCertificates:`; other settings keep their defaults.
     public init(pinningMode: PinningMode, pinnedCertificates: [Certificate] = []) {

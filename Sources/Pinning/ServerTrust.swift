@@ -33,9 +33,9 @@ public struct ServerTrust: Sendable {
 /// every served certificate's pin and subject beside the configured pins).
 public struct ServedCertificate: Sendable, Equatable, CustomStringConvertible {
     /// The subject DN as `DistinguishedName.description` prints it (`C=US, O=…, CN=…`).
-    public let subject: String
+    package let subject: String
     /// The pin of its public key.
-    public let pin: SPKIPin
+    package let pin: SPKIPin
 
     /// The certificate's subject and key pin.
     public init(_ certificate: Certificate) {

@@ -17,7 +17,7 @@ public protocol ServerTrustEvaluating: AnyObject, Sendable {
 /// purpose holds either way.
 public final class DefaultTrustEvaluator: ServerTrustEvaluating {
     /// Require the leaf to name the host; false validates the chain for no name.
-    public let validateHost: Bool
+    package let validateHost: Bool
 
     /// Alamofire's default validates the host.
     public init(validateHost: Bool = true) { self.validateHost = validateHost }
@@ -42,11 +42,11 @@ public final class PinnedCertificatesTrustEvaluator: ServerTrustEvaluating {
     public let certificates: [Certificate]
     /// Make the pinned certificates the only anchors, so that a self-signed server
     /// can be trusted. Off by default: the system anchors stay.
-    public let acceptSelfSignedCertificates: Bool
+    package let acceptSelfSignedCertificates: Bool
     /// Validate the chain with the SSL policy and no name. On by default.
-    public let performDefaultValidation: Bool
+    package let performDefaultValidation: Bool
     /// Validate the chain for the host with the SSL policy. On by default.
-    public let validateHost: Bool
+    package let validateHost: Bool
 
     /// Alamofire's defaults: system anchors, both validations on.
     public init(certificates: [Certificate], acceptSelfSignedCertificates: Bool = false,
@@ -94,9 +94,9 @@ public final class PublicKeysTrustEvaluator: ServerTrustEvaluating {
     /// The pinned keys; a certificate of the verified path, anchor included, must carry one.
     public let keys: [SPKIPin]
     /// Validate the chain with the SSL policy and no name. On by default.
-    public let performDefaultValidation: Bool
+    package let performDefaultValidation: Bool
     /// Validate the chain for the host with the SSL policy. On by default.
-    public let validateHost: Bool
+    package let validateHost: Bool
 
     /// Alamofire's defaults: both validations on.
     public init(keys: [SPKIPin], performDefaultValidation: Bool = true, validateHost: Bool = true) {
@@ -129,7 +129,7 @@ public final class PublicKeysTrustEvaluator: ServerTrustEvaluating {
 /// Every evaluator must pass, in order; the first failure is returned.
 public final class CompositeTrustEvaluator: ServerTrustEvaluating {
     /// Run in this order; the first failure stops the rest.
-    public let evaluators: [any ServerTrustEvaluating]
+    package let evaluators: [any ServerTrustEvaluating]
 
     /// An empty list accepts every server.
     public init(evaluators: [any ServerTrustEvaluating]) { self.evaluators = evaluators }
@@ -156,7 +156,7 @@ public final class DisabledTrustEvaluator: ServerTrustEvaluating {
 /// A closure as an evaluator; it returns a reason to refuse, or nil.
 public final class CustomTrustEvaluator: ServerTrustEvaluating {
     /// Called with the trust and host; returns a reason to refuse, or nil to accept.
-    public let closure: @Sendable (ServerTrust, String) -> String?
+    package let closure: @Sendable (ServerTrust, String) -> String?
 
     /// The closure decides alone: the evaluator validates nothing itself.
     public init(_ closure: @escaping @Sendable (ServerTrust, String) -> String?) { self.closure = closure }
@@ -171,10 +171,10 @@ public final class CustomTrustEvaluator: ServerTrustEvaluating {
 public final class ServerTrustManager: Sendable {
     /// Refuse a host without an evaluator (`noRequiredEvaluator`) instead of
     /// validating it by default. On by default, as in Alamofire.
-    public let allHostsMustBeEvaluated: Bool
+    package let allHostsMustBeEvaluated: Bool
     /// Hosts (lower-case) and their evaluators; a list, not a dictionary,
     /// because the core has no hashing seed in Embedded Swift.
-    public let evaluators: [(host: String, evaluator: any ServerTrustEvaluating)]
+    package let evaluators: [(host: String, evaluator: any ServerTrustEvaluating)]
 
     /// Hosts are lower-cased here; when a host is listed twice, the first entry wins.
     public init(allHostsMustBeEvaluated: Bool = true, evaluators: [(host: String, evaluator: any ServerTrustEvaluating)]) {

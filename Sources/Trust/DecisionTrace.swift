@@ -27,7 +27,7 @@ public struct PathEntry: Sendable {
     /// The certificate at this position of the path.
     public let certificate: Certificate
     /// Its position in the input, or its index in the trust store.
-    public let origin: CertificateOrigin
+    package let origin: CertificateOrigin
 }
 
 /// One named check of the verifier, with the text that requires it.
@@ -49,7 +49,7 @@ public enum CheckName: Sendable, Equatable, CustomStringConvertible {
     case anchorValidity, anchorIsCA, anchorKeyUsage, revocation, pins
 
     /// The rule's source.
-    public var section: String {
+    package var section: String {
         switch self {
         case .hostname: return "RFC 9525 §6.3"
         case .validity: return "RFC 5280 §6.1.3(a)(2)"
@@ -155,9 +155,9 @@ public struct Explanation: Sendable {
     /// The verified path, or as much of the failing path as was built; leaf first.
     public let path: [PathEntry]
     /// The recorded steps in the order taken, at most `Budgets.traceSteps` of them.
-    public let steps: [TraceStep]
+    package let steps: [TraceStep]
     /// Steps taken after `Budgets.traceSteps` were recorded, not kept.
-    public let omittedSteps: Int
+    package let omittedSteps: Int
 
     /// An explanation from its parts, as `Verifier.explain` assembles it.
     public init(result: Result<VerifiedChain, TrustFailure>, path: [PathEntry], steps: [TraceStep], omittedSteps: Int = 0) {

@@ -8,10 +8,10 @@ import RSA
 public struct KeyPolicy: Sendable, Equatable {
     /// RSA moduli below this many bits are refused. 2048: CA/Browser Forum
     /// Baseline Requirements §6.1.5 (and NIST SP 800-131A since 2014).
-    public var minimumRSAModulusBits = 2048
+    package var minimumRSAModulusBits = 2048
     /// The curves (and Ed25519) whose keys may sign. All that PureX509
     /// implements by default, as webpki and Go accept them.
-    public var allowedCurves: AllowedCurves = .all
+    package var allowedCurves: AllowedCurves = .all
 
     /// Defaults: a 2048-bit RSA minimum and every implemented curve.
     public init(minimumRSAModulusBits: Int = 2048, allowedCurves: AllowedCurves = .all) {
@@ -59,7 +59,7 @@ public enum KeyCurve: Sendable, Equatable, CustomStringConvertible {
     case ed25519
 
     /// The key table's entry of this curve: its name, OID and policy bit.
-    public var keyAlgorithm: KeyAlgorithm {
+    package var keyAlgorithm: KeyAlgorithm {
         switch self {
         case .p256: return .p256
         case .p384: return .p384
@@ -150,7 +150,7 @@ public struct AllowedCurves: OptionSet, Sendable {
     public static let all: AllowedCurves = [.p256, .p384, .p521, .ed25519]
 
     /// Whether keys on `curve` may sign.
-    public func allows(_ curve: KeyCurve) -> Bool { contains(curve.member) }
+    package func allows(_ curve: KeyCurve) -> Bool { contains(curve.member) }
 }
 
 /// Why an issuer's key was refused before its signature was looked at.

@@ -22,11 +22,11 @@ public struct VerificationPolicy: Sendable {
     /// Which issuer keys may sign, on every edge: RSA modulus minimum, curves.
     public var keys = KeyPolicy()
     /// Accept SHA-1 RSA signatures (never MD5). Off: SHA-1 collisions are practical.
-    public var allowSHA1 = false
+    package var allowSHA1 = false
     /// Legacy opt-in: when the leaf has no dNSName at all, match a DNS
     /// reference against the subject's Common Names. Off by default, as
     /// RFC 9525 §6.3 and every current browser require.
-    public var allowCommonNameFallback = false
+    package var allowCommonNameFallback = false
     /// The four inputs of RFC 5280 §6.1.1 (c), (e), (f), (g) for
     /// certificate-policy processing; the defaults accept any policy.
     public var certificatePolicies = CertificatePolicyInputs()
@@ -52,14 +52,14 @@ public struct VerificationPolicy: Sendable {
 public struct CertificatePolicyInputs: Sendable, Equatable {
     /// user-initial-policy-set: the policies the caller accepts;
     /// `[.anyPolicy]` (the default) accepts any.
-    public var initialPolicySet: [OID] = [.anyPolicy]
+    package var initialPolicySet: [OID] = [.anyPolicy]
     /// initial-explicit-policy: the path must be valid for at least one
     /// policy of `initialPolicySet`.
-    public var requireExplicitPolicy = false
+    package var requireExplicitPolicy = false
     /// initial-policy-mapping-inhibit.
-    public var inhibitPolicyMapping = false
+    package var inhibitPolicyMapping = false
     /// initial-any-policy-inhibit.
-    public var inhibitAnyPolicy = false
+    package var inhibitAnyPolicy = false
 
     /// Any policy accepted, nothing required or inhibited.
     public init() {}
@@ -71,20 +71,20 @@ public struct Budgets: Sendable, Equatable {
     /// Signature verifications, as Go's `maxChainSignatureChecks` and
     /// webpki's default: 100 covers any real chain many times over, and
     /// bounds what a server's decoy intermediates can cost.
-    public var signatureChecks = 100
+    package var signatureChecks = 100
     /// The same checks weighted by cost, in units of one RSA-2048 or P-256
     /// verification (`VerificationKey.cost`): a P-521 check costs 8, an
     /// RSA-16384 check 64. Counting alone would let an attacker who picks
     /// the slowest keys make 100 checks cost 30 times more; 400 units bound
     /// the worst case near 40 ms here (docs/benchmarks.md) and leave any
     /// real chain (two or three checks) far below.
-    public var signatureWork = 400
+    package var signatureWork = 400
     /// Candidate issuers considered (webpki counts `build_chain_inner`
     /// calls with a limit of 200,000; decoys are cut by the signature
     /// budget long before this).
-    public var pathBuildingSteps = 200_000
+    package var pathBuildingSteps = 200_000
     /// Name comparisons under name constraints (webpki: 250,000).
-    public var nameConstraintComparisons = 250_000
+    package var nameConstraintComparisons = 250_000
     /// Intermediates in a path, between the leaf and the anchor. The Web
     /// PKI uses at most three or four; eight leaves room for private
     /// hierarchies (webpki allows six, Go and OpenSSL more).
@@ -94,7 +94,7 @@ public struct Budgets: Sendable, Equatable {
     /// per depth, so it grows with the size of the certificates, not
     /// exponentially as the RFC's tree can (OpenSSL's CVE-2023-0464); a
     /// real path needs a few dozen.
-    public var policyGraph = 20_000
+    package var policyGraph = 20_000
     /// Steps `Verifier.explain` keeps (the rest are counted, not kept).
     /// A real chain's trace has 40–100 steps; this bounds what a hostile
     /// chain's trace costs (about 100 bytes a step).

@@ -33,7 +33,7 @@ public struct RevocationPolicy: Sendable, Equatable {
     /// Which certificates are checked; `.off` by default.
     public var coverage: Coverage = .off
     /// Which information is consulted; both methods by default.
-    public var methods: Methods = [.ocsp, .crl]
+    package var methods: Methods = [.ocsp, .crl]
     /// CRLs are consulted before OCSP responses (`kSecRevocationPreferCRL`);
     /// otherwise OCSP first. Every allowed method is consulted either way
     /// and a revocation from any of them decides; the order only chooses
@@ -42,17 +42,17 @@ public struct RevocationPolicy: Sendable, Equatable {
     /// How far an OCSP response's thisUpdate may lie in the future, and its
     /// nextUpdate in the past, for clocks that disagree: 5 minutes, the
     /// default of `openssl ocsp -validity_period` (OCSP_check_validity).
-    public var ocspClockSkew: Int64 = 300
+    package var ocspClockSkew: Int64 = 300
     /// How long a response without nextUpdate ("newer information is always
     /// available", RFC 6960 §4.2.2.1) is used after its thisUpdate: 7 days,
     /// Chromium's maximum age for OCSP responses.
-    public var ocspMaximumAge: Int64 = 7 * 24 * 3600
+    package var ocspMaximumAge: Int64 = 7 * 24 * 3600
     /// No usable CRL for a certificate that must be checked refuses the
     /// path (`TrustFailure.revocationUnknown`) instead of letting it pass.
     public var requirePositiveResponse = false
     /// How deep the paths of CRL signers may nest (a CRL signer's own
     /// certificate is checked against CRLs whose signer is checked …).
-    public var maximumSignerDepth = 3
+    package var maximumSignerDepth = 3
 
     /// Checking is off unless `coverage` says otherwise; the OCSP time limits and
     /// the signer depth keep their defaults.
@@ -70,9 +70,9 @@ public struct RevocationPolicy: Sendable, Equatable {
 /// evaluations, like the anchors.
 public struct RevocationSources: Sendable {
     /// Complete and delta CRLs from any issuer; each is used only for certificates in its scope.
-    public var crls: [CertificateList]
+    package var crls: [CertificateList]
     /// OCSP responses, stapled or fetched; each is used for the certificates its CertIDs name.
-    public var ocspResponses: [OCSPResponse]
+    package var ocspResponses: [OCSPResponse]
 
     /// No information unless given.
     public init(crls: [CertificateList] = [], ocspResponses: [OCSPResponse] = []) {
@@ -105,11 +105,11 @@ public struct RevocationFinding: Sendable, Equatable {
     }
 
     /// The certificate's position in the verified path (0: the leaf).
-    public let certificateIndex: Int
+    package let certificateIndex: Int
     /// Good, or unknown with its gap.
     public let status: Status
     /// CRL or OCSP.
-    public let source: Source
+    package let source: Source
 
     /// A finding from its parts, as revocation checking records it.
     public init(certificateIndex: Int, status: Status, source: Source) {
@@ -122,9 +122,9 @@ public struct RevocationFinding: Sendable, Equatable {
 /// A revoked certificate as its CRL or OCSP response lists it.
 public struct Revocation: Sendable, Equatable {
     /// The serial number's INTEGER content octets.
-    public let serialNumber: [UInt8]
+    package let serialNumber: [UInt8]
     /// Seconds since 1970-01-01T00:00:00Z.
-    public let date: Int64
+    package let date: Int64
     /// nil when the entry has no reasonCode (read as unspecified).
     public let reason: CRLReason?
 }

@@ -22,33 +22,33 @@ public struct ValidationProfile: Sendable, Equatable {
     /// The rules checked on the leaf, in this order (those for server
     /// authentication only when that is the purpose; Apple's 398-day rule
     /// once the path's anchor is known).
-    public var leafRules: [ConformanceRule] { didSet { anchoredLeafRules = Self.anchored(leafRules) } }
+    package var leafRules: [ConformanceRule] { didSet { anchoredLeafRules = Self.anchored(leafRules) } }
     /// The leaf's rules that wait for the path's anchor, so that a path
     /// under a profile without them pays nothing for the wait.
     private(set) var anchoredLeafRules: [ConformanceRule]
     /// The rules checked on each intermediate, in this order.
-    public var intermediateRules: [ConformanceRule]
+    package var intermediateRules: [ConformanceRule]
     /// The rules checked on the anchor's certificate, in this order.
-    public var anchorRules: [ConformanceRule]
+    package var anchorRules: [ConformanceRule]
     /// A rule a leaf breaks is waived when the leaf is itself a trust anchor
     /// (the caller trusts that certificate as it is); `cabf`, a linter's
     /// view, waives nothing.
-    public var waivesRulesForAnchorLeaf = true
+    package var waivesRulesForAnchorLeaf = true
     /// The host is matched against subjectAltName alone, even when
     /// `VerificationPolicy.allowCommonNameFallback` is set (Apple HT210176:
     /// "DNS names in the CommonName of a certificate are no longer trusted");
     /// a mismatch is `hostnameMismatch`.
-    public var hostFromSubjectAltNameOnly = false
+    package var hostFromSubjectAltNameOnly = false
     /// anyExtendedKeyUsage alone on the leaf satisfies serverAuth and
     /// clientAuth (Chromium and Go accept it; the CA/Browser Forum forbids it).
-    public var acceptsAnyExtendedKeyUsageInLeaf = false
+    package var acceptsAnyExtendedKeyUsageInLeaf = false
     /// A leaf with basicConstraints cA TRUE may be a server's certificate
     /// (Chromium does not refuse it; webpki does).
-    public var acceptsCALeaf = false
+    package var acceptsCALeaf = false
     /// The anchor certificate's validity dates are checked at the
     /// verification time (RFC 5937 §3 leaves it to the relying party;
     /// Chromium does not check them by default).
-    public var checksAnchorValidity = true
+    package var checksAnchorValidity = true
 
     /// What the anchor certificate carries binds the path (RFC 5937 §3):
     /// its critical extensions, basicConstraints cA and pathLenConstraint,
@@ -57,12 +57,12 @@ public struct ValidationProfile: Sendable, Equatable {
     /// Chromium treats a TRUSTED_ANCHOR unless its CertificateTrust has
     /// `enforce_anchor_constraints` (trust_store.h; ApplyTrustAnchorConstraints
     /// in verify_certificate_chain.cc).
-    public var enforcesAnchorConstraints = true
+    package var enforcesAnchorConstraints = true
     /// With `enforcesAnchorConstraints`, a v3 anchor without basicConstraints
     /// is refused (Chromium's `require_anchor_basic_constraints`,
     /// trust_store.h; ProcessRootCertificate in verify_certificate_chain.cc).
     /// Off, such an anchor is a name and a key (a v1 root).
-    public var requiresAnchorBasicConstraints = false
+    package var requiresAnchorBasicConstraints = false
     /// How far Chromium's strict extended-key-usage rules reach
     /// (KeyPurpose SERVER_AUTH_STRICT / _STRICT_LEAF, VerifyExtendedKeyUsage
     /// in verify_certificate_chain.cc): the leaf must list the purpose itself
@@ -71,27 +71,27 @@ public struct ValidationProfile: Sendable, Equatable {
     /// leaf's issuer, when it lists purposes, lists this one itself; CAs above
     /// it list purposes, this one or anyExtendedKeyUsage. `.none`: the rules
     /// of the profile's other switches alone.
-    public var extendedKeyUsageStrictness = ExtendedKeyUsageStrictness.none
+    package var extendedKeyUsageStrictness = ExtendedKeyUsageStrictness.none
     /// The TLS server leaf's keyUsage, when present, asserts digitalSignature
     /// or keyEncipherment (RFC 5280 §4.2.1.3 with TLS's key uses). Chromium's
     /// path verifier does not look at a target's keyUsage for serverAuth
     /// (verify_certificate_chain.cc checks keyUsage only for CAs; test
     /// target-serverauth-various-keyusages accepts keyAgreement- and
     /// decipherOnly-only leaves).
-    public var checksServerLeafKeyUsage = true
+    package var checksServerLeafKeyUsage = true
     /// With `enforcesAnchorConstraints`, the anchor's certificatePolicies,
     /// policyMappings, policyConstraints and inhibitAnyPolicy take part in
     /// policy processing as an intermediate's would (Chromium's
     /// ApplyTrustAnchorConstraints, verify_certificate_chain.cc, which
     /// deviates from RFC 5937 §3.2 on purpose, crbug.com/1403258). Off, the
     /// policy tree starts at anyPolicy below the anchor (RFC 5280 §6.1.2).
-    public var processesAnchorPolicies = false
+    package var processesAnchorPolicies = false
     /// Which RSASSA-PSS parameters a signature may carry (RFC 4055 §3.1
     /// allows any hash, mask and salt): by default a salt as long as the
     /// hash and MGF1 with the same hash (Chromium's signature_algorithm.cc,
     /// ParseRsaPss, accepts only those); `cabf` the BR §7.1.3.2.1 encodings
     /// byte for byte; `rfc5280` any (docs/signatures.md).
-    public var pssParameters = PSSParameterRule.saltMatchesHash
+    package var pssParameters = PSSParameterRule.saltMatchesHash
 
     /// Every rule (the default).
     public static let strict = ValidationProfile(
@@ -135,7 +135,7 @@ public struct ValidationProfile: Sendable, Equatable {
     }()
 
     /// The name `chromium` had first; the same profile.
-    public static let compatible = chromium
+    package static let compatible = chromium
 
     /// RFC 5280 §6 alone: of §4's construction rules only nameConstraints
     /// in a CA (the one the path-validation suites hold too), the EKU and
@@ -159,7 +159,7 @@ public struct ValidationProfile: Sendable, Equatable {
     /// system gives it, so the strict rules on how an anchor is made are not
     /// applied (inferred); Apple's own treatment of the other rules is not
     /// modelled (docs/profiles.md).
-    public static let apple: ValidationProfile = {
+    package static let apple: ValidationProfile = {
         var profile = ValidationProfile(
             name: "apple", leafRules: ConformanceRule.presented + ConformanceRule.appleLeaf,
             intermediateRules: ConformanceRule.issuer + ConformanceRule.appleIssuer, anchorRules: ConformanceRule.appleAnchor)
@@ -182,11 +182,11 @@ public struct ValidationProfile: Sendable, Equatable {
     }()
 
     /// Every named profile, in the order `--profile all` reports them.
-    public static let named: [ValidationProfile] = [.strict, .chromium, .rfc5280, .apple, .cabf]
+    package static let named: [ValidationProfile] = [.strict, .chromium, .rfc5280, .apple, .cabf]
 
     /// How far Chromium's strict extended-key-usage rules reach
     /// (`extendedKeyUsageStrictness`).
-    public enum ExtendedKeyUsageStrictness: Sendable, Equatable {
+    package enum ExtendedKeyUsageStrictness: Sendable, Equatable {
         /// Not applied.
         case none
         /// The leaf's rules only (KeyPurpose *_STRICT_LEAF).
@@ -196,7 +196,7 @@ public struct ValidationProfile: Sendable, Equatable {
     }
 
     /// The profile of that name (`compatible` is `chromium`); nil for any other.
-    public static func named(_ name: String) -> ValidationProfile? {
+    package static func named(_ name: String) -> ValidationProfile? {
         name == "compatible" ? .chromium : named.first { $0.name == name }
     }
 
@@ -214,7 +214,7 @@ public struct ValidationProfile: Sendable, Equatable {
     }
 
     /// Whether the profile checks `rule` on any certificate of a path.
-    public func applies(_ rule: ConformanceRule) -> Bool {
+    package func applies(_ rule: ConformanceRule) -> Bool {
         leafRules.contains(rule) || intermediateRules.contains(rule) || anchorRules.contains(rule)
     }
 }

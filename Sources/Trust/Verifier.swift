@@ -9,7 +9,7 @@ public struct VerifiedChain: Sendable {
     public let certificates: [Certificate]
     /// SHA-256 of the anchor's SubjectPublicKeyInfo, from the trust store
     /// (computed when the anchor was added, not per evaluation).
-    public let anchorKeyDigest: Digest
+    package let anchorKeyDigest: Digest
     /// RFC 5280 §6.1.5's user-constrained policy set: the policies of the
     /// caller's initial set (`VerificationPolicy.certificatePolicies`) the
     /// path is valid for; `[.anyPolicy]` when any is accepted and the path
@@ -41,7 +41,7 @@ public struct Verifier: Sendable {
     /// What each evaluation checks; it may change between evaluations.
     public var policy: VerificationPolicy
     /// Verified signature edges, reused by every evaluation of this value.
-    public var cache: SignatureCache
+    package var cache: SignatureCache
     /// The CRLs and OCSP responses revocation checking reads (`policy.revocation`).
     public var revocationSources: RevocationSources
 
