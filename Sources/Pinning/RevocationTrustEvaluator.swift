@@ -54,13 +54,14 @@ public final class RevocationTrustEvaluator: ServerTrustEvaluating {
     }
 
     /// Runs the enabled validations, then the revocation evaluation; the first
-    /// failure, the last one as `revocationCheckFailed`, or nil when trusted.
-    public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> ServerTrustFailure? {
-        if performDefaultValidation, let failure = ServerTrustFailure.from(environment.validate(trust, evaluation: .ssl(host: nil))) {
-            return failure
+    /// failure, the last one as `revocationCheckFailed`, or the chain the
+    /// revocation evaluation verified.
+    public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> TrustEvaluation {
+        if performDefaultValidation, case .failure(let failure) = environment.validate(trust, evaluation: .ssl(host: nil)) {
+            return .failure(ServerTrustFailure(validation: failure))
         }
-        if validateHost, let failure = ServerTrustFailure.from(environment.validate(trust, evaluation: .ssl(host: host))) {
-            return failure
+        if validateHost, case .failure(let failure) = environment.validate(trust, evaluation: .ssl(host: host)) {
+            return .failure(ServerTrustFailure(validation: failure))
         }
         var methods: RevocationPolicy.Methods = []
         if options.contains(.ocsp) { methods.insert(.ocsp) }
@@ -68,8 +69,8 @@ public final class RevocationTrustEvaluator: ServerTrustEvaluating {
         let revocation = RevocationPolicy(coverage: .chain, requirePositiveResponse: options.contains(.requirePositiveResponse),
                                           methods: methods, preferCRL: options.contains(.preferCRL))
         switch environment.validate(trust, evaluation: .basicX509, revocation: revocation) {
-        case .success: return nil
-        case .failure(let failure): return .revocationCheckFailed(failure)
+        case .success(let chain): return .success(chain)
+        case .failure(let failure): return .failure(.revocationCheckFailed(failure))
         }
     }
 }
