@@ -16,7 +16,7 @@ public enum CTLogListFile {
     public static let maximumLogs = 2_000
 
     /// Decodes a log list.
-    public static func parse(_ bytes: [UInt8]) throws(ConfigError) -> CTLogList {
+    package static func parse(_ bytes: [UInt8]) throws(ConfigError) -> CTLogList {
         let root: JSONValue
         do {
             root = try StrictJSONReader.parse(bytes)
