@@ -29,7 +29,7 @@ from symbol_graphs import CORE, MODULES, options, place, public_symbols
 # package, which cannot see `package`) calls directly.
 BUDGET = {
     "DER": 23, "SHA2": 34, "BigNum": 16, "RSA": 23, "EC": 24,
-    "PKIX": 246, "Trust": 299, "Pinning": 134, "Symmetric": 29, "PKCS12": 125,
+    "PKIX": 246, "Trust": 302, "Pinning": 134, "Symmetric": 29, "PKCS12": 125,
     "SystemTrust": 15, "PureX509": 0,
 }
 

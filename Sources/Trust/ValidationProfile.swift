@@ -22,14 +22,14 @@ public struct ValidationProfile: Sendable, Equatable {
     /// The rules checked on the leaf, in this order (those for server
     /// authentication only when that is the purpose; Apple's 398-day rule
     /// once the path's anchor is known).
-    package var leafRules: [ConformanceRule] { didSet { anchoredLeafRules = Self.anchored(leafRules) } }
+    public var leafRules: [ConformanceRule] { didSet { anchoredLeafRules = Self.anchored(leafRules) } }
     /// The leaf's rules that wait for the path's anchor, so that a path
     /// under a profile without them pays nothing for the wait.
     private(set) var anchoredLeafRules: [ConformanceRule]
     /// The rules checked on each intermediate, in this order.
-    package var intermediateRules: [ConformanceRule]
+    public var intermediateRules: [ConformanceRule]
     /// The rules checked on the anchor's certificate, in this order.
-    package var anchorRules: [ConformanceRule]
+    public var anchorRules: [ConformanceRule]
     /// A rule a leaf breaks is waived when the leaf is itself a trust anchor
     /// (the caller trusts that certificate as it is); `cabf`, a linter's
     /// view, waives nothing.
