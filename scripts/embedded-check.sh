@@ -61,8 +61,15 @@ at=$(python3 -c 'import json; print([c["at"] for c in json.load(open("Vectors/ch
 echo "let chainTime: Int64 = $at" >> "$out/EmbeddedCertificate.swift"
 expected_sha256=$(python3 -c 'import base64,hashlib,sys; t=open(sys.argv[1]).read(); b=t.split("-----BEGIN CERTIFICATE-----")[1].split("-----END CERTIFICATE-----")[0]; print(hashlib.sha256(base64.b64decode("".join(b.split()))).hexdigest())' Vectors/generated/leaf-all-extensions.pem)
 
+# The smoke program exercises primitives that are `package`, not public
+# (docs/architecture.md, "The public face"), so it joins the package: the
+# package name SwiftPM gave the core modules (it follows the folder's name).
+package_name=$(python3 -c 'import re, sys
+for line in open(sys.argv[1]):
+    if "\"-module-name\",\"DER\"" in line:
+        print(re.search(r"\"-package-name\",\"([^\"]*)\"", line).group(1)); break' "$scratch/release.yaml")
 swiftc -target "$triple" -enable-experimental-feature Embedded -wmo -parse-as-library -Osize \
-    -Xfrontend -disable-stack-protector -I "$products/Modules" -module-name Smoke \
+    -Xfrontend -disable-stack-protector -I "$products/Modules" -module-name Smoke -package-name "$package_name" \
     -c scripts/embedded/Smoke.swift scripts/embedded/SmokeSymmetric.swift "$out/EmbeddedCertificate.swift" -o "$out/smoke.o"
 clang --target=wasm32-unknown-unknown -O2 -ffreestanding -nostdlib -c scripts/embedded/shim.c -o "$out/shim.o"
 objects=""

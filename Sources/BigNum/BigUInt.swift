@@ -42,22 +42,22 @@ public struct BigUInt: Sendable, Equatable, Comparable, CustomStringConvertible 
     }
 
     /// Whether the value is zero, which has no limbs.
-    public var isZero: Bool { limbs.isEmpty }
+    @usableFromInline package var isZero: Bool { limbs.isEmpty }
 
     /// Significant bits: 0 for zero.
-    public var bitWidth: Int {
+    @usableFromInline package var bitWidth: Int {
         guard let top = limbs.last else { return 0 }
         return limbs.count * 64 - top.leadingZeroBitCount
     }
 
     /// Whether bit `index` (0 = least significant) is set.
-    public func bit(_ index: Int) -> Bool {
+    @usableFromInline package func bit(_ index: Int) -> Bool {
         let limb = index / 64
         return limb < limbs.count && (limbs[limb] >> UInt64(index % 64)) & 1 == 1
     }
 
     /// Big-endian bytes left-padded to `count`, or nil when the value needs more.
-    public func bigEndianBytes(count: Int) -> [UInt8]? {
+    @usableFromInline package func bigEndianBytes(count: Int) -> [UInt8]? {
         guard (bitWidth + 7) / 8 <= count else { return nil }
         var bytes = [UInt8](repeating: 0, count: count)
         for (i, limb) in limbs.enumerated() {

@@ -10,7 +10,7 @@
 
 extension BigUInt {
     /// self · other, schoolbook: limbs(self) × limbs(other) word products.
-    public func multiplied(by other: BigUInt) -> BigUInt {
+    @usableFromInline package func multiplied(by other: BigUInt) -> BigUInt {
         guard !isZero, !other.isZero else { return BigUInt(limbs: []) }
         var product = [UInt64](repeating: 0, count: limbs.count + other.limbs.count)
         limbs.withUnsafeBufferPointer { a in
@@ -35,7 +35,7 @@ extension BigUInt {
     }
 
     /// self − other, or nil when other is larger.
-    public func subtracting(_ other: BigUInt) -> BigUInt? {
+    @usableFromInline package func subtracting(_ other: BigUInt) -> BigUInt? {
         guard !(self < other) else { return nil }
         var difference = limbs
         var borrow = false
@@ -56,7 +56,7 @@ extension BigUInt {
     /// 3·limbs(divisor) word operations each, which `remainderCost` states
     /// for a caller that budgets it. No quotient digit is estimated, so
     /// there is no correction step to get wrong.
-    public func remainder(dividingBy divisor: BigUInt) -> BigUInt? {
+    @usableFromInline package func remainder(dividingBy divisor: BigUInt) -> BigUInt? {
         guard !divisor.isZero else { return nil }
         if self < divisor { return self }
         let k = divisor.limbs.count
@@ -92,7 +92,7 @@ extension BigUInt {
     /// Word operations `remainder(dividingBy:)` spends for a dividend of
     /// `dividendBits` and a divisor of `divisorLimbs` limbs: a bound to
     /// charge before calling it.
-    public static func remainderCost(dividendBits: Int, divisorLimbs: Int) -> Int {
+    @usableFromInline package static func remainderCost(dividendBits: Int, divisorLimbs: Int) -> Int {
         let (cost, overflow) = max(dividendBits, 0).multipliedReportingOverflow(by: 3 * (max(divisorLimbs, 0) + 1))
         return overflow ? Int.max : cost
     }

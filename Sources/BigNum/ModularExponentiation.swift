@@ -1,6 +1,6 @@
 extension MontgomeryContext {
     /// a·b·R⁻¹ mod n: the raw Montgomery product, for tests against a reference.
-    public func montgomeryProduct(_ a: BigUInt, _ b: BigUInt) throws(BigNumError) -> BigUInt {
+    @usableFromInline package func montgomeryProduct(_ a: BigUInt, _ b: BigUInt) throws(BigNumError) -> BigUInt {
         let k = limbCount
         let x = try padded(a), y = try padded(b)
         var result = [UInt64](repeating: 0, count: k)

@@ -27,7 +27,7 @@ public struct MontgomeryContext: Sendable {
     let divisor: Divisor
 
     /// k, the modulus's limb count: the operand width, with R = 2^(64k).
-    public var limbCount: Int { modulus.limbs.count }
+    @usableFromInline package var limbCount: Int { modulus.limbs.count }
 
     /// Precomputes n′ and the conversion divisor; throws `modulusNotOddOrTooSmall` unless n is odd and above 1.
     public init(modulus: BigUInt) throws(BigNumError) {

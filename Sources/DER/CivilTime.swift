@@ -9,10 +9,10 @@
 // 292277026596-12-04T15:30:07Z.
 
 /// Calendar conversions on `Int64` seconds since 1970, without Foundation.
-public enum CivilTime {
+@usableFromInline package enum CivilTime {
     /// The years in which some `Int64` second falls. `days(year:month:day:)`
     /// and `seconds(year:…)` answer nil for a year outside them.
-    public static let years: ClosedRange<Int64> = -292_277_022_657...292_277_026_596
+    @usableFromInline package static let years: ClosedRange<Int64> = -292_277_022_657...292_277_026_596
 
     /// Days from 1970-01-01 to year-month-day (Gregorian), after Howard
     /// Hinnant's `days_from_civil`: shift the year to start in March so the
@@ -21,7 +21,7 @@ public enum CivilTime {
     /// Nil when the date does not exist (month outside 1–12, day outside
     /// 1…`daysInMonth`) or the year is outside `years`; inside them no
     /// intermediate exceeds 2^47, so the arithmetic cannot overflow.
-    public static func days(year: Int64, month: Int64, day: Int64) -> Int64? {
+    @usableFromInline package static func days(year: Int64, month: Int64, day: Int64) -> Int64? {
         guard years.contains(year), (1...12).contains(month),
               day >= 1, day <= daysInMonth(year: year, month: month) else { return nil }
         let y = month <= 2 ? year - 1 : year
@@ -37,7 +37,7 @@ public enum CivilTime {
     /// range (month 1–12, day 1…`daysInMonth`, hour 0–23, minute and second
     /// 0–59: no leap second, which would give one instant two names) or the
     /// instant lies outside `Int64`.
-    public static func seconds(year: Int64, month: Int64, day: Int64,
+    @usableFromInline package static func seconds(year: Int64, month: Int64, day: Int64,
                                hour: Int64, minute: Int64, second: Int64) -> Int64? {
         guard (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second),
               let days = days(year: year, month: month, day: day) else { return nil }
@@ -56,7 +56,7 @@ public enum CivilTime {
     /// 1970-01-01) before dividing into eras; that addition overflows near
     /// `Int64.max`, so the era and the day within it are split first and the
     /// offset is added to the remainder.
-    public static func date(days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+    @usableFromInline package static func date(days: Int64) -> (year: Int64, month: Int64, day: Int64) {
         var era = days / 146_097
         var dayOfEra = days % 146_097
         if dayOfEra < 0 { dayOfEra += 146_097; era -= 1 }
@@ -74,12 +74,12 @@ public enum CivilTime {
     }
 
     /// Whether `year` has a 29 February in the proleptic Gregorian calendar.
-    public static func isLeapYear(_ year: Int64) -> Bool {
+    @usableFromInline package static func isLeapYear(_ year: Int64) -> Bool {
         (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     }
 
     /// 28–31 for months 1–12; 0 for any other month, which has no days.
-    public static func daysInMonth(year: Int64, month: Int64) -> Int64 {
+    @usableFromInline package static func daysInMonth(year: Int64, month: Int64) -> Int64 {
         switch month {
         case 2: return isLeapYear(year) ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -92,7 +92,7 @@ public enum CivilTime {
     /// digits (the only form certificates can express); later years print
     /// with a `+` and earlier ones with a `-`, ISO 8601's expanded form, so
     /// `Int64.min` is `-292277022657-01-27T08:29:52Z`.
-    public static func iso8601(_ seconds: Int64) -> String {
+    @usableFromInline package static func iso8601(_ seconds: Int64) -> String {
         // Floor division without computing `seconds - 86_399`, which
         // overflowed for the first day of Int64.
         var days = seconds / 86_400

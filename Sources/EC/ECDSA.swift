@@ -42,7 +42,7 @@ public enum ECDSACurve: Sendable, Equatable, CustomStringConvertible {
 /// An ECDSA public key: a point checked to be on its curve (SEC 1 §3.2.2.1).
 public struct ECDSAPublicKey: Sendable {
     /// The curve the point lies on.
-    public let curve: ECDSACurve
+    package let curve: ECDSACurve
     private let point: Point
 
     private enum Point: Sendable {
@@ -87,7 +87,7 @@ public struct ECDSAPublicKey: Sendable {
     }
 
     /// Whether `withPrecomputedMultiples()` made this key.
-    public var hasPrecomputedMultiples: Bool {
+    package var hasPrecomputedMultiples: Bool {
         switch point {
         case .p256(_, let m): return m != nil
         case .p384(_, let m): return m != nil

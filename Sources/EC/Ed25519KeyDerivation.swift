@@ -41,7 +41,7 @@ extension Ed25519PublicKey {
 
     /// The 32 encoded bytes (RFC 8032 §5.1.2): what `init(rawRepresentation:)`
     /// took, or what `init(privateSeed:)` computed.
-    public var rawRepresentation: [UInt8] { Ed25519KeyDerivation.bytes(encoded) }
+    package var rawRepresentation: [UInt8] { Ed25519KeyDerivation.bytes(encoded) }
 }
 
 enum Ed25519KeyDerivation {

@@ -1,14 +1,14 @@
 import DER
 
 /// The PKCS #9 attributes a SafeBag may carry (RFC 7292 §4.2).
-public struct BagAttributes: Sendable, Equatable {
+package struct BagAttributes: Sendable, Equatable {
     /// friendlyName (1.2.840.113549.1.9.20), decoded from its BMPString.
-    public let friendlyName: String?
+    package let friendlyName: String?
     /// localKeyId (1.2.840.113549.1.9.21): pairs a key with its certificate.
-    public let localKeyID: [UInt8]?
+    package let localKeyID: [UInt8]?
 
     /// Attributes as given.
-    public init(friendlyName: String? = nil, localKeyID: [UInt8]? = nil) {
+    package init(friendlyName: String? = nil, localKeyID: [UInt8]? = nil) {
         self.friendlyName = friendlyName
         self.localKeyID = localKeyID
     }

@@ -35,7 +35,7 @@ public struct ClientIdentity: Sendable {
     /// `presenting(_:)` puts that one here.
     public let chain: [Certificate]
     /// Every certificate the file carried, in file order, this one included.
-    public let fileCertificates: [Certificate]
+    package let fileCertificates: [Certificate]
     /// The intermediates to offer a path builder for this certificate
     /// (Trust's `Verifier.verifyClient(_:offering:against:policy:)`): every
     /// certificate of the file that can issue along a path from it, by
@@ -77,7 +77,7 @@ public struct UnmatchedKey: Sendable {
     /// The key.
     public let privateKey: PrivateKey
     /// Its bag's friendlyName and localKeyId.
-    public let attributes: BagAttributes
+    package let attributes: BagAttributes
     /// Why it was not paired.
     public let reason: UnmatchedKeyReason
 }

@@ -2,21 +2,21 @@ import DER
 import Symmetric
 
 /// How one encrypted part of the file (a SafeContents or a shrouded key) was encrypted.
-public enum EncryptionScheme: Sendable, Equatable, CustomStringConvertible {
+package enum EncryptionScheme: Sendable, Equatable, CustomStringConvertible {
     /// RFC 8018 §6.2 PBES2: PBKDF2 with `prf`, then `cipher` in CBC mode.
     case pbes2(prf: DigestFunction, cipher: PBES2Cipher, iterations: Int)
     /// RFC 7292 Appendix C: the PKCS #12 KDF over SHA-1, then `cipher` in CBC mode.
     case pkcs12PBE(PKCS12PBECipher, iterations: Int)
 
     /// The iteration count of the key derivation.
-    public var iterations: Int {
+    package var iterations: Int {
         switch self {
         case .pbes2(_, _, let iterations), .pkcs12PBE(_, let iterations): return iterations
         }
     }
 
     /// Whether a reader should warn: RC2, 3DES, a SHA-1 PRF, or fewer than 2,048 iterations.
-    public var isWeak: Bool {
+    package var isWeak: Bool {
         if iterations < 2_048 { return true }
         switch self {
         case .pbes2(let prf, let cipher, _): return prf == .sha1 || cipher == .tripleDESCBC
@@ -25,7 +25,7 @@ public enum EncryptionScheme: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// E.g. `PBES2 PBKDF2-HMAC-SHA256 AES-256-CBC, 2048 iterations`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .pbes2(let prf, let cipher, let iterations):
             return "PBES2 PBKDF2-HMAC-\(prf.name) \(cipher), \(iterationCount(iterations))"
@@ -36,7 +36,7 @@ public enum EncryptionScheme: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// The ciphers PBES2 names (RFC 8018 §B.2; NIST AES OIDs).
-public enum PBES2Cipher: Sendable, Equatable, CustomStringConvertible {
+package enum PBES2Cipher: Sendable, Equatable, CustomStringConvertible {
     /// AES in CBC mode with a 128-, 192- or 256-bit key.
     case aes128CBC, aes192CBC, aes256CBC
     /// des-ede3-cbc: three-key triple DES in CBC mode.
@@ -51,7 +51,7 @@ public enum PBES2Cipher: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// E.g. `AES-256-CBC`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .aes128CBC: return "AES-128-CBC"
         case .aes192CBC: return "AES-192-CBC"
@@ -62,7 +62,7 @@ public enum PBES2Cipher: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// The PKCS #12 PBE ciphers (RFC 7292 Appendix C); the RC4 ones are not read.
-public enum PKCS12PBECipher: Sendable, Equatable, CustomStringConvertible {
+package enum PKCS12PBECipher: Sendable, Equatable, CustomStringConvertible {
     /// pbeWithSHAAnd3-KeyTripleDES-CBC (…12.1.3).
     case tripleDES3Key
     /// pbeWithSHAAnd2-KeyTripleDES-CBC (…12.1.4).
@@ -73,7 +73,7 @@ public enum PKCS12PBECipher: Sendable, Equatable, CustomStringConvertible {
     case rc2With40BitKey
 
     /// E.g. `pbeWithSHAAnd40BitRC2-CBC`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .tripleDES3Key: return "pbeWithSHAAnd3-KeyTripleDES-CBC"
         case .tripleDES2Key: return "pbeWithSHAAnd2-KeyTripleDES-CBC"

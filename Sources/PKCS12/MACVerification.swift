@@ -2,21 +2,21 @@ import DER
 import Symmetric
 
 /// How the file's integrity is protected (RFC 7292 §4, RFC 9579).
-public enum MACScheme: Sendable, Equatable, CustomStringConvertible {
+package enum MACScheme: Sendable, Equatable, CustomStringConvertible {
     /// HMAC keyed by the PKCS #12 KDF (RFC 7292 Appendix B) over `digest`.
     case pkcs12KDF(digest: DigestFunction, iterations: Int)
     /// RFC 9579 PBMAC1: HMAC with `hmac`, keyed by PBKDF2 with `prf` and `keyLength` bytes.
     case pbmac1(prf: DigestFunction, hmac: DigestFunction, iterations: Int, keyLength: Int)
 
     /// The iteration count of the MAC key derivation.
-    public var iterations: Int {
+    package var iterations: Int {
         switch self {
         case .pkcs12KDF(_, let iterations), .pbmac1(_, _, let iterations, _): return iterations
         }
     }
 
     /// Whether a reader should warn: an HMAC over SHA-1, or fewer than 2,048 iterations.
-    public var isWeak: Bool {
+    package var isWeak: Bool {
         if iterations < 2_048 { return true }
         switch self {
         case .pkcs12KDF(let digest, _): return digest == .sha1
@@ -25,7 +25,7 @@ public enum MACScheme: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// E.g. `HMAC-SHA256 (PKCS #12 KDF), 2048 iterations`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .pkcs12KDF(let digest, let iterations):
             return "HMAC-\(digest.name) (PKCS #12 KDF), \(iterationCount(iterations))"

@@ -11,10 +11,10 @@
 /// purpose, knowing the file's source.
 public struct PKCS12Limits: Sendable, Equatable {
     /// Largest file accepted, in bytes. Client identity files are a few KB.
-    public var maximumInputSize = 16 << 20
+    package var maximumInputSize = 16 << 20
     /// Most iterations one key derivation may ask for: a file asking for
     /// 2^31 rounds is refused before any hashing.
-    public var maximumIterations = 10_000_000
+    package var maximumIterations = 10_000_000
     /// Most work the whole file may cost, in units of a tenth of a SHA-256
     /// compression (about 30 ns on the machine of docs/benchmarks.md):
     /// every MAC and key derivation (PBKDF2 two compressions per iteration
@@ -38,13 +38,13 @@ public struct PKCS12Limits: Sendable, Equatable {
     /// read as before; its `report.integrity` is `.none` either way.
     public var allowsPasswordWithoutMAC = false
     /// Deepest BER nesting of any structure in the file.
-    public var maximumNesting = 32
+    package var maximumNesting = 32
     /// Deepest chain of safeContentsBags inside one another.
-    public var maximumSafeContentsNesting = 4
+    package var maximumSafeContentsNesting = 4
     /// Most SafeBags in the whole file.
-    public var maximumBags = 1_024
+    package var maximumBags = 1_024
     /// Most bytes all decryptions together may produce.
-    public var maximumDecryptedSize = 16 << 20
+    package var maximumDecryptedSize = 16 << 20
 
     /// The defaults above.
     public init() {}

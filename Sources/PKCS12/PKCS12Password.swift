@@ -21,7 +21,7 @@ public enum PKCS12Password: Sendable, Equatable {
 }
 
 /// Which byte form of the password opened the file's MAC (and is used to decrypt).
-public enum PasswordForm: Sendable, Equatable, CustomStringConvertible {
+package enum PasswordForm: Sendable, Equatable, CustomStringConvertible {
     /// The password as given: BMPString for the PKCS #12 KDF, UTF-8 for PBKDF2.
     case given
     /// An empty password as no bytes at all (OpenSSL's NULL password).
@@ -30,7 +30,7 @@ public enum PasswordForm: Sendable, Equatable, CustomStringConvertible {
     case emptyString
 
     /// `given`, `absent` or `empty string`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .given: return "given"
         case .absent: return "absent"

@@ -2,7 +2,7 @@
 /// choices (RC2-40, 3DES, a SHA-1 MAC, fewer than 2,048 iterations, no MAC).
 public struct PKCS12Report: Sendable, Equatable {
     /// The file's integrity protection.
-    public enum Integrity: Sendable, Equatable {
+    package enum Integrity: Sendable, Equatable {
         /// A password MAC, verified before anything was decrypted, and which password form opened it.
         case mac(MACScheme, passwordForm: PasswordForm)
         /// No MacData (`openssl pkcs12 -export -nomac`): nothing proves the contents are what was written.
@@ -10,7 +10,7 @@ public struct PKCS12Report: Sendable, Equatable {
     }
 
     /// Where an encrypted part sits.
-    public enum Location: Sendable, Equatable {
+    package enum Location: Sendable, Equatable {
         /// The `index`th ContentInfo of the AuthenticatedSafe (encryptedData).
         case safeContents(index: Int)
         /// The `index`th pkcs8ShroudedKeyBag in reading order.
@@ -18,15 +18,15 @@ public struct PKCS12Report: Sendable, Equatable {
     }
 
     /// One encrypted part and its scheme.
-    public struct EncryptedPart: Sendable, Equatable {
+    package struct EncryptedPart: Sendable, Equatable {
         /// Where it sits.
-        public let location: Location
+        package let location: Location
         /// How it was encrypted.
-        public let scheme: EncryptionScheme
+        package let scheme: EncryptionScheme
     }
 
     /// One thing a careful reader would warn about.
-    public enum Weakness: Sendable, Equatable {
+    package enum Weakness: Sendable, Equatable {
         /// The file has no MAC.
         case noIntegrity
         /// The MAC uses SHA-1 or fewer than 2,048 iterations.
@@ -36,44 +36,44 @@ public struct PKCS12Report: Sendable, Equatable {
     }
 
     /// How many bags of each type the file held, nested ones included.
-    public struct BagCounts: Sendable, Equatable {
+    package struct BagCounts: Sendable, Equatable {
         /// keyBag: an unencrypted PKCS #8 key.
-        public internal(set) var keyBags = 0
+        package internal(set) var keyBags = 0
         /// pkcs8ShroudedKeyBag: an encrypted PKCS #8 key.
-        public internal(set) var shroudedKeyBags = 0
+        package internal(set) var shroudedKeyBags = 0
         /// certBag holding an X.509 certificate.
-        public internal(set) var certificateBags = 0
+        package internal(set) var certificateBags = 0
         /// certBag of another certificate type (SDSI): counted, not read.
-        public internal(set) var otherCertificateBags = 0
+        package internal(set) var otherCertificateBags = 0
         /// crlBag: counted, not read.
-        public internal(set) var crlBags = 0
+        package internal(set) var crlBags = 0
         /// secretBag: counted, not read.
-        public internal(set) var secretBags = 0
+        package internal(set) var secretBags = 0
         /// safeContentsBag: read, its bags counted here too.
-        public internal(set) var safeContentsBags = 0
+        package internal(set) var safeContentsBags = 0
         /// Bags of an unknown type: counted, not read.
-        public internal(set) var unknownBags = 0
+        package internal(set) var unknownBags = 0
 
         /// Every bag counted.
-        public var total: Int {
+        package var total: Int {
             keyBags + shroudedKeyBags + certificateBags + otherCertificateBags + crlBags + secretBags
                 + safeContentsBags + unknownBags
         }
     }
 
     /// The MAC, or its absence.
-    public let integrity: Integrity
+    package let integrity: Integrity
     /// Every encrypted part, in reading order.
-    public let encryptedParts: [EncryptedPart]
+    package let encryptedParts: [EncryptedPart]
     /// Bags by type.
-    public let bags: BagCounts
+    package let bags: BagCounts
     /// The work the file cost, in `PKCS12Limits.maximumWork`'s unit (about
     /// one SHA-256 compression): what a caller that raises the limit for
     /// a trusted source can size it by.
-    public let work: Int
+    package let work: Int
 
     /// What a tool should flag, in reading order.
-    public var weaknesses: [Weakness] {
+    package var weaknesses: [Weakness] {
         var found: [Weakness] = []
         switch integrity {
         case .none: found.append(.noIntegrity)

@@ -17,11 +17,11 @@ public struct PrivateKey: Sendable {
     /// The key's algorithm, with the curve for EC keys.
     public let algorithm: Algorithm
     /// The RSA modulus length in bits, or the curve's size (256, 384, 521; 256 for Ed25519).
-    public let sizeInBits: Int
+    package let sizeInBits: Int
     /// The public key the file carried beside the private key (the EC point
     /// in ECPrivateKey, or OneAsymmetricKey's publicKey), if any; nil for RSA,
     /// whose modulus and exponent are part of the private key itself.
-    public let carriedPublicKey: [UInt8]?
+    package let carriedPublicKey: [UInt8]?
 
     /// The PrivateKeyInfo / OneAsymmetricKey DER, exactly as the file held it (secret).
     let pkcs8: [UInt8]

@@ -159,5 +159,5 @@ public struct PKCS12Certificate: Sendable {
     /// The certificate, parsed as strict DER.
     public let certificate: Certificate
     /// friendlyName and localKeyId of its bag.
-    public let attributes: BagAttributes
+    package let attributes: BagAttributes
 }

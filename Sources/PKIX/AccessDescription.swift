@@ -5,9 +5,9 @@ import DER
 /// how, with the bytes of the certificate that holds it.
 public struct AccessDescription: Sendable, Equatable {
     /// accessMethod: `id-ad-ocsp`, `id-ad-caIssuers`, or another method.
-    public let method: OID
+    package let method: OID
     /// accessLocation: usually a URI.
-    public let location: GeneralName
+    package let location: GeneralName
 
     /// A description from its method and location, as a caller builds one to compare.
     public init(method: OID, location: GeneralName) {

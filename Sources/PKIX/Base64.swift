@@ -2,9 +2,9 @@
 /// alphabet, `=` padding only at the very end, whole 4-character groups,
 /// and zero bits where the last character carries more than the data
 /// (§3.5: a canonical encoding). Whitespace between characters is skipped.
-public enum Base64 {
+package enum Base64 {
     /// Why `decode` refused its input.
-    public enum Failure: Error, Sendable, Equatable {
+    package enum Failure: Error, Sendable, Equatable {
         /// A byte outside the alphabet and not whitespace, at `offset` (0-based) in the input.
         case invalidCharacter(offset: Int)
         /// A `=` before the end of the last group or more than two of them, or a last group short of four characters.
@@ -14,7 +14,7 @@ public enum Base64 {
     }
 
     /// Decodes `text`, skipping ASCII whitespace.
-    public static func decode<C: Collection>(_ text: C) throws(Failure) -> [UInt8] where C.Element == UInt8 {
+    package static func decode<C: Collection>(_ text: C) throws(Failure) -> [UInt8] where C.Element == UInt8 {
         var out: [UInt8] = []
         out.reserveCapacity(text.count / 4 * 3)
         var group: UInt32 = 0
@@ -52,7 +52,7 @@ public enum Base64 {
     }
 
     /// Encodes `bytes` with padding, on one line.
-    public static func encode<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
+    package static func encode<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
         var out: [UInt8] = []
         out.reserveCapacity((bytes.count + 2) / 3 * 4)

@@ -31,46 +31,46 @@ public struct ReasonFlags: OptionSet, Sendable, Equatable {
     public init(rawValue: UInt16) { self.rawValue = rawValue }
 
     /// Bit 0, which RFC 5280 leaves unused; `allReasons` leaves it out.
-    public static let unused = ReasonFlags(rawValue: 1 << 0)
+    package static let unused = ReasonFlags(rawValue: 1 << 0)
     /// Bit 1: the subject's key was compromised.
-    public static let keyCompromise = ReasonFlags(rawValue: 1 << 1)
+    package static let keyCompromise = ReasonFlags(rawValue: 1 << 1)
     /// Bit 2: a CA's key was compromised.
-    public static let cACompromise = ReasonFlags(rawValue: 1 << 2)
+    package static let cACompromise = ReasonFlags(rawValue: 1 << 2)
     /// Bit 3: the subject's name or other details changed.
-    public static let affiliationChanged = ReasonFlags(rawValue: 1 << 3)
+    package static let affiliationChanged = ReasonFlags(rawValue: 1 << 3)
     /// Bit 4: the certificate was replaced.
-    public static let superseded = ReasonFlags(rawValue: 1 << 4)
+    package static let superseded = ReasonFlags(rawValue: 1 << 4)
     /// Bit 5: the certificate is no longer needed for its purpose.
-    public static let cessationOfOperation = ReasonFlags(rawValue: 1 << 5)
+    package static let cessationOfOperation = ReasonFlags(rawValue: 1 << 5)
     /// Bit 6: the certificate is suspended, possibly for a time only.
-    public static let certificateHold = ReasonFlags(rawValue: 1 << 6)
+    package static let certificateHold = ReasonFlags(rawValue: 1 << 6)
     /// Bit 7: a privilege the certificate granted was withdrawn.
-    public static let privilegeWithdrawn = ReasonFlags(rawValue: 1 << 7)
+    package static let privilegeWithdrawn = ReasonFlags(rawValue: 1 << 7)
     /// Bit 8: an attribute authority's key was compromised.
-    public static let aACompromise = ReasonFlags(rawValue: 1 << 8)
+    package static let aACompromise = ReasonFlags(rawValue: 1 << 8)
     /// Every reason but the unused bit: what a CRL without onlySomeReasons covers.
-    public static let allReasons = ReasonFlags(rawValue: 0x1FE)
+    package static let allReasons = ReasonFlags(rawValue: 0x1FE)
 }
 
 /// RFC 5280 §5.2.5 issuingDistributionPoint.
-public struct IssuingDistributionPoint: Sendable, Equatable {
+package struct IssuingDistributionPoint: Sendable, Equatable {
     /// The extension value's TLV: two CRLs have the same scope when these bytes are equal.
-    public let encoded: ArraySlice<UInt8>
+    package let encoded: ArraySlice<UInt8>
     /// `fullName`: the content of the GeneralNames.
-    public let fullName: ArraySlice<UInt8>?
+    package let fullName: ArraySlice<UInt8>?
     /// `nameRelativeToCRLIssuer`: the RelativeDistinguishedName SET TLV
     /// (its tag is the implicit [1]).
-    public let relativeName: ArraySlice<UInt8>?
+    package let relativeName: ArraySlice<UInt8>?
     /// The CRL covers end-entity certificates only.
-    public let onlyContainsUserCerts: Bool
+    package let onlyContainsUserCerts: Bool
     /// The CRL covers CA certificates only.
-    public let onlyContainsCACerts: Bool
+    package let onlyContainsCACerts: Bool
     /// The reasons the CRL covers; nil when it covers all of them.
-    public let onlySomeReasons: ReasonFlags?
+    package let onlySomeReasons: ReasonFlags?
     /// The CRL may list certificates of other issuers, named by each entry's certificateIssuer (§5.3.3).
-    public let indirectCRL: Bool
+    package let indirectCRL: Bool
     /// The CRL covers attribute certificates only, so it decides nothing for public-key certificates.
-    public let onlyContainsAttributeCerts: Bool
+    package let onlyContainsAttributeCerts: Bool
 
     /// Where a parse found the point's parts; the flags as read.
     struct Location: Sendable {
@@ -102,21 +102,21 @@ public struct CRLExtensions: Sendable {
     var layout: CRLExtensionLayout { storage.extensions }
 
     /// cRLNumber's INTEGER content (§5.2.3).
-    public var crlNumber: ArraySlice<UInt8>? { layout.crlNumber.map { der[$0] } }
+    package var crlNumber: ArraySlice<UInt8>? { layout.crlNumber.map { der[$0] } }
     /// deltaCRLIndicator's BaseCRLNumber content (§5.2.4): a delta CRL.
-    public var deltaCRLIndicator: ArraySlice<UInt8>? { layout.deltaCRLIndicator.map { der[$0] } }
+    package var deltaCRLIndicator: ArraySlice<UInt8>? { layout.deltaCRLIndicator.map { der[$0] } }
     /// issuingDistributionPoint (§5.2.5): which certificates and reasons the CRL covers; nil when absent.
-    public var issuingDistributionPoint: IssuingDistributionPoint? { layout.issuingDistributionPoint?.view(in: der) }
+    package var issuingDistributionPoint: IssuingDistributionPoint? { layout.issuingDistributionPoint?.view(in: der) }
     /// authorityKeyIdentifier (§5.2.1): which of the issuer's keys signed the CRL.
-    public var authorityKeyIdentifier: AuthorityKeyIdentifier? { layout.authorityKeyIdentifier?.view(in: der) }
+    package var authorityKeyIdentifier: AuthorityKeyIdentifier? { layout.authorityKeyIdentifier?.view(in: der) }
     /// issuerAltName (§5.2.2); `list` is the GeneralNames content.
-    public var issuerAlternativeName: ListExtension? { layout.issuerAlternativeName?.list(in: der) }
+    package var issuerAlternativeName: ListExtension? { layout.issuerAlternativeName?.list(in: der) }
     /// freshestCRL (§5.2.6): where delta CRLs are published, kept raw.
-    public var freshestCRL: ExtensionSlot? { layout.freshestCRL?.slot(in: der) }
+    package var freshestCRL: ExtensionSlot? { layout.freshestCRL?.slot(in: der) }
     /// authorityInfoAccess (§5.2.7), kept raw.
-    public var authorityInformationAccess: ExtensionSlot? { layout.authorityInformationAccess?.slot(in: der) }
+    package var authorityInformationAccess: ExtensionSlot? { layout.authorityInformationAccess?.slot(in: der) }
     /// Whether a CRL extension this library does not process is critical; entry extensions count only in `CertificateList.hasUnrecognisedCriticalExtension`.
-    public var hasUnrecognisedCriticalExtension: Bool { layout.hasUnrecognisedCriticalExtension }
+    package var hasUnrecognisedCriticalExtension: Bool { layout.hasUnrecognisedCriticalExtension }
 }
 
 /// Where a CRL's parse found the extensions it knows; `CRLExtensions` is the public view.
@@ -135,17 +135,17 @@ struct CRLExtensionLayout: Sendable {
 /// One revokedCertificates entry (§5.1.2.6, §5.3), decoded when asked for.
 public struct RevokedCertificate: Sendable, Equatable {
     /// The entry's SEQUENCE TLV.
-    public let encoded: ArraySlice<UInt8>
+    package let encoded: ArraySlice<UInt8>
     /// userCertificate.
-    public let serialNumber: SerialNumber
+    package let serialNumber: SerialNumber
     /// Seconds since 1970-01-01T00:00:00Z.
-    public let revocationDate: Int64
+    package let revocationDate: Int64
     /// reasonCode (§5.3.1); nil when absent (read as unspecified).
     public let reason: CRLReason?
     /// invalidityDate (§5.3.2).
-    public let invalidityDate: Int64?
+    package let invalidityDate: Int64?
     /// The GeneralNames content of the certificateIssuer that governs this
     /// entry (§5.3.3: its own, else the nearest earlier entry's); nil means
     /// the CRL issuer.
-    public let certificateIssuer: ArraySlice<UInt8>?
+    package let certificateIssuer: ArraySlice<UInt8>?
 }

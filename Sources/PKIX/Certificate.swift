@@ -109,7 +109,7 @@ public struct Certificate: Sendable {
 
     /// Whether the issuer and subject names are byte-for-byte equal (RFC 5280
     /// §6.1 "self-issued" as chaining compares names).
-    public var isSelfIssued: Bool {
+    package var isSelfIssued: Bool {
         // Eight bytes at a time: every evaluation asks this of each path
         // certificate, and the slices' element-wise == costs about ten times more.
         let issuer = storage.issuer, subject = storage.subject

@@ -3,14 +3,14 @@
 /// damaged must be an error the caller sees, never a certificate that
 /// silently goes missing (Alamofire's bundle loader drops what does not
 /// parse; this one names it). A reading of `ClassifiedInput`'s items.
-public enum CertificateFile {
+package enum CertificateFile {
     /// Why a file yielded no certificates; `description` is a one-line message for people.
-    public typealias Failure = InputFailure
+    package typealias Failure = InputFailure
 
     /// Every certificate of `bytes`, in file order. Blocks of other labels
     /// (keys, CRLs) are skipped, as `PEM.certificates` skips them: only
     /// their framing counts. A DER file is one certificate.
-    public static func certificates(in bytes: [UInt8]) -> Result<[Certificate], Failure> {
+    package static func certificates(in bytes: [UInt8]) -> Result<[Certificate], Failure> {
         let input = ClassifiedInput(bytes, source: "", reader: PEMReader(maximumBlockBytes: .max, maximumLabelBytes: .max))
         guard input.encoding == .pem else {
             // Something else in DER is no certificate.

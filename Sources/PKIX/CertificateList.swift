@@ -84,7 +84,7 @@ public struct CertificateList: Sendable {
     /// The crlExtensions this library knows, checked at parse time (§5.2).
     public var extensions: CRLExtensions { CRLExtensions(storage: storage) }
     /// The content of the revokedCertificates SEQUENCE; nil when the CRL lists none.
-    public var revokedCertificates: ArraySlice<UInt8>? { storage.revokedCertificates.map { storage.der[$0] } }
+    package var revokedCertificates: ArraySlice<UInt8>? { storage.revokedCertificates.map { storage.der[$0] } }
     /// The number of revokedCertificates entries.
     public var entryCount: Int { storage.index.count }
     /// RFC 5280 §5.2 and §5.3: a critical extension this library does not
@@ -94,7 +94,7 @@ public struct CertificateList: Sendable {
         storage.extensions.hasUnrecognisedCriticalExtension || storage.hasUnrecognisedCriticalEntryExtension
     }
     /// A delta CRL (§5.2.4).
-    public var isDelta: Bool { storage.extensions.deltaCRLIndicator != nil }
+    package var isDelta: Bool { storage.extensions.deltaCRLIndicator != nil }
 
     /// The entries for a serial number (INTEGER content octets, as
     /// `Certificate.serialNumber` locates them), in encoding order. Usually

@@ -7,16 +7,16 @@ import DER
 // whole structure, so nothing here decides what an input is worth.
 
 /// The tags inside a DER object's outer SEQUENCE, and inside its first element.
-public struct DEROutline: Sendable, Equatable {
+package struct DEROutline: Sendable, Equatable {
     /// The tags of the outer SEQUENCE's elements, the first nine at most.
-    public let elementTags: [UInt8]
+    package let elementTags: [UInt8]
     /// The tags inside the first element, the first four at most, when it is
     /// a SEQUENCE whose content reads; nil otherwise.
-    public let firstElementTags: [UInt8]?
+    package let firstElementTags: [UInt8]?
 
     /// The outline of `der`, nil unless it is one well-formed SEQUENCE at the
     /// top whose elements read (their own content is not checked).
-    public init?(_ der: [UInt8]) {
+    package init?(_ der: [UInt8]) {
         typealias Parts = (tags: [UInt8], inner: [UInt8]?)
         let parts = try? DERReader.parse(der) { (reader: inout DERReader) throws(DERError) -> Parts in
             let outer = try reader.read(.sequence)

@@ -22,11 +22,11 @@
 // so it builds in Embedded Swift).
 
 /// Escapes attacker-chosen text from certificates so that printing it can neither forge lines nor drive a terminal.
-public enum DisplayText {
+package enum DisplayText {
     /// Free text (a dNSName, URI, e-mail address, file name, host): `\` as
     /// `\\`, `,` as `\,` when `escapingCommas` (SAN values are listed
     /// comma-separated), unsafe characters as `\xNN`.
-    public static func escaped<C: Collection>(utf8 bytes: C, escapingCommas: Bool = false) -> String where C.Element == UInt8 {
+    package static func escaped<C: Collection>(utf8 bytes: C, escapingCommas: Bool = false) -> String where C.Element == UInt8 {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         appendEscaped(Array(bytes), to: &out) { byte, _, _ in
@@ -36,12 +36,12 @@ public enum DisplayText {
     }
 
     /// `escaped(utf8:)` over a string's UTF-8.
-    public static func escaped(_ text: String, escapingCommas: Bool = false) -> String {
+    package static func escaped(_ text: String, escapingCommas: Bool = false) -> String {
         escaped(utf8: text.utf8, escapingCommas: escapingCommas)
     }
 
     /// One attribute value of a distinguished name, RFC 4514 §2.4 escaped.
-    public static func attributeValue<C: Collection>(utf8 bytes: C) -> String where C.Element == UInt8 {
+    package static func attributeValue<C: Collection>(utf8 bytes: C) -> String where C.Element == UInt8 {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 2)
         appendEscaped(Array(bytes), to: &out) { byte, index, count in
@@ -56,7 +56,7 @@ public enum DisplayText {
     }
 
     /// `attributeValue(utf8:)` over a string's UTF-8.
-    public static func attributeValue(_ text: String) -> String { attributeValue(utf8: text.utf8) }
+    package static func attributeValue(_ text: String) -> String { attributeValue(utf8: text.utf8) }
 
     private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
 

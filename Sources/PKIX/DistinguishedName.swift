@@ -10,7 +10,7 @@ public struct DistinguishedName: Sendable, Equatable, CustomStringConvertible {
         /// The attribute type (id-at-commonName, …).
         public let type: OID
         /// The ASN.1 tag of the value (PrintableString, UTF8String, …).
-        public let valueTag: DERTag
+        package let valueTag: DERTag
         /// The decoded text for string types; nil for other value types.
         public let text: String?
         /// The value's content octets as encoded.
@@ -21,7 +21,7 @@ public struct DistinguishedName: Sendable, Equatable, CustomStringConvertible {
 
         /// The value as `description` prints it: RFC 4514-escaped text, or
         /// `#` and the hex of the DER encoding for non-string values.
-        public var displayValue: String {
+        package var displayValue: String {
             guard let text else { return "#" + Hex.encode(encoded) }
             return DisplayText.attributeValue(text)
         }
@@ -66,7 +66,7 @@ public struct DistinguishedName: Sendable, Equatable, CustomStringConvertible {
     public var isEmpty: Bool { relativeNames.isEmpty }
 
     /// All values of one attribute type, in encoding order.
-    public func values(of type: OID) -> [String] {
+    package func values(of type: OID) -> [String] {
         var result: [String] = []
         for rdn in relativeNames {
             for attribute in rdn where attribute.type == type { result.append(attribute.text ?? "") }
@@ -167,9 +167,9 @@ extension Certificate {
 }
 
 /// Lower-case hexadecimal, for display.
-public enum Hex {
+package enum Hex {
     /// `bytes` as two lower-case hex digits each, with `separator` between bytes.
-    public static func encode<C: Collection>(_ bytes: C, separator: String = "") -> String where C.Element == UInt8 {
+    package static func encode<C: Collection>(_ bytes: C, separator: String = "") -> String where C.Element == UInt8 {
         let digits: [UInt8] = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count * (2 + separator.utf8.count))

@@ -39,10 +39,10 @@ public struct DistributionPoint: Sendable, Equatable {
     /// The `distributionPoint` field; nil when only `cRLIssuer` is given.
     public let name: Name?
     /// The reasons this point covers; nil: every reason.
-    public let reasons: ReasonFlags?
+    package let reasons: ReasonFlags?
     /// `cRLIssuer`: the GeneralNames content naming who signs the CRL, when
     /// it is not the certificate's issuer (an indirect CRL).
-    public let crlIssuer: ArraySlice<UInt8>?
+    package let crlIssuer: ArraySlice<UInt8>?
 
     /// A point from its fields, unchecked; all nil stands for the point assumed for a certificate without cRLDistributionPoints.
     public init(name: Name?, reasons: ReasonFlags?, crlIssuer: ArraySlice<UInt8>?) {

@@ -22,7 +22,7 @@ extension DistributionPoint.Name {
     /// For `relativeToCRLIssuer`, the RelativeDistinguishedName's content
     /// (its AttributeTypeAndValue TLVs, without the implicit [1] header);
     /// nil for `fullName` or when the TLV does not read.
-    public var relativeNameContent: ArraySlice<UInt8>? {
+    package var relativeNameContent: ArraySlice<UInt8>? {
         guard case .relativeToCRLIssuer(let encoded) = self else { return nil }
         let base = encoded.startIndex
         let content: Range<Int>? = DERReader.withReader(over: encoded) { reader in

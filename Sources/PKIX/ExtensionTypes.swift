@@ -3,9 +3,9 @@ import DER
 /// An extension kept as its `extnValue` content, with its criticality.
 public struct ExtensionSlot: Sendable, Equatable {
     /// Whether the extension is marked critical (an absent flag reads false).
-    public let critical: Bool
+    package let critical: Bool
     /// The content of the extnValue OCTET STRING (the DER of the extension's value).
-    public let value: ArraySlice<UInt8>
+    package let value: ArraySlice<UInt8>
 }
 
 /// Where a parse found an extension's bytes: its criticality and the
@@ -23,39 +23,39 @@ struct ExtensionLocation: Sendable, Equatable {
 /// when `isCA`; the parser keeps it as encoded and the verifier decides.
 public struct BasicConstraints: Sendable, Equatable {
     /// Whether the extension is marked critical.
-    public let critical: Bool
+    package let critical: Bool
     /// The cA flag: the subject is a CA; false when absent.
-    public let isCA: Bool
+    package let isCA: Bool
     /// pathLenConstraint, 0–255, when present.
-    public let pathLength: Int?
+    package let pathLength: Int?
 }
 
 /// RFC 5280 §4.2.1.3: the nine named bits, bit 0 first.
-public struct KeyUsage: Sendable, Equatable, OptionSet {
-    public let rawValue: UInt16
-    public init(rawValue: UInt16) { self.rawValue = rawValue }
+package struct KeyUsage: Sendable, Equatable, OptionSet {
+    package let rawValue: UInt16
+    package init(rawValue: UInt16) { self.rawValue = rawValue }
 
     /// Bit 0: signatures other than on certificates and CRLs, such as a TLS handshake's.
-    public static let digitalSignature = KeyUsage(rawValue: 1 << 0)
+    package static let digitalSignature = KeyUsage(rawValue: 1 << 0)
     /// Bit 1 (contentCommitment in later X.509): signatures that commit the signer to content.
-    public static let nonRepudiation = KeyUsage(rawValue: 1 << 1)
+    package static let nonRepudiation = KeyUsage(rawValue: 1 << 1)
     /// Bit 2: encrypting keys, as RSA key transport does.
-    public static let keyEncipherment = KeyUsage(rawValue: 1 << 2)
+    package static let keyEncipherment = KeyUsage(rawValue: 1 << 2)
     /// Bit 3: encrypting user data with the public key itself.
-    public static let dataEncipherment = KeyUsage(rawValue: 1 << 3)
+    package static let dataEncipherment = KeyUsage(rawValue: 1 << 3)
     /// Bit 4: key agreement, as a Diffie-Hellman key does.
-    public static let keyAgreement = KeyUsage(rawValue: 1 << 4)
+    package static let keyAgreement = KeyUsage(rawValue: 1 << 4)
     /// Bit 5: signing certificates; an issuing CA's keyUsage must assert it (§4.2.1.3).
-    public static let keyCertSign = KeyUsage(rawValue: 1 << 5)
+    package static let keyCertSign = KeyUsage(rawValue: 1 << 5)
     /// Bit 6: signing CRLs.
-    public static let cRLSign = KeyUsage(rawValue: 1 << 6)
+    package static let cRLSign = KeyUsage(rawValue: 1 << 6)
     /// Bit 7: with keyAgreement, the agreed key may only encipher.
-    public static let encipherOnly = KeyUsage(rawValue: 1 << 7)
+    package static let encipherOnly = KeyUsage(rawValue: 1 << 7)
     /// Bit 8: with keyAgreement, the agreed key may only decipher.
-    public static let decipherOnly = KeyUsage(rawValue: 1 << 8)
+    package static let decipherOnly = KeyUsage(rawValue: 1 << 8)
 
     /// Each named bit with its RFC 5280 name, in bit order, for display.
-    public static let names: [(KeyUsage, String)] = [
+    package static let names: [(KeyUsage, String)] = [
         (.digitalSignature, "digitalSignature"), (.nonRepudiation, "nonRepudiation"),
         (.keyEncipherment, "keyEncipherment"), (.dataEncipherment, "dataEncipherment"),
         (.keyAgreement, "keyAgreement"), (.keyCertSign, "keyCertSign"), (.cRLSign, "cRLSign"),
@@ -66,18 +66,18 @@ public struct KeyUsage: Sendable, Equatable, OptionSet {
 /// The keyUsage extension: its criticality and bits.
 public struct KeyUsageExtension: Sendable, Equatable {
     /// Whether the extension is marked critical.
-    public let critical: Bool
+    package let critical: Bool
     /// The bits set; BIT STRING bit n is `1 << n`.
-    public let usage: KeyUsage
+    package let usage: KeyUsage
 }
 
 /// An extension whose value is a SEQUENCE OF something; `list` is the
 /// SEQUENCE content (extendedKeyUsage OIDs, GeneralNames, PolicyInformation).
 public struct ListExtension: Sendable, Equatable {
     /// Whether the extension is marked critical.
-    public let critical: Bool
+    package let critical: Bool
     /// The value's content octets (for subjectKeyIdentifier, the key identifier).
-    public let list: ArraySlice<UInt8>
+    package let list: ArraySlice<UInt8>
 }
 
 /// RFC 5280 §4.2.1.10: the GeneralSubtrees contents; `Certificate.permittedSubtrees`
@@ -89,11 +89,11 @@ public struct NameConstraints: Sendable, Equatable {
     let location: Location
 
     /// Whether the extension is marked critical.
-    public var critical: Bool { location.critical }
+    package var critical: Bool { location.critical }
     /// The permittedSubtrees content; nil when absent (at least one of the two is present).
-    public var permittedSubtrees: ArraySlice<UInt8>? { location.permittedSubtrees.map { der[$0] } }
+    package var permittedSubtrees: ArraySlice<UInt8>? { location.permittedSubtrees.map { der[$0] } }
     /// The excludedSubtrees content; nil when absent.
-    public var excludedSubtrees: ArraySlice<UInt8>? { location.excludedSubtrees.map { der[$0] } }
+    package var excludedSubtrees: ArraySlice<UInt8>? { location.excludedSubtrees.map { der[$0] } }
 
     /// Two are equal when their parts' bytes are.
     public static func == (lhs: NameConstraints, rhs: NameConstraints) -> Bool {
@@ -116,15 +116,15 @@ public struct AuthorityKeyIdentifier: Sendable, Equatable {
     let location: Location
 
     /// Whether the extension is marked critical.
-    public var critical: Bool { location.critical }
+    package var critical: Bool { location.critical }
     /// The keyIdentifier octets; path building matches them against an issuer's subjectKeyIdentifier.
-    public var keyIdentifier: ArraySlice<UInt8>? { location.keyIdentifier.map { der[$0] } }
+    package var keyIdentifier: ArraySlice<UInt8>? { location.keyIdentifier.map { der[$0] } }
     /// Whether authorityCertIssuer is present.
-    public var hasIssuer: Bool { location.issuer != nil }
+    package var hasIssuer: Bool { location.issuer != nil }
     /// authorityCertIssuer's names, decoded when asked for.
-    public var issuer: [GeneralName]? { location.issuer.map { GeneralName.list(in: der[$0]) } }
+    package var issuer: [GeneralName]? { location.issuer.map { GeneralName.list(in: der[$0]) } }
     /// authorityCertSerialNumber.
-    public var serialNumber: SerialNumber? { location.serialNumber.map { SerialNumber(bytes: der[$0]) } }
+    package var serialNumber: SerialNumber? { location.serialNumber.map { SerialNumber(bytes: der[$0]) } }
 
     /// Two are equal when their parts' bytes are.
     public static func == (lhs: AuthorityKeyIdentifier, rhs: AuthorityKeyIdentifier) -> Bool {
@@ -145,9 +145,9 @@ public struct AuthorityKeyIdentifier: Sendable, Equatable {
 /// One extension of any kind, for listing.
 public struct Extension: Sendable, Equatable {
     /// The extnID.
-    public let oid: OID
+    package let oid: OID
     /// Whether the extension is marked critical.
-    public let critical: Bool
+    package let critical: Bool
     /// The content of the extnValue OCTET STRING.
-    public let value: ArraySlice<UInt8>
+    package let value: ArraySlice<UInt8>
 }

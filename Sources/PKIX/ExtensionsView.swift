@@ -7,7 +7,7 @@ import DER
 /// refused when the certificate is parsed.
 public struct Extensions: Sendable {
     /// Library bound on the number of extensions in one certificate (ExtensionWalk).
-    public static let maximumCount = ExtensionWalk.maximumCount
+    package static let maximumCount = ExtensionWalk.maximumCount
 
     /// The certificate's storage: a view is one retain, not a copy of every slot.
     let storage: Certificate.Storage
@@ -23,7 +23,7 @@ public struct Extensions: Sendable {
     /// extendedKeyUsage (§4.2.1.12): SEQUENCE SIZE (1..MAX) OF KeyPurposeId; `Certificate.extendedKeyUsages` decodes it.
     public var extendedKeyUsage: ListExtension? { layout.extendedKeyUsage?.list(in: der) }
     /// subjectAltName (§4.2.1.6): GeneralNames; `Certificate.subjectAlternativeNames` decodes it.
-    public var subjectAlternativeName: ListExtension? { layout.subjectAlternativeName?.list(in: der) }
+    package var subjectAlternativeName: ListExtension? { layout.subjectAlternativeName?.list(in: der) }
     /// issuerAltName (§4.2.1.7): GeneralNames.
     public var issuerAlternativeName: ListExtension? { layout.issuerAlternativeName?.list(in: der) }
     /// nameConstraints (§4.2.1.10); nil when absent.
@@ -41,7 +41,7 @@ public struct Extensions: Sendable {
     /// inhibitAnyPolicy (§4.2.1.14), checked but kept raw; `Certificate.inhibitAnyPolicyValue` decodes it.
     public var inhibitAnyPolicy: ExtensionSlot? { layout.inhibitAnyPolicy?.slot(in: der) }
     /// authorityInfoAccess (§4.2.2.1), checked but kept raw.
-    public var authorityInformationAccess: ExtensionSlot? { layout.authorityInformationAccess?.slot(in: der) }
+    package var authorityInformationAccess: ExtensionSlot? { layout.authorityInformationAccess?.slot(in: der) }
     /// cRLDistributionPoints (§4.2.1.13), checked but kept raw; `Certificate.distributionPoints` decodes it.
     public var crlDistributionPoints: ExtensionSlot? { layout.crlDistributionPoints?.slot(in: der) }
     /// freshestCRL (§4.2.1.15): where delta CRLs are published, kept raw.
@@ -49,7 +49,7 @@ public struct Extensions: Sendable {
     /// RFC 6962 §3.3 signed certificate timestamps, kept raw.
     public var signedCertificateTimestamps: ExtensionSlot? { layout.signedCertificateTimestamps?.slot(in: der) }
     /// How many extensions have an OID this library does not know.
-    public var unrecognisedCount: Int { layout.unrecognisedCount }
+    package var unrecognisedCount: Int { layout.unrecognisedCount }
     /// Whether one of those unknown extensions is critical, so that a verifier must refuse the certificate (§4.2).
     public var hasUnrecognisedCriticalExtension: Bool { layout.hasUnrecognisedCriticalExtension }
 }

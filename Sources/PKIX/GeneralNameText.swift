@@ -21,7 +21,7 @@ extension GeneralName {
     }
 
     /// Whether the value is IA5 text (dNSName, rfc822Name, URI), which parsing checked is ASCII.
-    public var isText: Bool { kind == .dnsName || kind == .rfc822Name || kind == .uniformResourceIdentifier }
+    package var isText: Bool { kind == .dnsName || kind == .rfc822Name || kind == .uniformResourceIdentifier }
 
     /// The value for display, safe to print and to list: IA5 text with `\`
     /// and `,` escaped and control characters as `\xNN`; an address, with

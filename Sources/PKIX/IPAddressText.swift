@@ -1,9 +1,9 @@
 /// Text forms of iPAddress octets, for display and error messages.
-public enum IPAddressText {
+package enum IPAddressText {
     /// IPv4 as dotted quads; IPv6 as RFC 5952 §4 text (lower case, the
     /// longest run of two or more zero groups compressed, the first on ties).
     /// Eight or 32 octets (a name constraint) print as `address/mask`.
-    public static func format<C: Collection>(_ octets: C) -> String where C.Element == UInt8 {
+    package static func format<C: Collection>(_ octets: C) -> String where C.Element == UInt8 {
         let bytes = Array(octets)
         switch bytes.count {
         case 4: return ipv4(bytes)

@@ -10,30 +10,30 @@ import DER
 // read their inputs through it, so a file means the same to each of them.
 
 /// Where an input item came from.
-public struct InputProvenance: Sendable, Equatable {
+package struct InputProvenance: Sendable, Equatable {
     /// The caller's name for the source (a path, `-`, a configuration key).
-    public let source: String
+    package let source: String
     /// The item's PEM block number (from 1, counting every block of the
     /// text), or nil for DER.
-    public let block: Int?
+    package let block: Int?
     /// The byte offset in the source where the item begins.
-    public let offset: Int
+    package let offset: Int
 }
 
 /// One PEM block or DER object of a source, sorted.
-public struct InputItem: Sendable {
+package struct InputItem: Sendable {
     /// Where the item came from: its source, PEM block and byte offset.
-    public let provenance: InputProvenance
+    package let provenance: InputProvenance
     /// The PEM label, or nil for DER.
-    public let label: String?
+    package let label: String?
     /// By label for PEM, by shape for DER; nil when neither says.
-    public let kind: InputKind?
+    package let kind: InputKind?
     /// The DER, or why the block does not decode (which names the block).
-    public let der: Result<[UInt8], PEM.Failure>
+    package let der: Result<[UInt8], PEM.Failure>
 }
 
 /// The one failure of reading certificates from an input.
-public enum InputFailure: Error, Sendable, Equatable, CustomStringConvertible {
+package enum InputFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// Neither a PEM text with a CERTIFICATE block nor a DER certificate.
     case noCertificate
     /// The PEM framing or base64 of a block (the failure carries the block number).
@@ -42,7 +42,7 @@ public enum InputFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// block `block` (nil for DER).
     case der(DERError, certificate: Int, block: Int?)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .noCertificate: return "no certificate (no PEM CERTIFICATE block, and not a DER certificate)"
         case .pem(let failure): return failure.description
@@ -53,9 +53,9 @@ public enum InputFailure: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 /// A source's bytes, sorted.
-public struct ClassifiedInput: Sendable {
+package struct ClassifiedInput: Sendable {
     /// How the source was written.
-    public enum Encoding: Sendable, Equatable {
+    package enum Encoding: Sendable, Equatable {
         /// Text: every PEM block is an item (no block at all is no item).
         case pem
         /// One DER object, or several laid end to end (`cat a.der b.der`).
@@ -63,18 +63,18 @@ public struct ClassifiedInput: Sendable {
     }
 
     /// The name the caller gave the bytes (a path, "standard input").
-    public let source: String
+    package let source: String
     /// PEM text or DER.
-    public let encoding: Encoding
+    package let encoding: Encoding
     /// The blocks or DER objects, in order.
-    public let items: [InputItem]
+    package let items: [InputItem]
 
     /// Sorts `bytes`, named `source` in provenance. PEM when a BEGIN line is
     /// present or the bytes do not start as DER does (a SEQUENCE, 0x30, for
     /// every kind sorted here: other bytes are text with no block, not a
     /// malformed certificate); PEM blocks are read by `reader` (by default
     /// bounded as a streaming reader is).
-    public init(_ bytes: [UInt8], source: String, reader: PEMReader = PEMReader()) {
+    package init(_ bytes: [UInt8], source: String, reader: PEMReader = PEMReader()) {
         self.source = source
         if Self.isDER(bytes) {
             encoding = .der
@@ -96,7 +96,7 @@ public struct ClassifiedInput: Sendable {
     }
 
     /// Whether `bytes` are read as DER rather than PEM text.
-    public static func isDER(_ bytes: [UInt8]) -> Bool {
+    package static func isDER(_ bytes: [UInt8]) -> Bool {
         bytes.first == DERTag.sequence.rawValue && !PEM.looksLikePEM(bytes)
     }
 }

@@ -5,7 +5,7 @@ import DER
 /// label or, for bare DER, by its outer shape. Sorting only: the parser of
 /// the kind then checks the whole structure, so a shape is a hint for
 /// choosing the parser and naming what a file holds, never a verdict.
-public enum InputKind: Sendable, Equatable {
+package enum InputKind: Sendable, Equatable {
     /// An X.509 certificate (RFC 5280 §4.1).
     case certificate
     /// A CRL (RFC 5280 §5.1).
@@ -32,17 +32,17 @@ public enum InputKind: Sendable, Equatable {
     /// The PEM labels of a CRL: RFC 7468 §5 and OpenSSL write `X509 CRL`;
     /// NSS (`NS_CRL_HEADER`), Bouncy Castle's reader and EU DSS's exporter
     /// write `CRL`, and OpenSSL's `openssl crl` and Bouncy Castle read both.
-    public static let certificateListLabels = ["X509 CRL", "CRL"]
+    package static let certificateListLabels = ["X509 CRL", "CRL"]
 
     /// The PEM label tools give an OCSP response (there is no RFC 7468 one):
     /// GnuTLS (`PEM_OCSP_RESPONSE`), Go tools (Boulder, cfssl), PKI.js and
     /// Chromium's test data all write `OCSP RESPONSE`; no other spelling was found.
-    public static let ocspResponseLabel = "OCSP RESPONSE"
+    package static let ocspResponseLabel = "OCSP RESPONSE"
 
     /// RFC 7468 labels, plus OpenSSL's traditional `RSA`/`EC` key labels and
     /// the `NEW CERTIFICATE REQUEST` some tools still write. PKCS#12 has no
     /// PEM label: a .p12 is read as DER.
-    public init?(pemLabel label: String) {
+    package init?(pemLabel label: String) {
         func `is`(_ text: String) -> Bool { label.utf8.elementsEqual(text.utf8) }
         if `is`("CERTIFICATE") { self = .certificate }
         else if Self.certificateListLabels.contains(where: `is`) { self = .certificateList }
@@ -59,7 +59,7 @@ public enum InputKind: Sendable, Equatable {
 
     /// The kind a DER body has by its outer shape (the tags of its first
     /// two levels), or nil when it matches none.
-    public init?(derShape der: [UInt8]) {
+    package init?(derShape der: [UInt8]) {
         guard let outline = DEROutline(der) else { return nil }
         let tags = outline.elementTags
         switch tags {
@@ -87,7 +87,7 @@ public enum InputKind: Sendable, Equatable {
     }
 
     /// What messages call it: "the file is a DER private key".
-    public var name: String {
+    package var name: String {
         switch self {
         case .certificate: return "certificate"
         case .certificateList: return "CRL"
@@ -104,7 +104,7 @@ public enum InputKind: Sendable, Equatable {
     }
 
     /// Whether a key of some format (public or private, any encoding).
-    public var isKey: Bool {
+    package var isKey: Bool {
         switch self {
         case .publicKey, .rsaPublicKey, .privateKey, .encryptedPrivateKey, .ecPrivateKey, .rsaPrivateKey: return true
         case .certificate, .certificateList, .ocspResponse, .certificateRequest, .pkcs12: return false

@@ -54,31 +54,31 @@ public struct OCSPResponse: Sendable {
 /// §4.2.1 BasicOCSPResponse, with its ResponseData read out.
 public struct BasicOCSPResponse: Sendable {
     /// The ResponseData the responder signed, its signature algorithm and the signature octets.
-    public let signedData: SignedData
+    package let signedData: SignedData
     /// Who signed the response: the responder's Name or key hash.
-    public let responderID: ResponderID
+    package let responderID: ResponderID
     /// Seconds since 1970-01-01T00:00:00Z.
-    public let producedAt: Int64
+    package let producedAt: Int64
     /// The SingleResponses in encoding order, at most `OCSPResponse.maximumSingleResponses`.
-    public let responses: [SingleResponse]
+    package let responses: [SingleResponse]
     /// The content of responseExtensions, when present.
-    public let extensions: ArraySlice<UInt8>?
+    package let extensions: ArraySlice<UInt8>?
     /// The nonce extension's value (§4.4.1), when present. Never required here:
     /// stapled and cached responses carry none.
-    public let nonce: ArraySlice<UInt8>?
+    package let nonce: ArraySlice<UInt8>?
     /// A response extension this library does not process is critical:
     /// the response must not be used (§4.4, RFC 5280 §4.2).
-    public let hasUnrecognisedCriticalExtension: Bool
+    package let hasUnrecognisedCriticalExtension: Bool
     /// The certificates the responder included (`certs`), parsed; a
     /// delegated responder's certificate is found here (§4.2.2.2).
     public let certificates: [Certificate]
     /// Included certificates that did not parse, or came past
     /// `OCSPResponse.maximumCertificates`: skipped, never used.
-    public let skippedCertificates: Int
+    package let skippedCertificates: Int
 }
 
 /// §4.2.1 ResponderID.
-public enum ResponderID: Sendable, Equatable {
+package enum ResponderID: Sendable, Equatable {
     /// `byName`: the responder's subject Name.
     case byName(Name)
     /// `byKey`: the SHA-1 hash of the responder's subjectPublicKey BIT STRING
@@ -96,19 +96,19 @@ public struct CertID: Sendable, Equatable {
     }
 
     /// The hash that produced `issuerNameHash` and `issuerKeyHash`, as encoded.
-    public let hashAlgorithm: AlgorithmIdentifier
+    package let hashAlgorithm: AlgorithmIdentifier
     /// nil when the hash algorithm is not one of `Hash`: the CertID then matches nothing.
     public let hash: Hash?
     /// The hash of the issuer's Name DER.
-    public let issuerNameHash: ArraySlice<UInt8>
+    package let issuerNameHash: ArraySlice<UInt8>
     /// The hash of the issuer's subjectPublicKey BIT STRING content.
-    public let issuerKeyHash: ArraySlice<UInt8>
+    package let issuerKeyHash: ArraySlice<UInt8>
     /// The certificate's serial number.
-    public let serialNumber: SerialNumber
+    package let serialNumber: SerialNumber
 }
 
 /// §4.2.1 CertStatus.
-public enum OCSPCertStatus: Sendable, Equatable {
+package enum OCSPCertStatus: Sendable, Equatable {
     /// Not revoked, as far as the responder knows (§2.2).
     case good
     /// `revocationTime` in seconds since 1970; the reason when given.
@@ -117,7 +117,7 @@ public enum OCSPCertStatus: Sendable, Equatable {
     case unknown
 
     /// The alternative's ASN.1 name (`good`, `revoked` or `unknown`), for display.
-    public var name: String {
+    package var name: String {
         switch self {
         case .good: return "good"
         case .revoked: return "revoked"
@@ -127,22 +127,22 @@ public enum OCSPCertStatus: Sendable, Equatable {
 }
 
 /// §4.2.1 SingleResponse.
-public struct SingleResponse: Sendable, Equatable {
+package struct SingleResponse: Sendable, Equatable {
     /// The SingleResponse TLV.
-    public let encoded: ArraySlice<UInt8>
+    package let encoded: ArraySlice<UInt8>
     /// The certificate this status is about.
-    public let certID: CertID
+    package let certID: CertID
     /// The certificate's revocation status.
-    public let status: OCSPCertStatus
+    package let status: OCSPCertStatus
     /// Seconds since 1970-01-01T00:00:00Z.
-    public let thisUpdate: Int64
+    package let thisUpdate: Int64
     /// nil: "newer information is available all the time" (§4.2.2.1).
-    public let nextUpdate: Int64?
+    package let nextUpdate: Int64?
     /// The content of singleExtensions, when present.
-    public let extensions: ArraySlice<UInt8>?
+    package let extensions: ArraySlice<UInt8>?
     /// A single extension this library does not process is critical: this
     /// status must not be used.
-    public let hasUnrecognisedCriticalExtension: Bool
+    package let hasUnrecognisedCriticalExtension: Bool
     /// The value of the SCT-list extension (1.3.6.1.4.1.11129.2.4.5), when present.
     let sctListValue: ArraySlice<UInt8>?
 

@@ -10,7 +10,7 @@ extension OCSPResponse {
     /// few dozen; the bounds keep a hostile response from costing more. More
     /// single responses refuse the response; certificates past the bound
     /// are skipped (`skippedCertificates`).
-    public static let maximumSingleResponses = 1_024
+    package static let maximumSingleResponses = 1_024
     /// The most `certs` entries parsed; later ones count in `skippedCertificates`.
     public static let maximumCertificates = 16
 

@@ -4,7 +4,7 @@ import DER
 // short forms OpenSSL prints, used by names, `inspect` and messages.
 extension OID {
     /// A short name for the OIDs above, for display; nil for others.
-    public var shortName: String? {
+    package var shortName: String? {
         switch self {
         case .commonName: return "CN"
         case .surname: return "SN"
@@ -83,7 +83,7 @@ extension OID {
     /// above; nil for any other OID. Apart from `shortName`, which names
     /// attribute types and algorithms, so that an extension OID misused as
     /// an attribute type still prints as a number.
-    public var extensionName: String? {
+    package var extensionName: String? {
         switch self {
         case .subjectDirectoryAttributes: return "subjectDirectoryAttributes"
         case .subjectKeyIdentifier: return "subjectKeyIdentifier"

@@ -53,9 +53,9 @@ public enum PEM {
     /// One decoded block of the wanted label.
     public struct Block: Sendable, Equatable {
         /// The block's number among all blocks of the text, from 1.
-        public let number: Int
+        package let number: Int
         /// The label of its BEGIN and END lines (`CERTIFICATE`, …).
-        public let label: String
+        package let label: String
         /// The decoded base64 body, not yet parsed.
         public let der: [UInt8]
     }
@@ -67,12 +67,12 @@ public enum PEM {
 
     /// Whether `bytes` look like PEM rather than DER: a DER certificate starts
     /// with a SEQUENCE tag (0x30), which is `0` in ASCII, never `-----BEGIN`.
-    public static func looksLikePEM(_ bytes: [UInt8]) -> Bool {
+    package static func looksLikePEM(_ bytes: [UInt8]) -> Bool {
         PEMReader.find(Array("-----BEGIN ".utf8), in: bytes, from: 0) != nil
     }
 
     /// The blocks of `text` whose label is `label`, decoded.
-    public static func blocks(in text: [UInt8], label wanted: String) throws(Failure) -> [Block] {
+    package static func blocks(in text: [UInt8], label wanted: String) throws(Failure) -> [Block] {
         var reader = PEMReader(maximumBlockBytes: .max, maximumLabelBytes: .max)
         var result: [Block] = []
         for block in reader.readAll(text) {

@@ -14,22 +14,22 @@
 /// block that runs past `maximumBlockBytes` or a label longer than
 /// `maximumLabelBytes`, since keeping either would let one line of input
 /// take any amount of memory.
-public struct PEMReader: Sendable {
+package struct PEMReader: Sendable {
     /// One block: where it is and what it decoded to.
-    public struct Block: Sendable, Equatable {
+    package struct Block: Sendable, Equatable {
         /// Its number among every block of the text, from 1.
-        public let number: Int
+        package let number: Int
         /// The byte offset of its `-----BEGIN` in the whole text.
-        public let offset: Int
+        package let offset: Int
         /// The label of its BEGIN line (`CERTIFICATE`, `X509 CRL`, …), as
         /// read (invalid UTF-8 shown as U+FFFD).
-        public let label: String
+        package let label: String
         /// The decoded base64 body, or why the block is unusable (the
         /// failure carries the same block number).
-        public let der: Result<[UInt8], PEM.Failure>
+        package let der: Result<[UInt8], PEM.Failure>
 
         /// A block as the reader reports it.
-        public init(number: Int, offset: Int, label: String, der: Result<[UInt8], PEM.Failure>) {
+        package init(number: Int, offset: Int, label: String, der: Result<[UInt8], PEM.Failure>) {
             self.number = number
             self.offset = offset
             self.label = label
@@ -37,11 +37,11 @@ public struct PEMReader: Sendable {
         }
 
         /// Whether the label is `wanted`, byte for byte.
-        public func hasLabel(_ wanted: String) -> Bool { label.utf8.elementsEqual(wanted.utf8) }
+        package func hasLabel(_ wanted: String) -> Bool { label.utf8.elementsEqual(wanted.utf8) }
     }
 
     /// What `next()` found.
-    public enum Step: Sendable {
+    package enum Step: Sendable {
         /// The next block, complete.
         case block(Block)
         /// Nothing can be decided before more text arrives.
@@ -52,9 +52,9 @@ public struct PEMReader: Sendable {
 
     /// Far above any certificate (the largest in the system bundle is about
     /// 2 KB of PEM) and large CRLs; small enough to bound memory.
-    public static let maximumBlockBytes = 16 << 20
+    package static let maximumBlockBytes = 16 << 20
     /// Labels are short words (RFC 7468 §2).
-    public static let maximumLabelBytes = 256
+    package static let maximumLabelBytes = 256
 
     private static let begin = Array("-----BEGIN ".utf8), end = Array("-----END ".utf8), dashes = Array("-----".utf8)
 
@@ -71,24 +71,24 @@ public struct PEMReader: Sendable {
     /// the start of the text) its searches have looked.
     private var pending: Int? = nil
     /// Blocks reported so far.
-    public private(set) var blockCount = 0
+    package private(set) var blockCount = 0
 
     /// A reader bounded by `maximumBlockBytes` and `maximumLabelBytes`;
     /// `Int.max` for either reads a text already whole in memory without
     /// that bound.
-    public init(maximumBlockBytes: Int = PEMReader.maximumBlockBytes, maximumLabelBytes: Int = PEMReader.maximumLabelBytes) {
+    package init(maximumBlockBytes: Int = PEMReader.maximumBlockBytes, maximumLabelBytes: Int = PEMReader.maximumLabelBytes) {
         blockLimit = maximumBlockBytes
         labelLimit = maximumLabelBytes
     }
 
     /// Every block of a whole text, in order (bounded as the default reader is).
-    public static func blocks(in text: [UInt8]) -> [Block] {
+    package static func blocks(in text: [UInt8]) -> [Block] {
         var reader = PEMReader()
         return reader.readAll(text)
     }
 
     /// Every block of `text`, given whole: one `append`, one `finish`.
-    public mutating func readAll(_ text: [UInt8]) -> [Block] {
+    package mutating func readAll(_ text: [UInt8]) -> [Block] {
         append(text[...])
         finish()
         var result: [Block] = []
@@ -97,7 +97,7 @@ public struct PEMReader: Sendable {
     }
 
     /// Adds the next piece of the text.
-    public mutating func append(_ chunk: ArraySlice<UInt8>) {
+    package mutating func append(_ chunk: ArraySlice<UInt8>) {
         // Keep one byte before `start`, for the line-start check of a BEGIN there.
         let keep = max(start - 1, 0)
         if keep > 0 && keep >= buffer.count / 2 {
@@ -109,10 +109,10 @@ public struct PEMReader: Sendable {
     }
 
     /// Says the text has ended: a block still open is then reported as unterminated.
-    public mutating func finish() { finished = true }
+    package mutating func finish() { finished = true }
 
     /// The next block, or whether more text is needed or the text is done.
-    public mutating func next() -> Step {
+    package mutating func next() -> Step {
         while !stopped {
             guard let beginAt = Self.find(Self.begin, in: buffer, from: start) else {
                 if finished { return .done }

@@ -6,14 +6,14 @@ import DER
 // decode what was checked.
 
 /// One PolicyInformation: the policy and the ids of its qualifiers.
-public struct PolicyInformation: Sendable, Equatable {
+package struct PolicyInformation: Sendable, Equatable {
     /// The policyIdentifier (anyPolicy included).
-    public let policy: OID
+    package let policy: OID
     /// Each qualifier's policyQualifierId in order (CPS pointer, user notice, …); the qualifiers are not decoded.
-    public let qualifierIDs: [OID]
+    package let qualifierIDs: [OID]
 
     /// A policy with the ids of its qualifiers.
-    public init(policy: OID, qualifierIDs: [OID]) {
+    package init(policy: OID, qualifierIDs: [OID]) {
         self.policy = policy
         self.qualifierIDs = qualifierIDs
     }
@@ -22,9 +22,9 @@ public struct PolicyInformation: Sendable, Equatable {
 /// One pair of a policyMappings extension (RFC 5280 §4.2.1.5).
 public struct PolicyMapping: Sendable, Equatable {
     /// The policy as the issuing CA's domain names it.
-    public let issuerDomainPolicy: OID
+    package let issuerDomainPolicy: OID
     /// The policy the subject CA's domain takes as its equivalent.
-    public let subjectDomainPolicy: OID
+    package let subjectDomainPolicy: OID
 
     /// A mapping of `issuerDomainPolicy` onto `subjectDomainPolicy`.
     public init(issuerDomainPolicy: OID, subjectDomainPolicy: OID) {
@@ -36,9 +36,9 @@ public struct PolicyMapping: Sendable, Equatable {
 /// RFC 5280 §4.2.1.11; each a SkipCerts count.
 public struct PolicyConstraintValues: Sendable, Equatable {
     /// How many more certificates may follow before the path needs an explicit policy; nil when absent.
-    public let requireExplicitPolicy: Int?
+    package let requireExplicitPolicy: Int?
     /// How many more certificates may follow before policy mapping stops being allowed; nil when absent.
-    public let inhibitPolicyMapping: Int?
+    package let inhibitPolicyMapping: Int?
 }
 
 extension ExtensionValues {
@@ -70,7 +70,7 @@ extension ExtensionValues {
 
 extension Certificate {
     /// The certificatePolicies entries in order; empty when the extension is absent.
-    public var certificatePolicyList: [PolicyInformation] {
+    package var certificatePolicyList: [PolicyInformation] {
         guard let list = storage.extensions.certificatePolicies?.value else { return [] }
         return withReader(list) { reader in
             var result: [PolicyInformation] = []

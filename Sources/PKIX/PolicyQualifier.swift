@@ -13,7 +13,7 @@ public struct PolicyStatement: Sendable, Equatable {
     /// The policyIdentifier (anyPolicy included).
     public let policy: OID
     /// The policyQualifiers in order; empty when absent.
-    public let qualifiers: [PolicyQualifier]
+    package let qualifiers: [PolicyQualifier]
 
     /// A policy with its qualifiers, as a caller builds one to compare.
     public init(policy: OID, qualifiers: [PolicyQualifier]) {
@@ -35,37 +35,37 @@ public enum PolicyQualifier: Sendable, Equatable {
 /// `UserNotice ::= SEQUENCE { noticeRef NoticeReference OPTIONAL, explicitText DisplayText OPTIONAL }`.
 public struct UserNotice: Sendable, Equatable {
     /// noticeRef: the organization and its notice numbers; nil when absent.
-    public let noticeReference: NoticeReference?
+    package let noticeReference: NoticeReference?
     /// explicitText; nil when absent.
-    public let explicitText: NoticeText?
+    package let explicitText: NoticeText?
 }
 
 /// `NoticeReference ::= SEQUENCE { organization DisplayText, noticeNumbers SEQUENCE OF INTEGER }`.
-public struct NoticeReference: Sendable, Equatable {
+package struct NoticeReference: Sendable, Equatable {
     /// The organization that wrote the notices.
-    public let organization: NoticeText
+    package let organization: NoticeText
     /// Each noticeNumber's INTEGER content octets, in order.
-    public let noticeNumbers: [ArraySlice<UInt8>]
+    package let noticeNumbers: [ArraySlice<UInt8>]
 }
 
 /// A DisplayText of a user notice (RFC 5280 §4.2.1.4: IA5String,
 /// VisibleString, BMPString or UTF8String), as its tag and content octets.
 /// The bytes are the issuer's: display them through `DisplayText`.
-public struct NoticeText: Sendable, Equatable {
+package struct NoticeText: Sendable, Equatable {
     /// The string type.
-    public let tag: DERTag
+    package let tag: DERTag
     /// The content octets.
-    public let value: ArraySlice<UInt8>
+    package let value: ArraySlice<UInt8>
 
     /// A text from its string type and content octets, as a caller builds one to compare.
-    public init(tag: DERTag, value: ArraySlice<UInt8>) {
+    package init(tag: DERTag, value: ArraySlice<UInt8>) {
         self.tag = tag
         self.value = value
     }
 
     /// The text decoded: a BMPString as UTF-16 big-endian (an odd last byte
     /// dropped), any other type as UTF-8; ill-formed sequences become U+FFFD.
-    public var string: String {
+    package var string: String {
         guard tag == .bmpString else { return String(decoding: value, as: UTF8.self) }
         var units: [UInt16] = []
         units.reserveCapacity(value.count / 2)

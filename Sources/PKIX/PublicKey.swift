@@ -80,14 +80,14 @@ public struct PublicKey: Sendable, Equatable {
     }
     /// The key's type and curve without its parts: what a key policy
     /// decides by, read without building a view of any byte.
-    public enum KeyType: Sendable, Equatable {
+    package enum KeyType: Sendable, Equatable {
         /// rsaEncryption, id-RSASSA-PSS; ECDSA on P-256, P-384, P-521 or
         /// another (or no) named curve; Ed25519, Ed448; any other algorithm.
         case rsa, rsaPSS, ecP256, ecP384, ecP521, ecOtherCurve, ed25519, ed448, unknown
     }
 
     /// The key's type and curve, as `kind` says them, without its parts.
-    public var keyType: KeyType {
+    package var keyType: KeyType {
         switch layout.kind {
         case .rsa: return .rsa
         case .rsaPSS: return .rsaPSS
@@ -183,7 +183,7 @@ extension PublicKey {
 /// pins hash, and the key decoded from them.
 public struct SubjectPublicKeyInfo: Sendable, Equatable {
     /// The SubjectPublicKeyInfo TLV, as encoded.
-    public var encoded: ArraySlice<UInt8> { publicKey.subjectPublicKeyInfo }
+    package var encoded: ArraySlice<UInt8> { publicKey.subjectPublicKeyInfo }
     /// The key decoded from `encoded`.
     public let publicKey: PublicKey
 

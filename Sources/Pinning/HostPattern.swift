@@ -14,19 +14,19 @@ import Trust
 /// address, and no name pattern matches one.
 public struct HostPattern: Sendable, Equatable, CustomStringConvertible {
     /// The form of the pattern, read from its prefix: none, `*.` or `**.`.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// `exact`: no prefix, the domain alone; `oneLabel`: `*.`, exactly one label
         /// below it; `anyDepth`: `**.`, the domain and any depth below it.
         case exact, oneLabel, anyDepth
     }
 
     /// The wildcard prefix the pattern was written with (`exact` when none).
-    public let kind: Kind
+    package let kind: Kind
     /// Lower-case, without the wildcard prefix or a trailing dot.
-    public let domain: [UInt8]
+    package let domain: [UInt8]
     /// TrustKit's `includeSubdomains`: an exact pattern also covers every host
     /// below its domain (wildcard patterns ignore it).
-    public let includeSubdomains: Bool
+    package let includeSubdomains: Bool
 
     /// Why `init` refused a pattern; each case holds the text as given.
     public enum ParseError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -88,7 +88,7 @@ public struct HostPattern: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether `host` (any case, optional trailing dot) falls under this pattern.
-    public func matches(_ host: String) -> Bool {
+    package func matches(_ host: String) -> Bool {
         if let address = Self.canonicalAddress(Array(host.utf8)) { return kind == .exact && address == domain }
         guard let name = ServerIdentity.normalizedHostName(Array(host.utf8)) else { return false }
         if name == domain { return kind != .oneLabel }
@@ -115,7 +115,7 @@ public struct HostPattern: Sendable, Equatable, CustomStringConvertible {
     /// How specific the pattern is, for choosing among several that match:
     /// an exact name beats a one-label wildcard, which beats any-depth and
     /// includeSubdomains; a longer domain beats a shorter one.
-    public var specificity: Int {
+    package var specificity: Int {
         let base: Int
         switch (kind, includeSubdomains) {
         case (.exact, false): base = 3

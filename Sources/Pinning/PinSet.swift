@@ -72,9 +72,9 @@ public struct PinValidationReport: Sendable, Equatable {
     /// The evaluation time, in seconds since 1970.
     public let time: Int64
     /// The governing set's host pattern, written as `HostPattern.description` writes it.
-    public let pattern: String
+    package let pattern: String
     /// Every served certificate's subject and pin.
-    public let served: [ServedCertificate]
+    package let served: [ServedCertificate]
     /// The governing set's pins, in configuration order.
     public let expectedPins: [SPKIPin]
     /// False for a report-only set, whose miss did not refuse the connection.
@@ -103,13 +103,14 @@ public struct PinningConfiguration: Sendable {
     }
 
     /// Default validation for `host` with its pins, if any, checked on the
-    /// verified paths (a miss moves the path search on). Returns nil when
-    /// trusted; reports pin misses and lapsed sets through `report`.
+    /// verified paths (a miss moves the path search on). Returns the
+    /// verified chain when trusted, otherwise why not; reports pin misses
+    /// and lapsed sets through `report`.
     public func evaluate(
         _ trust: ServerTrust, host: String, in environment: inout TrustEnvironment,
         report: (PinValidationReport) -> Void = { _ in }
-    ) -> ServerTrustFailure? {
-        guard let set = pinSet(forHost: host) else { return ServerTrustFailure.from(environment.validate(trust, evaluation: .ssl(host: host))) }
+    ) -> TrustEvaluation {
+        guard let set = pinSet(forHost: host) else { return ServerTrustFailure.judged(environment.validate(trust, evaluation: .ssl(host: host))) }
         func makeReport(_ reason: String) -> PinValidationReport {
             PinValidationReport(host: host, time: environment.time, pattern: set.pattern.description, served: trust.served,
                                 expectedPins: set.pins, enforced: set.enforce, reason: reason)
@@ -118,9 +119,9 @@ public struct PinningConfiguration: Sendable {
             // Report-only never blocks, expired or not.
             if set.failClosed && set.enforce {
                 report(makeReport("pin set expired; failing closed"))
-                return .pinSetExpired(host: host)
+                return .failure(.pinSetExpired(host: host))
             }
-            return ServerTrustFailure.from(environment.validate(trust, evaluation: .ssl(host: host)))
+            return ServerTrustFailure.judged(environment.validate(trust, evaluation: .ssl(host: host)))
         }
         let pins = set.pins
         let miss = ServerTrustFailure.publicKeyPinningFailed(host: host, served: trust.served, pinned: pins)
@@ -129,12 +130,12 @@ public struct PinningConfiguration: Sendable {
             // pins are checked only to report a miss.
             let result = environment.validate(trust, evaluation: .ssl(host: host))
             if case .success(let chain) = result, PinCheck.keys(pins)(chain) != nil { report(makeReport(miss.description)) }
-            return ServerTrustFailure.from(result)
+            return ServerTrustFailure.judged(result)
         }
         // Enforced: the pins on each verified path; a miss outranks the
         // other paths' failures, so it is reported as a pin miss.
         let result = environment.validate(trust, evaluation: .ssl(host: host), accept: PinCheck.keys(pins))
         if case .failure(.pinMismatch) = result { report(makeReport(miss.description)) }
-        return ServerTrustFailure.from(result, miss: miss)
+        return ServerTrustFailure.judged(result, miss: miss)
     }
 }

@@ -44,12 +44,12 @@ public struct PublicSuffixList: Sendable {
     }
 
     /// Rules read, wildcard and exception rules included (0 for `topLevelOnly`).
-    public var ruleCount: Int { rules.count + wildcards.count + exceptions.count }
+    package var ruleCount: Int { rules.count + wildcards.count + exceptions.count }
 
     /// Whether `domain` (lower-case ASCII, no trailing dot) is itself a
     /// public suffix: a rule names it, a wildcard rule covers it and no
     /// exception does, or it is a single label (the default rule).
-    public func isPublicSuffix(_ domain: [UInt8]) -> Bool {
+    package func isPublicSuffix(_ domain: [UInt8]) -> Bool {
         if !domain.contains(UInt8(ascii: ".")) { return true }
         if contains(exceptions, domain) { return false }
         if contains(rules, domain) { return true }
@@ -64,7 +64,7 @@ public struct PublicSuffixList: Sendable {
     /// registrable and never make the base itself any less of one. The base
     /// is not a public suffix by that rule (the wildcard needs a label in
     /// its place), so `isPublicSuffix` does not say this.
-    public func isWildcardRuleBase(_ domain: [UInt8]) -> Bool {
+    package func isWildcardRuleBase(_ domain: [UInt8]) -> Bool {
         contains(wildcards, domain)
     }
 

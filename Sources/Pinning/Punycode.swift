@@ -6,7 +6,7 @@
 // encoding of a valid U-label, or two spellings would name one host.
 
 /// RFC 3492 Punycode: Unicode scalars to the ASCII of an A-label's tail and back.
-public enum Punycode {
+package enum Punycode {
     private static let base = 36, tMin = 1, tMax = 26, skew = 38, damp = 700, initialBias = 72, initialN: UInt32 = 0x80
 
     /// The A-label of a UTF-8 label ("xn--" + Punycode), the label itself
@@ -29,7 +29,7 @@ public enum Punycode {
 
     /// RFC 3492 §6.3, with the overflow checks of §6.4 (a label's 63 octets
     /// never come near them; a hostile list line might).
-    public static func encode(_ input: [UInt32]) -> [UInt8]? {
+    package static func encode(_ input: [UInt32]) -> [UInt8]? {
         var output: [UInt8] = input.filter { $0 < 0x80 }.map { UInt8($0) }
         let basicCount = output.count
         if basicCount > 0 { output.append(UInt8(ascii: "-")) }
@@ -66,7 +66,7 @@ public enum Punycode {
     /// `xn--`), nil when it is malformed: a non-basic code point before the
     /// last `-`, a digit outside a–z/A–Z/0–9, input that ends inside a
     /// number, a result past U+10FFFF or a surrogate, or an overflow (§6.4).
-    public static func decode(_ input: [UInt8]) -> [UInt32]? {
+    package static func decode(_ input: [UInt8]) -> [UInt32]? {
         var output: [UInt32] = []
         var position = 0
         if let delimiter = input.lastIndex(of: UInt8(ascii: "-")) {

@@ -25,26 +25,26 @@ public final class RevocationTrustEvaluator: ServerTrustEvaluating {
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
         /// `kSecRevocationOCSPMethod`: OCSP responses may decide a status.
-        public static let ocsp = Options(rawValue: 1)
+        package static let ocsp = Options(rawValue: 1)
         /// `kSecRevocationCRLMethod`: CRLs may decide a status.
         public static let crl = Options(rawValue: 2)
         /// `kSecRevocationPreferCRL`: CRLs are consulted before OCSP responses.
-        public static let preferCRL = Options(rawValue: 4)
+        package static let preferCRL = Options(rawValue: 4)
         /// `kSecRevocationRequirePositiveResponse`: a certificate with no usable
         /// information refuses the chain instead of passing.
-        public static let requirePositiveResponse = Options(rawValue: 8)
+        package static let requirePositiveResponse = Options(rawValue: 8)
         /// Nothing is ever fetched here; kept so options carry over unchanged.
-        public static let networkAccessDisabled = Options(rawValue: 16)
+        package static let networkAccessDisabled = Options(rawValue: 16)
         /// `kSecRevocationUseAnyAvailableMethod`: OCSP and CRLs.
         public static let any = Options(rawValue: 3)
     }
 
     /// First validate the chain with the SSL policy and no name.
-    public let performDefaultValidation: Bool
+    package let performDefaultValidation: Bool
     /// Then validate the chain for the host with the SSL policy.
-    public let validateHost: Bool
+    package let validateHost: Bool
     /// The methods that may decide a status, and how strictly.
-    public let options: Options
+    package let options: Options
 
     /// Alamofire's defaults: both validations, then OCSP or CRLs (`.any`), unknown status passing.
     public init(performDefaultValidation: Bool = true, validateHost: Bool = true, options: Options = .any) {
@@ -54,13 +54,14 @@ public final class RevocationTrustEvaluator: ServerTrustEvaluating {
     }
 
     /// Runs the enabled validations, then the revocation evaluation; the first
-    /// failure, the last one as `revocationCheckFailed`, or nil when trusted.
-    public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> ServerTrustFailure? {
-        if performDefaultValidation, let failure = ServerTrustFailure.from(environment.validate(trust, evaluation: .ssl(host: nil))) {
-            return failure
+    /// failure, the last one as `revocationCheckFailed`, or the chain the
+    /// revocation evaluation verified.
+    public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> TrustEvaluation {
+        if performDefaultValidation, case .failure(let failure) = environment.validate(trust, evaluation: .ssl(host: nil)) {
+            return .failure(ServerTrustFailure(validation: failure))
         }
-        if validateHost, let failure = ServerTrustFailure.from(environment.validate(trust, evaluation: .ssl(host: host))) {
-            return failure
+        if validateHost, case .failure(let failure) = environment.validate(trust, evaluation: .ssl(host: host)) {
+            return .failure(ServerTrustFailure(validation: failure))
         }
         var methods: RevocationPolicy.Methods = []
         if options.contains(.ocsp) { methods.insert(.ocsp) }
@@ -68,8 +69,8 @@ public final class RevocationTrustEvaluator: ServerTrustEvaluating {
         let revocation = RevocationPolicy(coverage: .chain, requirePositiveResponse: options.contains(.requirePositiveResponse),
                                           methods: methods, preferCRL: options.contains(.preferCRL))
         switch environment.validate(trust, evaluation: .basicX509, revocation: revocation) {
-        case .success: return nil
-        case .failure(let failure): return .revocationCheckFailed(failure)
+        case .success(let chain): return .success(chain)
+        case .failure(let failure): return .failure(.revocationCheckFailed(failure))
         }
     }
 }

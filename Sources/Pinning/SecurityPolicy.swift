@@ -14,9 +14,9 @@ public struct SecurityPolicy: Sendable {
     }
 
     /// What a server must match beyond chain validation.
-    public var pinningMode: PinningMode
+    package var pinningMode: PinningMode
     /// DER certificates; in public-key mode their keys are the pins.
-    public var pinnedCertificates: [Certificate]
+    package var pinnedCertificates: [Certificate]
     /// Further public-key pins for public-key mode (beyond AFNetworking,
     /// which only takes certificates).
     public var pinnedPublicKeys: [SPKIPin] = []
@@ -28,7 +28,7 @@ public struct SecurityPolicy: Sendable {
     public var validatesDomainName = true
 
     /// AFNetworking's `defaultPolicy`: no pinning, invalid certificates refused, domain validated.
-    public static let defaultPolicy = SecurityPolicy(pinningMode: .none)
+    package static let defaultPolicy = SecurityPolicy(pinningMode: .none)
 
     /// AFNetworking's `policyWithPinningMode:withPinnedCertificates:`; other settings keep their defaults.
     public init(pinningMode: PinningMode, pinnedCertificates: [Certificate] = []) {
@@ -36,8 +36,10 @@ public struct SecurityPolicy: Sendable {
         self.pinnedCertificates = pinnedCertificates
     }
 
-    /// `evaluateServerTrust:forDomain:`: success, or why not.
-    public func evaluate(_ trust: ServerTrust, domain: String?, in environment: inout TrustEnvironment) -> Result<Void, ServerTrustFailure> {
+    /// `evaluateServerTrust:forDomain:`: success with the verified chain the
+    /// decision rests on (nil when it rests on none: allowInvalidCertificates,
+    /// or public-key pins found on a chain that did not validate), or why not.
+    public func evaluate(_ trust: ServerTrust, domain: String?, in environment: inout TrustEnvironment) -> TrustEvaluation {
         // Step 1: a self-signed certificate's domain can only be validated with pinning.
         if domain != nil && allowInvalidCertificates && validatesDomainName
             && (pinningMode == .none || (pinnedCertificates.isEmpty && pinnedPublicKeys.isEmpty)) {
@@ -68,7 +70,7 @@ public struct SecurityPolicy: Sendable {
         switch pinningMode {
         case .none:
             // Step 3.
-            if allowInvalidCertificates || isValid { return .success(()) }
+            if allowInvalidCertificates || isValid { return .success(result.verifiedChain) }
             return .failure(failure(from: result))
         case .certificate, .publicKey:
             // Step 4.
@@ -88,18 +90,20 @@ public struct SecurityPolicy: Sendable {
             // byte for byte (lines 287-293).
             let serverCertificates = environment.evaluatedChain(of: trust, result: result)
             let pinned = TrustStore(pinnedCertificates)
-            if case .failure(let failure) = environment.validate(trust, pinnedAnchors: pinned, evaluation: evaluation) {
-                return .failure(.defaultEvaluationFailed(failure))
+            let anchored: VerifiedChain
+            switch environment.validate(trust, pinnedAnchors: pinned, evaluation: evaluation) {
+            case .failure(let failure): return .failure(.defaultEvaluationFailed(failure))
+            case .success(let chain): anchored = chain
             }
             if serverCertificates.contains(where: { served in pinnedCertificates.contains { $0.der == served.der } }) {
-                return .success(())
+                return .success(anchored)
             }
             return .failure(.certificatePinningFailed(host: label, served: trust.served, pinned: pinnedCertificates.map(ServedCertificate.init)))
         }
         // Step 6: any certificate of the chain carries a pinned key; when the
         // chain did not validate (allowInvalidCertificates), the presented ones.
-        if case .success = result { return .success(()) }
-        if !isValid && trust.certificates.contains(where: { pins.contains(SPKIPin(certificate: $0)) }) { return .success(()) }
+        if case .success(let chain) = result { return .success(chain) }
+        if !isValid && trust.certificates.contains(where: { pins.contains(SPKIPin(certificate: $0)) }) { return .success(nil) }
         return .failure(.publicKeyPinningFailed(host: label, served: trust.served, pinned: pins))
     }
 

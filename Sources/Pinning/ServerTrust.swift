@@ -33,9 +33,9 @@ public struct ServerTrust: Sendable {
 /// every served certificate's pin and subject beside the configured pins).
 public struct ServedCertificate: Sendable, Equatable, CustomStringConvertible {
     /// The subject DN as `DistinguishedName.description` prints it (`C=US, O=…, CN=…`).
-    public let subject: String
+    package let subject: String
     /// The pin of its public key.
-    public let pin: SPKIPin
+    package let pin: SPKIPin
 
     /// The certificate's subject and key pin.
     public init(_ certificate: Certificate) {
@@ -144,21 +144,32 @@ public enum ServerTrustFailure: Error, Sendable, Equatable, CustomStringConverti
     /// Validation with pins checked on the path: a pin mismatch becomes
     /// the evaluator's `miss` (which names every served certificate, not
     /// only the path's), other failures map as `init(validation:)`.
-    static func from(_ result: Result<VerifiedChain, TrustFailure>, miss: ServerTrustFailure) -> ServerTrustFailure? {
+    static func judged(_ result: Result<VerifiedChain, TrustFailure>, miss: ServerTrustFailure) -> TrustEvaluation {
         switch result {
-        case .success: return nil
-        case .failure(.pinMismatch): return miss
-        case .failure(let failure): return ServerTrustFailure(validation: failure)
+        case .success(let chain): return .success(chain)
+        case .failure(.pinMismatch): return .failure(miss)
+        case .failure(let failure): return .failure(ServerTrustFailure(validation: failure))
         }
     }
 
     /// Validation without pins.
-    static func from(_ result: Result<VerifiedChain, TrustFailure>) -> ServerTrustFailure? {
-        if case .failure(let failure) = result { return ServerTrustFailure(validation: failure) }
-        return nil
+    static func judged(_ result: Result<VerifiedChain, TrustFailure>) -> TrustEvaluation {
+        switch result {
+        case .success(let chain): return .success(chain)
+        case .failure(let failure): return .failure(ServerTrustFailure(validation: failure))
+        }
     }
 
     static func lines(_ served: [ServedCertificate]) -> String {
         served.map { "    " + $0.description + "\n" }.joined()
+    }
+}
+
+extension Result where Success == VerifiedChain, Failure == TrustFailure {
+    /// The chain when the validation succeeded, else nil: what an evaluator
+    /// that validated for reading the chain, not for deciding, vouches for.
+    var verifiedChain: VerifiedChain? {
+        if case .success(let chain) = self { return chain }
+        return nil
     }
 }

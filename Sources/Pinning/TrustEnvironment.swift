@@ -13,7 +13,7 @@ public struct TrustEnvironment: Sendable {
     private var verifier: Verifier
 
     /// The anchors every evaluation uses unless pinned certificates replace them.
-    public var systemAnchors: TrustStore { verifier.store }
+    package var systemAnchors: TrustStore { verifier.store }
     /// Everything but the reference identity, which each evaluation sets
     /// from its host. `policy.purpose` is the purpose of Apple's SSL policy
     /// (`.serverAuth` unless a caller, such as `verify --purpose`, says otherwise).
@@ -28,7 +28,7 @@ public struct TrustEnvironment: Sendable {
     /// The verified edges every evaluation through this environment shares
     /// (pinned-anchor evaluations too: an edge is keyed by the issuer's key
     /// and the subject's bytes, not by the store it was reached from).
-    public var cache: SignatureCache { verifier.cache }
+    package var cache: SignatureCache { verifier.cache }
 
     /// The CRLs and OCSP responses every evaluation may read when its policy checks revocation.
     public var revocationSources: RevocationSources {
@@ -67,7 +67,7 @@ public struct TrustEnvironment: Sendable {
 
     /// The policy `init(systemAnchors:time:cache:)` uses: server
     /// authentication under `ValidationProfile.apple` at `time`.
-    public static func defaultPolicy(time: Int64) -> VerificationPolicy {
+    package static func defaultPolicy(time: Int64) -> VerificationPolicy {
         var policy = VerificationPolicy(time: time, purpose: .serverAuth)
         policy.profile = .apple
         return policy
@@ -115,7 +115,7 @@ public struct TrustEnvironment: Sendable {
     /// not been evaluated yet. Here: the verified path, anchor included, when
     /// `result` verified; otherwise the presented certificates, from which
     /// Apple's partial path is built (the anchor is then missing, as in Apple's).
-    public func evaluatedChain(of trust: ServerTrust, result: Result<VerifiedChain, TrustFailure>) -> [Certificate] {
+    package func evaluatedChain(of trust: ServerTrust, result: Result<VerifiedChain, TrustFailure>) -> [Certificate] {
         if case .success(let chain) = result { return chain.certificates }
         return trust.certificates
     }
@@ -123,7 +123,7 @@ public struct TrustEnvironment: Sendable {
     /// Evaluates the trust (as `validate`) and returns the chain it then
     /// holds (`evaluatedChain(of:result:)`), for callers that made no
     /// evaluation of their own before reading the chain.
-    public mutating func evaluatedChain(of trust: ServerTrust, pinnedAnchors: TrustStore? = nil, evaluation: Evaluation) -> [Certificate] {
+    package mutating func evaluatedChain(of trust: ServerTrust, pinnedAnchors: TrustStore? = nil, evaluation: Evaluation) -> [Certificate] {
         evaluatedChain(of: trust, result: validate(trust, pinnedAnchors: pinnedAnchors, evaluation: evaluation))
     }
 

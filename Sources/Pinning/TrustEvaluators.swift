@@ -1,13 +1,22 @@
 import PKIX
 import Trust
 
+/// What every evaluator of this module returns, as `Verifier.verify` and
+/// `TrustEnvironment.validate` do: `.success` with the verified chain the
+/// decision rests on (leaf to anchor; nil when the decision validated
+/// nothing, as `DisabledTrustEvaluator`, `CustomTrustEvaluator`, pinning
+/// without validation whose evaluation failed, or AFNetworking's
+/// allowInvalidCertificates), or `.failure` with the reason.
+public typealias TrustEvaluation = Result<VerifiedChain?, ServerTrustFailure>
+
 /// Alamofire 5's evaluator protocol: one evaluation of a server's trust for
 /// a host. Class-bound, as Alamofire's evaluators are final classes, which
 /// also lets a trust manager hold different evaluators without generics.
 public protocol ServerTrustEvaluating: AnyObject, Sendable {
-    /// Judges `trust` for `host`: nil when trusted, otherwise why not (Alamofire's
-    /// `evaluate(_:forHost:)` throws instead). Fills the environment's signature cache.
-    func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> ServerTrustFailure?
+    /// Judges `trust` for `host`: the verified chain when trusted, otherwise
+    /// why not (Alamofire's `evaluate(_:forHost:)` throws instead). Fills the
+    /// environment's signature cache.
+    func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> TrustEvaluation
 }
 
 /// Chain validation against the system anchors with Apple's SSL policy,
@@ -17,14 +26,14 @@ public protocol ServerTrustEvaluating: AnyObject, Sendable {
 /// purpose holds either way.
 public final class DefaultTrustEvaluator: ServerTrustEvaluating {
     /// Require the leaf to name the host; false validates the chain for no name.
-    public let validateHost: Bool
+    package let validateHost: Bool
 
     /// Alamofire's default validates the host.
     public init(validateHost: Bool = true) { self.validateHost = validateHost }
 
-    /// Nil when the chain validates, otherwise `defaultEvaluationFailed` or `hostValidationFailed`.
-    public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> ServerTrustFailure? {
-        ServerTrustFailure.from(environment.validate(trust, evaluation: .ssl(host: validateHost ? host : nil)))
+    /// The verified chain, otherwise `defaultEvaluationFailed` or `hostValidationFailed`.
+    public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> TrustEvaluation {
+        ServerTrustFailure.judged(environment.validate(trust, evaluation: .ssl(host: validateHost ? host : nil)))
     }
 }
 
@@ -42,11 +51,11 @@ public final class PinnedCertificatesTrustEvaluator: ServerTrustEvaluating {
     public let certificates: [Certificate]
     /// Make the pinned certificates the only anchors, so that a self-signed server
     /// can be trusted. Off by default: the system anchors stay.
-    public let acceptSelfSignedCertificates: Bool
+    package let acceptSelfSignedCertificates: Bool
     /// Validate the chain with the SSL policy and no name. On by default.
-    public let performDefaultValidation: Bool
+    package let performDefaultValidation: Bool
     /// Validate the chain for the host with the SSL policy. On by default.
-    public let validateHost: Bool
+    package let validateHost: Bool
 
     /// Alamofire's defaults: system anchors, both validations on.
     public init(certificates: [Certificate], acceptSelfSignedCertificates: Bool = false,
@@ -57,12 +66,12 @@ public final class PinnedCertificatesTrustEvaluator: ServerTrustEvaluating {
         self.validateHost = validateHost
     }
 
-    /// `noCertificatesFound` without pins; nil when a verified path (with both
-    /// validations off, the chain the trust holds once evaluated:
-    /// `TrustEnvironment.evaluatedChain`) holds a pinned certificate; otherwise the
-    /// validation failure or `certificatePinningFailed`.
-    public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> ServerTrustFailure? {
-        guard !certificates.isEmpty else { return .noCertificatesFound }
+    /// `noCertificatesFound` without pins; the verified path when one (with
+    /// both validations off, the chain the trust holds once evaluated:
+    /// `TrustEnvironment.evaluatedChain`, verified or nil) holds a pinned
+    /// certificate; otherwise the validation failure or `certificatePinningFailed`.
+    public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> TrustEvaluation {
+        guard !certificates.isEmpty else { return .failure(.noCertificatesFound) }
         let pinned = certificates
         let miss = ServerTrustFailure.certificatePinningFailed(host: host, served: trust.served, pinned: pinned.map(ServedCertificate.init))
         let anchors = acceptSelfSignedCertificates ? TrustStore(pinned) : nil
@@ -74,14 +83,15 @@ public final class PinnedCertificatesTrustEvaluator: ServerTrustEvaluating {
             // against the anchors in force (the pinned ones after
             // `setAnchorCertificates`, 263-265), anchor included. Built for no
             // name: the name decides acceptance, not which path is built.
-            let chain = environment.evaluatedChain(of: trust, pinnedAnchors: anchors, evaluation: .ssl(host: nil))
-            return chain.contains { served in pinned.contains { $0.der == served.der } } ? nil : miss
+            let result = environment.validate(trust, pinnedAnchors: anchors, evaluation: .ssl(host: nil))
+            let chain = environment.evaluatedChain(of: trust, result: result)
+            return chain.contains { served in pinned.contains { $0.der == served.der } } ? .success(result.verifiedChain) : .failure(miss)
         }
         // One search: the host evaluation includes the nameless one, and the
         // pin check runs on each verified path.
         let result = environment.validate(trust, pinnedAnchors: anchors,
                                           evaluation: .ssl(host: validateHost ? host : nil), accept: PinCheck.certificates(pinned))
-        return ServerTrustFailure.from(result, miss: miss)
+        return ServerTrustFailure.judged(result, miss: miss)
     }
 }
 
@@ -94,9 +104,9 @@ public final class PublicKeysTrustEvaluator: ServerTrustEvaluating {
     /// The pinned keys; a certificate of the verified path, anchor included, must carry one.
     public let keys: [SPKIPin]
     /// Validate the chain with the SSL policy and no name. On by default.
-    public let performDefaultValidation: Bool
+    package let performDefaultValidation: Bool
     /// Validate the chain for the host with the SSL policy. On by default.
-    public let validateHost: Bool
+    package let validateHost: Bool
 
     /// Alamofire's defaults: both validations on.
     public init(keys: [SPKIPin], performDefaultValidation: Bool = true, validateHost: Bool = true) {
@@ -105,12 +115,12 @@ public final class PublicKeysTrustEvaluator: ServerTrustEvaluating {
         self.validateHost = validateHost
     }
 
-    /// `noPublicKeysFound` without pins; nil when a verified path (with both
-    /// validations off, the chain the trust holds once evaluated:
-    /// `TrustEnvironment.evaluatedChain`) carries a pinned key; otherwise the
-    /// validation failure or `publicKeyPinningFailed`.
-    public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> ServerTrustFailure? {
-        guard !keys.isEmpty else { return .noPublicKeysFound }
+    /// `noPublicKeysFound` without pins; the verified path when one (with
+    /// both validations off, the chain the trust holds once evaluated:
+    /// `TrustEnvironment.evaluatedChain`, verified or nil) carries a pinned
+    /// key; otherwise the validation failure or `publicKeyPinningFailed`.
+    public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> TrustEvaluation {
+        guard !keys.isEmpty else { return .failure(.noPublicKeysFound) }
         let keys = self.keys
         let miss = ServerTrustFailure.publicKeyPinningFailed(host: host, served: trust.served, pinned: keys)
         guard performDefaultValidation || validateHost else {
@@ -118,28 +128,34 @@ public final class PublicKeysTrustEvaluator: ServerTrustEvaluating {
             // 596-598) are the keys of `trust.af.certificates` (601-609): the
             // chain the trust holds once evaluated, anchor included, as for
             // PinnedCertificatesTrustEvaluator.
-            let chain = environment.evaluatedChain(of: trust, evaluation: .ssl(host: nil))
-            return chain.contains { keys.contains(SPKIPin(certificate: $0)) } ? nil : miss
+            let result = environment.validate(trust, evaluation: .ssl(host: nil))
+            let chain = environment.evaluatedChain(of: trust, result: result)
+            return chain.contains { keys.contains(SPKIPin(certificate: $0)) } ? .success(result.verifiedChain) : .failure(miss)
         }
         let result = environment.validate(trust, evaluation: .ssl(host: validateHost ? host : nil), accept: PinCheck.keys(keys))
-        return ServerTrustFailure.from(result, miss: miss)
+        return ServerTrustFailure.judged(result, miss: miss)
     }
 }
 
 /// Every evaluator must pass, in order; the first failure is returned.
 public final class CompositeTrustEvaluator: ServerTrustEvaluating {
     /// Run in this order; the first failure stops the rest.
-    public let evaluators: [any ServerTrustEvaluating]
+    package let evaluators: [any ServerTrustEvaluating]
 
     /// An empty list accepts every server.
     public init(evaluators: [any ServerTrustEvaluating]) { self.evaluators = evaluators }
 
-    /// The first failure, or nil when every evaluator passes.
-    public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> ServerTrustFailure? {
+    /// The first failure, or, when every evaluator passes, the chain the
+    /// last one that verified a chain returned (nil when none did).
+    public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> TrustEvaluation {
+        var decided: VerifiedChain?
         for evaluator in evaluators {
-            if let failure = evaluator.evaluate(trust, forHost: host, in: &environment) { return failure }
+            switch evaluator.evaluate(trust, forHost: host, in: &environment) {
+            case .failure(let failure): return .failure(failure)
+            case .success(let chain): if let chain { decided = chain }
+            }
         }
-        return nil
+        return .success(decided)
     }
 }
 
@@ -149,21 +165,23 @@ public final class DisabledTrustEvaluator: ServerTrustEvaluating {
     /// There is nothing to configure.
     public init() {}
 
-    /// Always nil: no validation, no pins, no host check.
-    public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> ServerTrustFailure? { nil }
+    /// Always success, with no chain: no validation, no pins, no host check.
+    public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> TrustEvaluation { .success(nil) }
 }
 
 /// A closure as an evaluator; it returns a reason to refuse, or nil.
 public final class CustomTrustEvaluator: ServerTrustEvaluating {
     /// Called with the trust and host; returns a reason to refuse, or nil to accept.
-    public let closure: @Sendable (ServerTrust, String) -> String?
+    package let closure: @Sendable (ServerTrust, String) -> String?
 
     /// The closure decides alone: the evaluator validates nothing itself.
     public init(_ closure: @escaping @Sendable (ServerTrust, String) -> String?) { self.closure = closure }
 
-    /// The closure's reason as `customEvaluationFailed`, or nil.
-    public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> ServerTrustFailure? {
-        closure(trust, host).map { .customEvaluationFailed($0) }
+    /// The closure's reason as `customEvaluationFailed`, or success with no
+    /// chain (the closure verified nothing the evaluator can vouch for).
+    public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> TrustEvaluation {
+        if let reason = closure(trust, host) { return .failure(.customEvaluationFailed(reason)) }
+        return .success(nil)
     }
 }
 
@@ -171,10 +189,10 @@ public final class CustomTrustEvaluator: ServerTrustEvaluating {
 public final class ServerTrustManager: Sendable {
     /// Refuse a host without an evaluator (`noRequiredEvaluator`) instead of
     /// validating it by default. On by default, as in Alamofire.
-    public let allHostsMustBeEvaluated: Bool
+    package let allHostsMustBeEvaluated: Bool
     /// Hosts (lower-case) and their evaluators; a list, not a dictionary,
     /// because the core has no hashing seed in Embedded Swift.
-    public let evaluators: [(host: String, evaluator: any ServerTrustEvaluating)]
+    package let evaluators: [(host: String, evaluator: any ServerTrustEvaluating)]
 
     /// Hosts are lower-cased here; when a host is listed twice, the first entry wins.
     public init(allHostsMustBeEvaluated: Bool = true, evaluators: [(host: String, evaluator: any ServerTrustEvaluating)]) {
@@ -191,12 +209,12 @@ public final class ServerTrustManager: Sendable {
     }
 
     /// Evaluates `trust` for `host` with its evaluator, or the default one.
-    public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> ServerTrustFailure? {
+    public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> TrustEvaluation {
         do {
             let evaluator = try evaluator(forHost: host) ?? DefaultTrustEvaluator()
             return evaluator.evaluate(trust, forHost: host, in: &environment)
         } catch {
-            return error
+            return .failure(error)
         }
     }
 

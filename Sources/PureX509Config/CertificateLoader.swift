@@ -6,9 +6,9 @@ import PureX509
 /// per file where Alamofire drops what does not parse. Outside the core,
 /// which reads no files; each file's bytes go through `CertificateFile`
 /// (PKIX's input layer), each directory through `DirectoryListing`.
-public enum CertificateLoader {
+package enum CertificateLoader {
     /// Why one file gave no certificates.
-    public enum Reason: Error, Sendable, Equatable, CustomStringConvertible {
+    package enum Reason: Error, Sendable, Equatable, CustomStringConvertible {
         /// The file could not be read (the system's reason).
         case unreadable(String)
         /// Larger than `maximumBytes`.
@@ -17,7 +17,7 @@ public enum CertificateLoader {
         /// The bytes are no certificate, or a certificate in them is damaged.
         case content(CertificateFile.Failure)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .unreadable(let reason): return "cannot read: \(reason)"
             case .tooLarge: return "larger than \(CertificateLoader.maximumBytes) bytes"
@@ -28,23 +28,23 @@ public enum CertificateLoader {
     }
 
     /// One file's outcome.
-    public struct FileResult: Sendable {
-        public let path: String
-        public let result: Result<[Certificate], Reason>
+    package struct FileResult: Sendable {
+        package let path: String
+        package let result: Result<[Certificate], Reason>
     }
 
     /// A trust bundle is about 200 KB; no certificate file comes near this.
-    public static let maximumBytes = 64 << 20
+    package static let maximumBytes = 64 << 20
 
     /// Every file of `paths`, in order.
-    public static func load(files paths: [String]) -> [FileResult] {
+    package static func load(files paths: [String]) -> [FileResult] {
         paths.map { FileResult(path: $0, result: load(file: $0)) }
     }
 
     /// Every regular file directly inside `directory`, in name order
     /// (hidden files and subdirectories are left out, as `-CApath`
     /// readers do); the directory itself unreadable is the failure.
-    public static func load(directory: String) -> Result<[FileResult], Reason> {
+    package static func load(directory: String) -> Result<[FileResult], Reason> {
         let listing: DirectoryListing
         switch DirectoryListing.read(directory) {
         case .success(let read): listing = read
@@ -57,7 +57,7 @@ public enum CertificateLoader {
     }
 
     /// The certificates of one file.
-    public static func load(file path: String) -> Result<[Certificate], Reason> {
+    package static func load(file path: String) -> Result<[Certificate], Reason> {
         let bytes: [UInt8]
         do {
             let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0

@@ -101,7 +101,8 @@ struct Policy: ParsableCommand {
             }
             var environment = TrustEnvironment(systemAnchors: store, policy: policy)
             var reports: [PinValidationReport] = []
-            let failure = configuration.evaluate(ServerTrust(certificates: certificates + extra), host: host, in: &environment) { reports.append($0) }
+            let evaluation = configuration.evaluate(ServerTrust(certificates: certificates + extra), host: host, in: &environment) { reports.append($0) }
+            let failure: ServerTrustFailure? = if case .failure(let refused) = evaluation { refused } else { nil }
             let set = configuration.pinSet(forHost: host)
             if json {
                 let setJSON: JSONOutput = set.map { set in

@@ -45,7 +45,7 @@ struct VerifyDecision {
 /// positions and --explain traces each) with its report.
 struct PinnedEvaluation {
     let mode: SecurityPolicy.PinningMode
-    let outcome: Result<Void, ServerTrustFailure>
+    let outcome: TrustEvaluation
     let evaluations: [TrustEnvironment.RecordedEvaluation]
     let reports: [VerifyReport]
 

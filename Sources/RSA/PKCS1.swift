@@ -53,7 +53,7 @@ extension RSAPublicKey {
     /// Verifies a PKCS#1 v1.5 signature made with SHA-1. Only for callers
     /// that must accept legacy signatures and say so by calling this; the
     /// Trust layer refuses SHA-1 unless configured otherwise.
-    public func verifyInsecureSHA1PKCS1v15(signature: [UInt8], message: [UInt8]) throws(RSAError) {
+    @usableFromInline package func verifyInsecureSHA1PKCS1v15(signature: [UInt8], message: [UInt8]) throws(RSAError) {
         try verify(signature: signature, digest: InsecureSHA1.hash(message), prefix: Self.sha1DigestInfo)
     }
 

@@ -10,9 +10,9 @@ public struct PSSParameters: Sendable, Equatable {
     /// The hash of the message, and of M′ in EMSA-PSS (RFC 8017 §9.1.2).
     public let hash: HashAlgorithm
     /// The hash MGF1 is built on.
-    public let maskHash: HashAlgorithm
+    @usableFromInline package let maskHash: HashAlgorithm
     /// sLen, in bytes; a negative value is refused at verification.
-    public let saltLength: Int
+    @usableFromInline package let saltLength: Int
 
     /// Takes the values unchecked; `verifyPSS` checks them against the key and digest.
     public init(hash: HashAlgorithm, maskHash: HashAlgorithm, saltLength: Int) {
@@ -24,12 +24,12 @@ public struct PSSParameters: Sendable, Equatable {
 
 extension RSAPublicKey {
     /// Verifies an RSASSA-PSS signature over `message`, hashed with `parameters.hash`.
-    public func verifyPSS(signature: [UInt8], message: [UInt8], parameters: PSSParameters) throws(RSAError) {
+    @usableFromInline package func verifyPSS(signature: [UInt8], message: [UInt8], parameters: PSSParameters) throws(RSAError) {
         try verifyPSS(signature: signature, digest: parameters.hash.hash(message), parameters: parameters)
     }
 
     /// Verifies an RSASSA-PSS signature (RFC 8017 §8.1.2) over a message whose `parameters.hash` digest is given; returns only when it holds.
-    public func verifyPSS(signature: [UInt8], digest mHash: Digest, parameters: PSSParameters) throws(RSAError) {
+    @usableFromInline package func verifyPSS(signature: [UInt8], digest mHash: Digest, parameters: PSSParameters) throws(RSAError) {
         let hLen = parameters.hash.digestSize
         let sLen = parameters.saltLength
         guard mHash.count == hLen, sLen >= 0 else { throw .invalidPSSParameters }

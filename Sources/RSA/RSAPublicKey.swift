@@ -9,9 +9,9 @@ import DER
 /// 3 ≤ e < 2^33. A policy minimum such as 2048 bits is the Trust layer's.
 public struct RSAPublicKey: Sendable {
     /// Smallest modulus accepted, in bits; a stricter policy minimum is the Trust layer's.
-    public static let minimumModulusBits = 1024
+    @usableFromInline package static let minimumModulusBits = 1024
     /// Largest modulus accepted, in bits, which bounds the work one verification can cost.
-    public static let maximumModulusBits = 16384
+    @usableFromInline package static let maximumModulusBits = 16384
 
     /// n: odd, 1024–16384 bits.
     public let modulus: BigUInt
@@ -20,9 +20,9 @@ public struct RSAPublicKey: Sendable {
     let context: MontgomeryContext
 
     /// The length of n in bits.
-    public var modulusBits: Int { modulus.bitWidth }
+    @usableFromInline package var modulusBits: Int { modulus.bitWidth }
     /// k in RFC 8017: the modulus length in octets.
-    public var modulusLength: Int { (modulus.bitWidth + 7) / 8 }
+    @usableFromInline package var modulusLength: Int { (modulus.bitWidth + 7) / 8 }
 
     /// Checks the bounds above and sets up the Montgomery context; throws `modulusOutOfBounds` or `exponentOutOfBounds`.
     public init(modulus: BigUInt, exponent: BigUInt) throws(RSAError) {

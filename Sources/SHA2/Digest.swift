@@ -123,7 +123,7 @@ public struct Digest: Sendable, RandomAccessCollection, Equatable, CustomStringC
     }
 
     /// Compares with bytes in constant time for their length.
-    public func matches<C: Collection>(_ bytes: C) -> Bool where C.Element == UInt8 {
+    package func matches<C: Collection>(_ bytes: C) -> Bool where C.Element == UInt8 {
         guard bytes.count == count else { return false }
         var difference: UInt8 = 0
         for (i, byte) in bytes.enumerated() { difference |= byte ^ self[i] }

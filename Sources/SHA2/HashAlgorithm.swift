@@ -5,7 +5,7 @@ public enum HashAlgorithm: Sendable, Equatable, CustomStringConvertible {
     case sha256, sha384, sha512
 
     /// Digest length in bytes: 32, 48 or 64.
-    public var digestSize: Int {
+    package var digestSize: Int {
         switch self {
         case .sha256: return 32
         case .sha384: return 48
@@ -23,7 +23,7 @@ public enum HashAlgorithm: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// A fresh running hash of this function.
-    public func makeHasher() -> Hasher {
+    package func makeHasher() -> Hasher {
         switch self {
         case .sha256: return .sha256(SHA256())
         case .sha384: return .sha384(SHA384())
@@ -44,12 +44,12 @@ public enum HashAlgorithm: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// A running hash of the chosen function.
-    public enum Hasher: Sendable {
+    package enum Hasher: Sendable {
         /// The running state of SHA-256, SHA-384 or SHA-512.
         case sha256(SHA256), sha384(SHA384), sha512(SHA512)
 
         /// Appends `bytes` to the message.
-        public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+        package mutating func update(_ bytes: UnsafeRawBufferPointer) {
             switch self {
             case .sha256(var h): h.update(bytes); self = .sha256(h)
             case .sha384(var h): h.update(bytes); self = .sha384(h)
@@ -58,7 +58,7 @@ public enum HashAlgorithm: Sendable, Equatable, CustomStringConvertible {
         }
 
         /// The digest of everything appended so far; the state is left as it was.
-        public func finalize() -> Digest {
+        package func finalize() -> Digest {
             switch self {
             case .sha256(let h): return h.finalize()
             case .sha384(let h): return h.finalize()

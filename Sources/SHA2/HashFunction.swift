@@ -6,7 +6,7 @@
 
 /// What RSA and the verifier need of a SHA-2 function, as a generic
 /// constraint (never an existential).
-public protocol HashFunction: Sendable {
+package protocol HashFunction: Sendable {
     /// Digest length in bytes.
     static var digestSize: Int { get }
     /// Block length in bytes (MGF1 and HMAC need it).
@@ -21,24 +21,24 @@ public protocol HashFunction: Sendable {
 
 extension HashFunction {
     /// Appends `bytes` to the message.
-    public mutating func update(_ bytes: [UInt8]) {
+    package mutating func update(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { update($0) }
     }
 
     /// Appends `bytes` to the message.
-    public mutating func update(_ bytes: ArraySlice<UInt8>) {
+    package mutating func update(_ bytes: ArraySlice<UInt8>) {
         bytes.withUnsafeBytes { update($0) }
     }
 
     /// The digest of `bytes`, in one call.
-    public static func hash(_ bytes: [UInt8]) -> Digest {
+    package static func hash(_ bytes: [UInt8]) -> Digest {
         var function = Self()
         function.update(bytes)
         return function.finalize()
     }
 
     /// The digest of `bytes`, in one call.
-    public static func hash(_ bytes: ArraySlice<UInt8>) -> Digest {
+    package static func hash(_ bytes: ArraySlice<UInt8>) -> Digest {
         var function = Self()
         function.update(bytes)
         return function.finalize()

@@ -1,22 +1,22 @@
 /// SHA-1 (FIPS 180-4 §6.1), for verifying legacy signatures when a caller
 /// asks for it by name. Collisions are practical (SHAttered, 2017), so
 /// nothing in PureX509 uses it by default and `HashAlgorithm` leaves it out.
-public struct InsecureSHA1: HashFunction {
+package struct InsecureSHA1: HashFunction {
     /// Digest length: 20 bytes (160 bits).
-    public static let digestSize = 20
+    package static let digestSize = 20
     /// Block length: 64 bytes (512 bits).
-    public static let blockSize = 64
+    package static let blockSize = 64
 
     var hash = MerkleDamgard<Compression>(state: (0x67452301, 0xEFCDAB89, 0x98BADCFE, 0x10325476, 0xC3D2E1F0))
 
     /// A SHA-1 state with an empty message.
-    public init() {}
+    package init() {}
 
     /// Appends `bytes` to the message.
-    public mutating func update(_ bytes: UnsafeRawBufferPointer) { hash.update(bytes) }
+    package mutating func update(_ bytes: UnsafeRawBufferPointer) { hash.update(bytes) }
 
     /// The 20-byte digest of everything appended so far; the state is left as it was.
-    public func finalize() -> Digest {
+    package func finalize() -> Digest {
         let s = hash.finalState()
         return Digest(words: (UInt64(s.0) << 32 | UInt64(s.1), UInt64(s.2) << 32 | UInt64(s.3),
                               UInt64(s.4) << 32, 0, 0, 0, 0, 0), count: 20)

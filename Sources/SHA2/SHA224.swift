@@ -3,23 +3,23 @@
 /// it for their MAC (RFC 7292 allows any digest OpenSSL knows), so the
 /// symmetric layer needs it; `HashAlgorithm` leaves it out because no
 /// certificate signature the verifier accepts uses it.
-public struct SHA224: HashFunction {
+package struct SHA224: HashFunction {
     /// Digest length: 28 bytes (224 bits).
-    public static let digestSize = 28
+    package static let digestSize = 28
     /// Block length: 64 bytes (512 bits), as for SHA-256.
-    public static let blockSize = 64
+    package static let blockSize = 64
 
     var hash = MerkleDamgard<SHA256.Compression>(state: (
         0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939, 0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4))
 
     /// A SHA-224 state with an empty message.
-    public init() {}
+    package init() {}
 
     /// Appends `bytes` to the message.
-    public mutating func update(_ bytes: UnsafeRawBufferPointer) { hash.update(bytes) }
+    package mutating func update(_ bytes: UnsafeRawBufferPointer) { hash.update(bytes) }
 
     /// The 28-byte digest of everything appended so far; the state is left as it was.
-    public func finalize() -> Digest {
+    package func finalize() -> Digest {
         let s = hash.finalState()
         return Digest(words: (
             UInt64(s.0) << 32 | UInt64(s.1), UInt64(s.2) << 32 | UInt64(s.3),

@@ -10,7 +10,7 @@ public enum CBCCipher: Sendable, Equatable {
     case rc2(effectiveKeyBits: Int)
 
     /// The block size in bytes: 16 for AES, 8 for 3DES and RC2.
-    public var blockSize: Int {
+    package var blockSize: Int {
         switch self {
         case .aes: return 16
         case .tripleDES, .rc2: return 8
@@ -27,7 +27,7 @@ public enum CBC {
     /// padding length, so the time taken does not say how the padding was
     /// wrong (a padding oracle needs exactly that). Only the final
     /// accept/refuse is a branch.
-    public static func decrypt(_ cipher: CBCCipher, key: ArraySlice<UInt8>, iv: ArraySlice<UInt8>, ciphertext: ArraySlice<UInt8>) throws(SymmetricError) -> [UInt8] {
+    package static func decrypt(_ cipher: CBCCipher, key: ArraySlice<UInt8>, iv: ArraySlice<UInt8>, ciphertext: ArraySlice<UInt8>) throws(SymmetricError) -> [UInt8] {
         guard !ciphertext.isEmpty else { throw .ciphertextLength(0) }
         var plaintext = try decryptWithoutPadding(cipher, key: key, iv: iv, ciphertext: ciphertext)
         let padding = Padding.pkcs7Length(plaintext, blockSize: cipher.blockSize)

@@ -23,7 +23,7 @@ public enum DigestFunction: Sendable, Equatable, CustomStringConvertible {
     case sha224, sha256, sha384, sha512
 
     /// Digest length in bytes: 20, 28, 32, 48 or 64.
-    public var digestSize: Int {
+    package var digestSize: Int {
         switch self {
         case .sha1: return InsecureSHA1.digestSize
         case .sha224: return SHA224.digestSize
@@ -34,7 +34,7 @@ public enum DigestFunction: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Block length in bytes: 64 for SHA-1, SHA-224 and SHA-256, 128 for SHA-384 and SHA-512.
-    public var blockSize: Int {
+    package var blockSize: Int {
         switch self {
         case .sha1: return InsecureSHA1.blockSize
         case .sha224: return SHA224.blockSize

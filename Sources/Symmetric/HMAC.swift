@@ -5,7 +5,7 @@ public enum HMAC {
     /// The full-length authentication code of `message` under `key`
     /// (`function.digestSize` bytes); callers that compare it with a
     /// received MAC should compare in constant time and check the length.
-    public static func authenticationCode(_ function: DigestFunction, key: ArraySlice<UInt8>, message: ArraySlice<UInt8>) -> [UInt8] {
+    package static func authenticationCode(_ function: DigestFunction, key: ArraySlice<UInt8>, message: ArraySlice<UInt8>) -> [UInt8] {
         function.dispatch(OneShot(key: key, message: message))
     }
 
@@ -14,7 +14,7 @@ public enum HMAC {
     /// first differing byte would let a forger find a valid MAC byte by
     /// byte. Different lengths are unequal (a truncated MAC must be
     /// truncated by the caller, on purpose).
-    public static func constantTimeEquals(_ computed: ArraySlice<UInt8>, _ received: ArraySlice<UInt8>) -> Bool {
+    package static func constantTimeEquals(_ computed: ArraySlice<UInt8>, _ received: ArraySlice<UInt8>) -> Bool {
         guard computed.count == received.count else { return false }
         var difference: UInt8 = 0
         for (a, b) in zip(computed, received) { difference |= a ^ b }

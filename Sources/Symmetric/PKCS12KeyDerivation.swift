@@ -43,7 +43,7 @@ public enum PKCS12KeyDerivation {
     /// password (two zero bytes) and an absent one (no bytes) derive
     /// different keys; OpenSSL tries both when a file opens with neither,
     /// and the PKCS#12 reader decides which to try.
-    public static func bmpPassword(_ password: String?) -> [UInt8] {
+    package static func bmpPassword(_ password: String?) -> [UInt8] {
         guard let password else { return [] }
         var bytes: [UInt8] = []
         for scalar in password.unicodeScalars {

@@ -15,11 +15,11 @@ public struct PinMismatch: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether the digests are of keys or of whole certificates.
-    public let kind: Kind
+    package let kind: Kind
     /// The digests of the refused path, leaf first, anchor last.
-    public let served: [Digest]
+    package let served: [Digest]
     /// The pinned digests, in the caller's order.
-    public let pinned: [Digest]
+    package let pinned: [Digest]
 
     /// For a caller's own `accept` function; Pinning's `PinCheck` builds these too.
     public init(kind: Kind, served: [Digest], pinned: [Digest]) {

@@ -43,7 +43,7 @@ public enum ServerIdentity: Sendable, Equatable, CustomStringConvertible {
     /// Whether the leaf presents this identity; with `commonNameFallback`, a
     /// DNS reference may also match a subject Common Name when the leaf has
     /// no dNSName at all (the legacy rule, off unless asked for).
-    public func isPresented(by leaf: Certificate, commonNameFallback: Bool) -> Bool {
+    package func isPresented(by leaf: Certificate, commonNameFallback: Bool) -> Bool {
         if isPresented(by: leaf) { return true }
         guard commonNameFallback, case .dnsName(let reference) = self,
               !leaf.subjectAlternativeNames.contains(where: { $0.kind == .dnsName }) else { return false }
@@ -68,7 +68,7 @@ public enum ServerIdentity: Sendable, Equatable, CustomStringConvertible {
     /// constraints still judge a mapped address by its IPv4 form too
     /// (`NameMatching.ipAddress(_:excludedBy:)`): there, reading more names
     /// into an excluded range only refuses more.
-    public func isPresented(by leaf: Certificate) -> Bool {
+    package func isPresented(by leaf: Certificate) -> Bool {
         leaf.containsAlternativeName { name in
             switch (self, name.kind) {
             case (.dnsName(let reference), .dnsName): return HostName.matches(presented: name.value, reference: reference)
@@ -86,7 +86,7 @@ extension ServerIdentity {
     /// digits, hyphens or underscores with no hyphen at either end, at most
     /// 253 octets. Nil for anything else. Reference identities and pinning's
     /// host patterns both go through it.
-    public static func normalizedHostName(_ bytes: [UInt8]) -> [UInt8]? { HostName.normalizeReference(bytes) }
+    package static func normalizedHostName(_ bytes: [UInt8]) -> [UInt8]? { HostName.normalizeReference(bytes) }
 }
 
 /// RFC 9525 §6.3 matching of DNS names, on ASCII bytes.

@@ -63,7 +63,7 @@ public enum SignatureScheme: Sendable, Equatable, CustomStringConvertible {
 /// the hash, the mask's hash and the salt length freely; every deployed
 /// verifier that judges the web PKI accepts fewer, and the CA/Browser Forum
 /// fixes the encodings a CA may use (docs/signatures.md).
-public enum PSSParameterRule: Sendable, Equatable {
+package enum PSSParameterRule: Sendable, Equatable {
     /// Anything PureX509 can verify: SHA-256/384/512 for the message and for
     /// MGF1, any salt the modulus leaves room for (RFC 8017 §9.1.2 step 3).
     case anyRFC4055

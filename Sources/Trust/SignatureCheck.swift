@@ -27,12 +27,12 @@ public struct SignatureCache: Sendable {
 
     /// The most edges kept (the least recently used goes first), and as
     /// many verified SCTs; 0 turns caching off.
-    public let capacity: Int
+    package let capacity: Int
     var entries: [Entry] = []
     var scts: [SCTEdge] = []
     var clock: UInt64 = 0
     /// Lookups answered from the cache so far.
-    public private(set) var hits = 0
+    package private(set) var hits = 0
 
     /// 256 edges: a busy client's working set of server chains.
     public init(capacity: Int = 256) {

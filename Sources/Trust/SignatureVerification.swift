@@ -59,7 +59,7 @@ public enum SignatureFailure: Error, Sendable, Equatable, CustomStringConvertibl
 /// AlgorithmIdentifier TLV is `algorithm`, with `key`; nil when valid.
 /// `pssParameters` is RFC 4055's freedom unless the caller narrows it (an
 /// evaluation uses its profile's rule).
-public func checkSignature(algorithm: ArraySlice<UInt8>, key: VerificationKey, policy: KeyPolicy, allowSHA1: Bool,
+package func checkSignature(algorithm: ArraySlice<UInt8>, key: VerificationKey, policy: KeyPolicy, allowSHA1: Bool,
                            pssParameters: PSSParameterRule = .anyRFC4055,
                            signature: ArraySlice<UInt8>, message: ArraySlice<UInt8>) -> SignatureFailure? {
     switch AdmittedScheme.admit(algorithm: algorithm, key: key, policy: policy, allowSHA1: allowSHA1, pss: pssParameters) {

@@ -39,7 +39,7 @@ public struct TrustStore: Sendable {
     private var keyDigests: [Digest] = []
 
     /// Whether `precomputeKeys()` was called: anchors added since are precomputed as they come.
-    public private(set) var keysPrecomputed = false
+    package private(set) var keysPrecomputed = false
 
     /// Makes every anchor's key faster to verify with, now and for anchors
     /// added later, at a cost paid once here: an ECDSA key gets its
@@ -113,10 +113,10 @@ public struct TrustStore: Sendable {
     public func provenance(ofAnchor index: Int) -> Provenance { provenances[index] }
 
     /// SHA-256 of anchor `index`'s SubjectPublicKeyInfo.
-    public func keyDigest(ofAnchor index: Int) -> Digest { keyDigests[index] }
+    package func keyDigest(ofAnchor index: Int) -> Digest { keyDigests[index] }
 
     /// The prepared key of anchor `index`, or why it cannot be used.
-    public func verificationKey(ofAnchor index: Int) -> Result<VerificationKey, SignatureFailure> { keys[index] }
+    package func verificationKey(ofAnchor index: Int) -> Result<VerificationKey, SignatureFailure> { keys[index] }
 
     /// Anchors whose subject is equivalent under RFC 5280 §7.1 to a name in canonical form.
     func anchors(equivalentTo canonical: [UInt8]) -> [Int] {

@@ -91,7 +91,7 @@ public struct ValidationProfile: Sendable, Equatable {
     /// hash and MGF1 with the same hash (Chromium's signature_algorithm.cc,
     /// ParseRsaPss, accepts only those); `cabf` the BR §7.1.3.2.1 encodings
     /// byte for byte; `rfc5280` any (docs/signatures.md).
-    public var pssParameters = PSSParameterRule.saltMatchesHash
+    package var pssParameters = PSSParameterRule.saltMatchesHash
     /// The Certificate Transparency policy a server certificate must meet
     /// when its path ends at a system root and it was issued on or after the
     /// policy's date (`CTPolicy.enforcedFrom`); a caller-added anchor is

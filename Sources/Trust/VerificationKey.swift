@@ -80,7 +80,7 @@ public enum VerificationKey: Sendable {
     /// `TrustStore.precomputeKeys()` does for each anchor: an ECDSA key with
     /// its precomputed multiples
     /// (`ECDSAPublicKey.withPrecomputedMultiples()`); any other as it is.
-    public func withPrecomputation() -> VerificationKey {
+    package func withPrecomputation() -> VerificationKey {
         if case .ecdsa(let key) = self { return .ecdsa(key.withPrecomputedMultiples()) }
         return self
     }
@@ -90,7 +90,7 @@ public enum VerificationKey: Sendable {
     /// RSA grows with the square of the modulus (e = 65537 is 17 products),
     /// P-384 ≈ 4, P-521 ≈ 8 (`Budgets.signatureWork`). A key with precomputed
     /// multiples is charged the same: the budget stays an upper bound.
-    public var cost: Int {
+    package var cost: Int {
         switch self {
         case .rsa(let key), .rsaPSS(let key, _):
             let units = (key.modulusBits + 2047) / 2048
@@ -105,7 +105,7 @@ public enum VerificationKey: Sendable {
     public var description: String { kind.description }
 
     /// The key's type and size, as a refusal (`SignatureFailure.schemeMismatch`) names it.
-    public var kind: Kind {
+    package var kind: Kind {
         switch self {
         case .rsa(let key): return .rsa(modulusBits: key.modulusBits)
         case .rsaPSS(let key, _): return .rsaPSS(modulusBits: key.modulusBits)
@@ -196,7 +196,7 @@ public enum VerificationKey: Sendable {
 /// PureX509 knows one.
 public struct AlgorithmName: Sendable, Equatable, CustomStringConvertible {
     /// The OID; nil when there is none to show (explicit curve parameters).
-    public let oid: OID?
+    package let oid: OID?
     /// A short name (`P-256`) when PureX509 knows the OID.
     public let name: String?
 

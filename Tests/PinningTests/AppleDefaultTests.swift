@@ -81,20 +81,20 @@ private func appleRule(_ failure: ServerTrustFailure?) -> AppleRule? {
         let leaf = try certificate("leaf-398-days-over")
         var system = TrustEnvironment(systemAnchors: try store(.system), time: in2021)
         let refused = DefaultTrustEvaluator().evaluate(ServerTrust(certificates: [leaf]), forHost: "www.example.com", in: &system)
-        #expect(appleRule(refused) == .validityOver398Days)
+        #expect(appleRule(refused.refusal) == .validityOver398Days)
         var caller = TrustEnvironment(systemAnchors: try store(.caller), time: in2021)
-        #expect(DefaultTrustEvaluator().evaluate(ServerTrust(certificates: [leaf]), forHost: "www.example.com", in: &caller) == nil)
+        #expect(DefaultTrustEvaluator().evaluate(ServerTrust(certificates: [leaf]), forHost: "www.example.com", in: &caller).refusal == nil)
         // Pinned certificates made the anchors (acceptSelfSignedCertificates,
         // Alamofire's SecTrustSetAnchorCertificates) are anchors the app set:
         // HT211025's limit does not reach them, HT210176's 825 days does.
         // Without it the system roots stay the anchors, and so does the limit.
         let pinnedRoot = PinnedCertificatesTrustEvaluator(certificates: [try certificate("root")], acceptSelfSignedCertificates: true)
-        #expect(pinnedRoot.evaluate(ServerTrust(certificates: [leaf]), forHost: "www.example.com", in: &system) == nil)
+        #expect(pinnedRoot.evaluate(ServerTrust(certificates: [leaf]), forHost: "www.example.com", in: &system).refusal == nil)
         let pinnedOverSystem = PinnedCertificatesTrustEvaluator(certificates: [try certificate("root")])
-        #expect(appleRule(pinnedOverSystem.evaluate(ServerTrust(certificates: [leaf]), forHost: "www.example.com", in: &system)) == .validityOver398Days)
+        #expect(appleRule(pinnedOverSystem.evaluate(ServerTrust(certificates: [leaf]), forHost: "www.example.com", in: &system).refusal) == .validityOver398Days)
         var in2019 = TrustEnvironment(systemAnchors: try store(.system), time: in2020)
         let long = pinnedRoot.evaluate(ServerTrust(certificates: [try certificate("leaf-825-days-over")]), forHost: "www.example.com", in: &in2019)
-        #expect(appleRule(long) == .validityOver825Days)
+        #expect(appleRule(long.refusal) == .validityOver825Days)
     }
 }
 

@@ -11,19 +11,19 @@ import Trust
 @Test func evaluationsShareTheEnvironmentsSignatureCache() {
     var environment = Chains.environment([Chains.root])
     #expect(environment.cache.hits == 0)
-    #expect(DefaultTrustEvaluator().evaluate(ServerTrust(certificates: Chains.valid), forHost: "www.example.com", in: &environment) == nil)
+    #expect(DefaultTrustEvaluator().evaluate(ServerTrust(certificates: Chains.valid), forHost: "www.example.com", in: &environment).refusal == nil)
     #expect(environment.cache.hits == 0, "the first evaluation verifies both signatures")
-    #expect(DefaultTrustEvaluator().evaluate(ServerTrust(certificates: Chains.valid), forHost: "www.example.com", in: &environment) == nil)
+    #expect(DefaultTrustEvaluator().evaluate(ServerTrust(certificates: Chains.valid), forHost: "www.example.com", in: &environment).refusal == nil)
     #expect(environment.cache.hits == 2, "the second finds both edges cached")
     // An evaluation against pinned anchors uses the same cache: the edge
     // leaf ← intermediate is the same bytes whatever store is searched.
     let pinned = PinnedCertificatesTrustEvaluator(certificates: [Chains.root], acceptSelfSignedCertificates: true)
-    #expect(pinned.evaluate(ServerTrust(certificates: Chains.valid), forHost: "www.example.com", in: &environment) == nil)
+    #expect(pinned.evaluate(ServerTrust(certificates: Chains.valid), forHost: "www.example.com", in: &environment).refusal == nil)
     #expect(environment.cache.hits == 4)
     // A cache never turns a failure into a success: the expired chain is
     // refused however warm the cache is.
     let expired = DefaultTrustEvaluator().evaluate(ServerTrust(certificates: Chains.expired), forHost: "www.example.com", in: &environment)
-    #expect(expired == .defaultEvaluationFailed(.expired(index: 0, notAfter: Chains.expired[0].notAfter, at: Chains.time)))
+    #expect(expired.refusal == .defaultEvaluationFailed(.expired(index: 0, notAfter: Chains.expired[0].notAfter, at: Chains.time)))
 }
 
 @Test func aPinMissIsATypedFailureNamingServedAndPinnedDigests() throws {
@@ -71,4 +71,23 @@ import Trust
         #expect(!recorded.evaluations.isEmpty)
         #expect(recorded.evaluations.allSatisfy { !$0.explanation.steps.isEmpty })
     }
+}
+
+// One convention for every evaluator: success carries the verified chain the
+// decision rests on (what the NIO adapter hands to swift-nio-ssl), nil when
+// the evaluator validated nothing.
+@Test func evaluatorsReturnTheVerifiedChain() throws {
+    var environment = Chains.environment([Chains.root])
+    let trust = ServerTrust(certificates: Chains.valid)
+    let byDefault = try DefaultTrustEvaluator().evaluate(trust, forHost: "www.example.com", in: &environment).get()
+    #expect(byDefault?.certificates.map(\.der) == (Chains.valid + [Chains.root]).map(\.der))
+    let pinned = try PublicKeysTrustEvaluator(keys: [SPKIPin(certificate: Chains.root)]).evaluate(trust, forHost: "www.example.com", in: &environment).get()
+    #expect(pinned?.certificates.count == 3)
+    #expect(try DisabledTrustEvaluator().evaluate(trust, forHost: "www.example.com", in: &environment).get() == nil)
+    let composite = CompositeTrustEvaluator(evaluators: [DefaultTrustEvaluator(), DisabledTrustEvaluator()])
+    #expect(try composite.evaluate(trust, forHost: "www.example.com", in: &environment).get()?.certificates.count == 3)
+    let policy = SecurityPolicy(pinningMode: .certificate, pinnedCertificates: [Chains.root])
+    #expect(try policy.evaluate(trust, domain: "www.example.com", in: &environment).get()?.certificates.count == 3)
+    let refused = DefaultTrustEvaluator().evaluate(trust, forHost: "www.example.org", in: &environment)
+    #expect(refused.refusal != nil)
 }

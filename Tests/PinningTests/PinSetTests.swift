@@ -17,7 +17,7 @@ func evaluate(_ configuration: PinningConfiguration, _ chain: [Certificate], hos
     var environment = Chains.environment(system)
     environment.time = time
     let failure = configuration.evaluate(ServerTrust(certificates: chain), host: host, in: &environment) { reports.append($0) }
-    return (failure.map(kind), reports)
+    return (failure.refusal.map(kind), reports)
 }
 
 /// One pin-set row: the rule it checks, the configuration, the chain, and

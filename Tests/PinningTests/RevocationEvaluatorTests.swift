@@ -42,7 +42,7 @@ private struct RevocationFiles {
     func evaluate(_ evaluator: any ServerTrustEvaluating, host: String = "www.example.com", crls: [CertificateList]? = nil,
                   revocation: RevocationPolicy = RevocationPolicy()) -> String? {
         var environment = environment(crls: crls, revocation: revocation)
-        return evaluator.evaluate(ServerTrust(certificates: chain), forHost: host, in: &environment).map(kind)
+        return evaluator.evaluate(ServerTrust(certificates: chain), forHost: host, in: &environment).refusal.map(kind)
     }
 }
 

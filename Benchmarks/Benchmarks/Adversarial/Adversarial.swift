@@ -35,7 +35,7 @@ let benchmarks: @Sendable () -> Void = {
         // Arbitrary key identifiers on every certificate, the anchor's too
         // (Vectors/adversarial/generate.py): the strict anchor rules would
         // refuse the anchor before the search's work is measured.
-        policy.profile.appliesAnchorConstructionRules = false
+        policy.profile.anchorRules = []
         let store = TrustStore([anchor])
         Benchmark("Adversarial \(name) (\(ders.count) certificates)/PureX509") { benchmark in
             for _ in benchmark.scaledIterations {

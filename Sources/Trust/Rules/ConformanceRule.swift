@@ -84,7 +84,7 @@ public enum ConformanceRule: UInt8, Sendable, Equatable, CaseIterable, CustomStr
     /// A stable name for scripts.
     public var code: String { String(entry.code) }
     /// The text that states the rule: an RFC, CA/B Forum or Apple section.
-    public var section: String { String(entry.section) }
+    package var section: String { String(entry.section) }
     /// What the certificate breaks, with the section, for failure messages.
     public var description: String { String(entry.breach) + " (" + section + ")" }
     /// What the rule asks, for the trace.
@@ -92,7 +92,7 @@ public enum ConformanceRule: UInt8, Sendable, Equatable, CaseIterable, CustomStr
 
     /// Whether `certificate` breaks the rule; `underSystemRoot` says whether
     /// its path ends in a system root (only Apple's 398-day rule reads it).
-    public func isBroken(by certificate: Certificate, underSystemRoot: Bool = false) -> Bool {
+    package func isBroken(by certificate: Certificate, underSystemRoot: Bool = false) -> Bool {
         entry.isBroken(certificate, certificate.extensions, underSystemRoot)
     }
 
@@ -192,21 +192,21 @@ extension ConformanceRule {
 
 extension ConformanceRule {
     /// RFC 5280's rules for any presented certificate, in the order checked.
-    public static let presented: [ConformanceRule] = [
+    package static let presented: [ConformanceRule] = [
         .criticalAuthorityKeyIdentifier, .criticalSubjectKeyIdentifier, .criticalAuthorityInfoAccess,
         .nameConstraintsOutsideCA, .keyCertSignWithoutCA, .missingAuthorityKeyIdentifier, .missingSubjectKeyIdentifier,
         .serialNumberNotPositive, .serialNumberTooLong, .malformedDNSName, .emptyIssuerName,
         .pathLengthWithoutCA, .emptySubjectWithCRLSign,
     ]
     /// RFC 5280's rules for a presented certificate whose key signs the one below it.
-    public static let issuer: [ConformanceRule] = presented + [.missingKeyUsage, .nonCriticalBasicConstraints]
+    package static let issuer: [ConformanceRule] = presented + [.missingKeyUsage, .nonCriticalBasicConstraints]
     /// The CA/B Forum subscriber profile (BR §6.3.2, §7.1.2.7), for a serverAuth leaf.
-    public static let subscriber: [ConformanceRule] = [
+    package static let subscriber: [ConformanceRule] = [
         .subscriberWithoutServerAuth, .subscriberAnyExtendedKeyUsage, .subscriberCriticalExtendedKeyUsage,
         .subscriberCriticalSubjectAltName, .subscriberValidityTooLong,
     ]
     /// The CA/B Forum root profile (BR §7.1.2.1, §7.1), for the anchor.
-    public static let root: [ConformanceRule] = [
+    package static let root: [ConformanceRule] = [
         .rootExtendedKeyUsage, .nonCriticalBasicConstraints, .missingSubjectKeyIdentifier,
         .rootAuthorityKeyIdentifierWithIssuer, .serialNumberNotPositive,
     ]
@@ -217,17 +217,17 @@ extension ConformanceRule {
     /// non-positive serial — are not here. A critical authorityInfoAccess
     /// (§4.2.2.1) is broken by no root of the bundle, so an anchor is held
     /// to it too.
-    public static let anchor: [ConformanceRule] = [
+    package static let anchor: [ConformanceRule] = [
         .criticalAuthorityKeyIdentifier, .criticalSubjectKeyIdentifier, .authorityKeyIdentifierWithoutKeyIdentifier,
         .keyIdentifierMismatch, .missingAuthorityKeyIdentifier, .missingBasicConstraints, .nonCriticalNameConstraints,
         .criticalAuthorityInfoAccess,
     ]
     /// Apple's SSL policy on the leaf (the 398-day rule once the anchor is known).
-    public static let appleLeaf: [ConformanceRule] = [
+    package static let appleLeaf: [ConformanceRule] = [
         .signatureHashNotSHA2, .rsaKeyBelow2048Bits, .missingServerAuthEKU, .validityOver825Days, .validityOver398Days,
     ]
     /// Apple's SSL policy on an intermediate: its signature and its key.
-    public static let appleIssuer: [ConformanceRule] = [.signatureHashNotSHA2, .rsaKeyBelow2048Bits]
+    package static let appleIssuer: [ConformanceRule] = [.signatureHashNotSHA2, .rsaKeyBelow2048Bits]
     /// Apple's SSL policy on the anchor: its key (its own signature is not relied on).
-    public static let appleAnchor: [ConformanceRule] = [.rsaKeyBelow2048Bits]
+    package static let appleAnchor: [ConformanceRule] = [.rsaKeyBelow2048Bits]
 }

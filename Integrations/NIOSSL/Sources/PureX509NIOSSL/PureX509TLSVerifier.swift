@@ -66,27 +66,26 @@ public struct PureX509TLSVerifier: Sendable {
         var policy = self.policy
         policy.time = clock()
         var environment = TrustEnvironment(systemAnchors: anchors, policy: policy)
-        // The recorded evaluations give the path that decided, for NIO's
-        // validated-chain metadata; the evaluators only say yes or no.
-        environment.recordsEvaluations = true
-        let failure: ServerTrustFailure?
+        // Every decision returns the verified chain it rests on (nil when it
+        // validated nothing), which becomes NIO's validated-chain metadata.
+        let evaluation: TrustEvaluation
         switch decision {
         case .validation:
             switch environment.validate(trust, evaluation: .ssl(host: host)) {
-            case .success(let chain): return .trusted(path: chain.certificates)
-            case .failure(let refused): failure = ServerTrustFailure(validation: refused)
+            case .success(let chain): evaluation = .success(chain)
+            case .failure(let refused): evaluation = .failure(ServerTrustFailure(validation: refused))
             }
         case .evaluator(let evaluator):
-            failure = evaluator.evaluate(trust, forHost: host ?? "", in: &environment)
+            evaluation = evaluator.evaluate(trust, forHost: host ?? "", in: &environment)
         case .securityPolicy(let security):
-            if case .failure(let refused) = security.evaluate(trust, domain: host, in: &environment) { failure = refused } else { failure = nil }
+            evaluation = security.evaluate(trust, domain: host, in: &environment)
         case .pinning(let configuration, let report):
-            failure = configuration.evaluate(trust, host: host ?? "", in: &environment, report: report)
+            evaluation = configuration.evaluate(trust, host: host ?? "", in: &environment, report: report)
         }
-        if let failure { return .refused(failure) }
-        let decided = environment.evaluations.last { if case .success = $0.explanation.result { true } else { false } }
-        if let decided, case .success(let chain) = decided.explanation.result { return .trusted(path: chain.certificates) }
-        return .trusted(path: nil)
+        switch evaluation {
+        case .success(let chain): return .trusted(path: chain?.certificates)
+        case .failure(let refused): return .refused(refused)
+        }
     }
 }
 
