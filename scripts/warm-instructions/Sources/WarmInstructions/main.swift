@@ -1,9 +1,10 @@
-// Usage: WarmInstructions FIXTURES N [ct|ct-off]. Parses the leaf and the
+// Usage: WarmInstructions FIXTURES N [ct|ct-off|loglist]. Parses the leaf and the
 // intermediate and verifies them for the host N times with one verifier
 // (its signature cache warm after the first run), as Benchmarks/Evaluation's
 // "Evaluate chain/PureX509 (warm cache)" does. With `ct`, the chain is the
 // CT fixture (a leaf with three embedded SCTs from test logs, Vectors/ct-policy)
-// under Apple's CT policy; `ct-off` is the same chain and policy without CT.
+// under Apple's CT policy; `ct-off` is the same chain and policy without CT;
+// `loglist` reads Apple's shipped CT log list N times instead.
 // Exits 1 if any run is refused.
 import Foundation
 import PureX509
@@ -15,6 +16,13 @@ guard (3...4).contains(arguments.count), let runs = Int(arguments[2]) else {
     exit(2)
 }
 let mode = arguments.count == 4 ? arguments[3] : ""
+if mode == "loglist" {
+    // Reads Apple's shipped list (166 logs) N times, for timing its load.
+    let json = [UInt8](AppleCTLogListText.json.utf8)
+    var logs = 0
+    for _ in 0..<runs { logs += (try CTLogListFile.parse(json)).logs.count }
+    exit(logs == 166 * runs ? 0 : 1)
+}
 let fixtures = URL(fileURLWithPath: arguments[1])
 func blocks(_ name: String) throws -> [[UInt8]] {
     try PEM.certificates(in: [UInt8](Data(contentsOf: fixtures.appendingPathComponent(name)))).map(\.der)
