@@ -25,11 +25,17 @@ import sys
 from symbol_graphs import CORE, MODULES, options, place, public_symbols
 
 # The most public declarations each module may have (issue 37, item 4: 1,802
-# before the cut). The primitives' figures are what Benchmarks/ (a separate
-# package, which cannot see `package`) calls directly.
+# before the cut, 971 after it). The primitives' figures are what Benchmarks/
+# (a separate package, which cannot see `package`) calls directly. Merged
+# with the Certificate Transparency API (log lists, SCT lists, findings and
+# rules: PKIX +43, Trust about +120), the key table behind
+# `PrivateKey.Algorithm`, `Digest.precedes` and `init(bytes:)` over a slice,
+# and the configuration knobs a user sets (VerificationPolicy, Budgets,
+# KeyPolicy, RevocationPolicy and RevocationSources, ValidationProfile),
+# which the cut had made `package`: 1,182.
 BUDGET = {
-    "DER": 23, "SHA2": 34, "BigNum": 16, "RSA": 23, "EC": 24,
-    "PKIX": 246, "Trust": 302, "Pinning": 134, "Symmetric": 29, "PKCS12": 125,
+    "DER": 23, "SHA2": 36, "BigNum": 16, "RSA": 23, "EC": 24,
+    "PKIX": 289, "Trust": 473, "Pinning": 135, "Symmetric": 29, "PKCS12": 119,
     "SystemTrust": 15, "PureX509": 0,
 }
 
