@@ -32,7 +32,7 @@ public struct CTResult: Sendable, Equatable {
     public var operators: [String] {
         var names: [String] = []
         for finding in findings where finding.disposition.counts {
-            if let name = finding.operatorName, !names.contains(name) { names.append(name) }
+            if let name = finding.operatorName, !names.contains(where: { sameName($0, name) }) { names.append(name) }
         }
         return names
     }

@@ -27,7 +27,7 @@ public enum CTPolicy: Sendable, Equatable, CaseIterable, CustomStringConvertible
     public var description: String { name }
 
     /// The policy of that name; nil for any other.
-    public static func named(_ name: String) -> CTPolicy? { allCases.first { $0.name == name } }
+    public static func named(_ name: String) -> CTPolicy? { allCases.first { $0.name.utf8.elementsEqual(name.utf8) } }
 
     /// Certificates issued (notBefore) before this instant are not held to
     /// the policy when a profile requires it: Apple enforces CT for

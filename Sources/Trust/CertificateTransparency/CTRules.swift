@@ -155,7 +155,7 @@ struct CTTally: Sendable {
     /// Distinct operators among the counted SCTs `include` accepts.
     func distinctOperators(_ include: (SCTFinding) -> Bool) -> Int {
         var count = 0
-        for i in findings.indices where counts(i, include) && !findings[..<i].indices.contains(where: { counts($0, include) && findings[$0].operatorName == findings[i].operatorName }) {
+        for i in findings.indices where counts(i, include) && !findings[..<i].indices.contains(where: { counts($0, include) && sameName(findings[$0].operatorName, findings[i].operatorName) }) {
             count += 1
         }
         return count
@@ -168,7 +168,7 @@ struct CTTally: Sendable {
         for i in findings.indices where firstOfItsLog(i, include) {
             // This log's place among its operator's distinct logs so far.
             var before = 0
-            for j in findings[..<i].indices where firstOfItsLog(j, include) && findings[j].operatorName == findings[i].operatorName {
+            for j in findings[..<i].indices where firstOfItsLog(j, include) && sameName(findings[j].operatorName, findings[i].operatorName) {
                 before += 1
             }
             if before < perOperator { total += 1 }
@@ -204,5 +204,19 @@ struct CTTally: Sendable {
 
 extension SCTFinding {
     /// Counted, from a log approved at the verification time.
-    var isCurrent: Bool { disposition == .counted(current: true) }
+    var isCurrent: Bool {
+        if case .counted(current: true) = disposition { return true }
+        return false
+    }
+}
+
+/// Whether two names from one log list are the same, byte for byte: the
+/// list's own strings, so no Unicode normalisation is asked for (which the
+/// Embedded build would have to link tables for).
+func sameName(_ a: String?, _ b: String?) -> Bool {
+    switch (a, b) {
+    case (let x?, let y?): return x.utf8.elementsEqual(y.utf8)
+    case (nil, nil): return true
+    default: return false
+    }
 }
