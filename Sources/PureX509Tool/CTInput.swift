@@ -17,14 +17,8 @@ struct LoadedCTLogList {
     /// `--ct-log-list FILE` when given (`-` for standard input), else the shipped list.
     static func load(_ path: String?) throws -> LoadedCTLogList {
         guard let path else { return try shipped() }
-        let name = path == "-" ? "standard input" : DisplayText.escaped(path)
-        let bytes: [UInt8]
-        switch InputFile.read(path) {
-        case .success(let read): bytes = read
-        case .failure(let failure):
-            printError("purex509: cannot read \(name): \(failure)")
-            throw ToolExit.usage
-        }
+        let name = InputFile.displayName(path)
+        let bytes = try InputFile.readOrStop(path)
         do {
             let list = try CTLogListFile.parse(bytes)
             return LoadedCTLogList(list: list, name: "the \(list.format == .apple ? "Apple" : "Chrome") CT log list version \(list.version) read from \(name)")
@@ -50,14 +44,8 @@ struct LoadedCTLogList {
 enum SCTListInput {
     /// `--sct-list FILE`: the SCTs of one TLS-encoded SignedCertificateTimestampList.
     static func load(_ path: String) throws -> [SignedCertificateTimestamp] {
-        let name = path == "-" ? "standard input" : DisplayText.escaped(path)
-        let bytes: [UInt8]
-        switch InputFile.read(path) {
-        case .success(let read): bytes = read
-        case .failure(let failure):
-            printError("purex509: cannot read \(name): \(failure)")
-            throw ToolExit.usage
-        }
+        let name = InputFile.displayName(path)
+        let bytes = try InputFile.readOrStop(path)
         do {
             let list = try SignedCertificateTimestampList(tlsEncoded: bytes[...])
             for skipped in list.skipped {

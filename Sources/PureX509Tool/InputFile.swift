@@ -51,14 +51,23 @@ struct InputFile {
     let content: Content
 
     /// The file name as messages print it (control characters as `\xNN`).
-    var displayName: String { path == "-" ? "standard input" : DisplayText.escaped(path) }
+    var displayName: String { Self.displayName(path) }
+
+    /// `path` as messages print it: `standard input` for `-`, control characters as `\xNN`.
+    static func displayName(_ path: String) -> String { path == "-" ? "standard input" : DisplayText.escaped(path) }
 
     /// Reads `path`, or prints `purex509: cannot read FILE: reason` and throws `ToolExit.usage`.
     static func load(_ path: String) throws -> InputFile {
+        InputFile(path: path, bytes: try readOrStop(path))
+    }
+
+    /// The bytes of `path` (`-`: standard input), or prints
+    /// `purex509: cannot read FILE: reason` and throws `ToolExit.usage`.
+    static func readOrStop(_ path: String) throws -> [UInt8] {
         switch read(path) {
-        case .success(let bytes): return InputFile(path: path, bytes: bytes)
+        case .success(let bytes): return bytes
         case .failure(let failure):
-            printError("purex509: cannot read \(path == "-" ? "standard input" : DisplayText.escaped(path)): \(failure)")
+            printError("purex509: cannot read \(displayName(path)): \(failure)")
             throw ToolExit.usage
         }
     }

@@ -11,14 +11,8 @@ extension PinningConfigFile {
     /// `suffixes`: the Public Suffix List that refuses patterns on public
     /// suffixes (`--public-suffix-list`, or the one shipped with the tool).
     static func load(_ path: String, publicSuffixes suffixes: LoadedPublicSuffixList) throws -> PinningConfiguration {
-        let name = path == "-" ? "standard input" : DisplayText.escaped(path)
-        let bytes: [UInt8]
-        switch InputFile.read(path) {
-        case .success(let read): bytes = read
-        case .failure(let failure):
-            printError("purex509: cannot read \(name): \(failure)")
-            throw ToolExit.usage
-        }
+        let name = InputFile.displayName(path)
+        let bytes = try InputFile.readOrStop(path)
         do {
             return try parse(bytes, publicSuffixes: suffixes.list)
         } catch {
@@ -43,25 +37,20 @@ struct LoadedPublicSuffixList {
     /// `-` for standard input), else the list shipped with the tool.
     static func load(_ path: String?) throws -> LoadedPublicSuffixList {
         guard let path else { return bundled() }
-        let name = path == "-" ? "standard input" : DisplayText.escaped(path)
-        switch InputFile.read(path) {
-        case .success(let bytes):
-            // A file that is not a suffix list (a PEM bundle, a binary) would
-            // otherwise become a list of no rules and accept every pattern.
-            guard String(validating: bytes, as: UTF8.self) != nil else {
-                printError("purex509: --public-suffix-list \(name): not UTF-8 text, so not a Public Suffix List")
-                throw ToolExit.usage
-            }
-            let list = PublicSuffixList(text: bytes)
-            guard list.ruleCount > 0 else {
-                printError("purex509: --public-suffix-list \(name): holds no suffix rule, so not a Public Suffix List")
-                throw ToolExit.usage
-            }
-            return LoadedPublicSuffixList(list: list, name: "the Public Suffix List read from \(name)")
-        case .failure(let failure):
-            printError("purex509: cannot read \(name): \(failure)")
+        let name = InputFile.displayName(path)
+        let bytes = try InputFile.readOrStop(path)
+        // A file that is not a suffix list (a PEM bundle, a binary) would
+        // otherwise become a list of no rules and accept every pattern.
+        guard String(validating: bytes, as: UTF8.self) != nil else {
+            printError("purex509: --public-suffix-list \(name): not UTF-8 text, so not a Public Suffix List")
             throw ToolExit.usage
         }
+        let list = PublicSuffixList(text: bytes)
+        guard list.ruleCount > 0 else {
+            printError("purex509: --public-suffix-list \(name): holds no suffix rule, so not a Public Suffix List")
+            throw ToolExit.usage
+        }
+        return LoadedPublicSuffixList(list: list, name: "the Public Suffix List read from \(name)")
     }
 
     /// The list compiled into the tool (PublicSuffixListText, generated from

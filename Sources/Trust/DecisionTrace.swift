@@ -73,8 +73,7 @@ public enum CheckName: Sendable, Equatable, CustomStringConvertible {
         case .anchorKeyUsage: return "RFC 5937 §3"
         case .revocation: return "RFC 5280 §6.3"
         case .pins: return "docs/pinning.md (the caller's accept function)"
-        case .certificateTransparency(.apple): return "Apple: Apple's Certificate Transparency policy (support.apple.com/103214)"
-        case .certificateTransparency(.chrome): return "Chrome CT Policy (GoogleChrome/CertificateTransparency ct_policy.md)"
+        case .certificateTransparency(let policy): return String(policy.source)
         }
     }
 

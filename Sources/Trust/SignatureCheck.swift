@@ -9,7 +9,7 @@ import SHA2
 /// never turn a failure into a success. Entries hold the certificates'
 /// own arrays (copy-on-write), so caching copies nothing.
 public struct SignatureCache: Sendable {
-    struct Entry: Sendable {
+    struct Entry: Sendable, CacheSlot {
         let issuerKey: ArraySlice<UInt8>
         let certificate: [UInt8]
         var lastUsed: UInt64
@@ -18,7 +18,7 @@ public struct SignatureCache: Sendable {
     /// An SCT whose log signature verified: the SCT's bytes (its log ID
     /// among them), the certificate it was checked over, and for an embedded
     /// SCT the issuer's SubjectPublicKeyInfo whose hash the entry held.
-    struct SCTEdge: Sendable {
+    struct SCTEdge: Sendable, CacheSlot {
         let sct: ArraySlice<UInt8>
         let certificate: [UInt8]
         let issuerKey: ArraySlice<UInt8>
@@ -52,15 +52,7 @@ public struct SignatureCache: Sendable {
     mutating func insert(issuerKey: ArraySlice<UInt8>, certificate: [UInt8]) {
         guard capacity > 0 else { return }
         clock &+= 1
-        let entry = Entry(issuerKey: issuerKey, certificate: certificate, lastUsed: clock)
-        if entries.count < capacity {
-            entries.append(entry)
-            return
-        }
-        // Least recently used goes.
-        var oldest = 0
-        for i in entries.indices where entries[i].lastUsed < entries[oldest].lastUsed { oldest = i }
-        entries[oldest] = entry
+        Self.place(Entry(issuerKey: issuerKey, certificate: certificate, lastUsed: clock), in: &entries, capacity: capacity)
     }
 
     /// Whether `sct` verified before over `certificate` (and, embedded, the
@@ -79,15 +71,25 @@ public struct SignatureCache: Sendable {
     mutating func insert(sct: ArraySlice<UInt8>, certificate: [UInt8], issuerKey: ArraySlice<UInt8>) {
         guard capacity > 0 else { return }
         clock &+= 1
-        let edge = SCTEdge(sct: sct, certificate: certificate, issuerKey: issuerKey, lastUsed: clock)
-        if scts.count < capacity {
-            scts.append(edge)
+        Self.place(SCTEdge(sct: sct, certificate: certificate, issuerKey: issuerKey, lastUsed: clock), in: &scts, capacity: capacity)
+    }
+
+    /// Adds `item` to `list`, in place of the least recently used one when
+    /// the list holds `capacity` already.
+    private static func place<Item: CacheSlot>(_ item: Item, in list: inout [Item], capacity: Int) {
+        if list.count < capacity {
+            list.append(item)
             return
         }
         var oldest = 0
-        for i in scts.indices where scts[i].lastUsed < scts[oldest].lastUsed { oldest = i }
-        scts[oldest] = edge
+        for i in list.indices where list[i].lastUsed < list[oldest].lastUsed { oldest = i }
+        list[oldest] = item
     }
+}
+
+/// An entry of one of the cache's lists: when it was last used.
+protocol CacheSlot {
+    var lastUsed: UInt64 { get }
 }
 
 /// Whether `a` and `b` hold the same bytes, compared eight at a time: the

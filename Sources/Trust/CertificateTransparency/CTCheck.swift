@@ -69,10 +69,10 @@ extension Evaluation {
             let delivered = deliveredSCTs()
             findings.reserveCapacity(embedded.count + delivered.count)
             // The precertificate entry is rebuilt only when an SCT is not in the cache.
-            let issuer = nodes[1].certificate, subject = leaf
+            let issuer = nodes[1].certificate, subject = leaf, issuerKey = issuer.subjectPublicKeyInfo.encoded
             var entry: SCTEntry? = nil
             for sct in embedded {
-                findings.append(try finding(sct, .embedded, issuerKey: issuer.subjectPublicKeyInfo.encoded, logs) {
+                findings.append(try finding(sct, .embedded, issuerKey: issuerKey, logs) {
                     if entry == nil { entry = SCTEntry.embedded(in: subject, issuer: issuer) }
                     return entry
                 })
@@ -87,14 +87,14 @@ extension Evaluation {
             }
         }
         let tally = CTTally(findings: findings, hasLogList: logs != nil, notBefore: leaf.notBefore, notAfter: leaf.notAfter)
-        if ctPolicy == .chrome, let published = logs?.timestamp, policy.time - published > Self.chromeListMaximumAge {
-            chain.transparency = CTResult(policy: ctPolicy, findings: findings, enforced: false, unmetRule: nil, unreadableLists: unreadable)
+        let stale = ctPolicy == .chrome && logs?.timestamp.map { policy.time - $0 > Self.chromeListMaximumAge } == true
+        let unmet = stale ? nil : CTRule.rules(of: ctPolicy).first { !$0.entry.isMet(tally) }
+        let result = CTResult(policy: ctPolicy, findings: findings, enforced: !stale, unmetRule: unmet, unreadableLists: unreadable)
+        chain.transparency = result
+        if stale {
             waive(.certificateTransparency(ctPolicy), 0, leafNode, reason: "the log list is more than 70 days old; Chrome does not enforce CT then")
             return nil
         }
-        let unmet = CTRule.rules(of: ctPolicy).first { !$0.entry.isMet(tally) }
-        let result = CTResult(policy: ctPolicy, findings: findings, enforced: true, unmetRule: unmet, unreadableLists: unreadable)
-        chain.transparency = result
         return step(.certificateTransparency(ctPolicy), 0, leafNode, unmet == nil ? nil : .certificateTransparency(result))
     }
 

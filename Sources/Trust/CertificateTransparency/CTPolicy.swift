@@ -26,6 +26,14 @@ public enum CTPolicy: Sendable, Equatable, CaseIterable, CustomStringConvertible
     /// The name.
     public var description: String { name }
 
+    /// The text that states the policy, which the trace and each of its rules cite.
+    var source: StaticString {
+        switch self {
+        case .apple: return "Apple: Apple's Certificate Transparency policy (support.apple.com/103214)"
+        case .chrome: return "Chrome CT Policy (GoogleChrome/CertificateTransparency ct_policy.md)"
+        }
+    }
+
     /// The policy of that name; nil for any other.
     public static func named(_ name: String) -> CTPolicy? { allCases.first { $0.name.utf8.elementsEqual(name.utf8) } }
 

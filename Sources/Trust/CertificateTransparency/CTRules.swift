@@ -108,8 +108,8 @@ struct CTRuleEntry: Sendable {
         },
     ]
 
-    private static let appleSection: StaticString = "Apple: Apple's Certificate Transparency policy (support.apple.com/103214)"
-    private static let chromeSection: StaticString = "Chrome CT Policy (GoogleChrome/CertificateTransparency ct_policy.md)"
+    private static let appleSection = CTPolicy.apple.source
+    private static let chromeSection = CTPolicy.chrome.source
 }
 
 /// What the rules read: the path's SCT findings and the leaf's lifetime.
