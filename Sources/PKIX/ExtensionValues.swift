@@ -167,6 +167,24 @@ extension Certificate {
     /// The extendedKeyUsage purposes, or an empty list when the extension is absent.
     public var extendedKeyUsages: [OID] { oids(in: storage.extensions.extendedKeyUsage?.value) }
 
+    /// Whether extendedKeyUsage lists `purpose`; false when it is absent.
+    /// Read in place: the path checks ask this of every certificate of
+    /// every evaluation, where a list of copied OIDs would allocate.
+    package func extendedKeyUsageIncludes(_ purpose: OID) -> Bool {
+        guard let list = storage.extensions.extendedKeyUsage?.value else { return false }
+        return withReader(list) { reader in
+            let wanted = purpose.bytes
+            while let oid = try? reader.readOID() {
+                let found = reader.bytes(in: oid)
+                guard found.count == wanted.count else { continue }
+                var index = 0
+                while index < wanted.count && found[index] == wanted[index] { index += 1 }
+                if index == wanted.count { return true }
+            }
+            return false
+        }
+    }
+
     /// The certificatePolicies identifiers.
     public var policyIdentifiers: [OID] {
         guard let list = storage.extensions.certificatePolicies?.value else { return [] }

@@ -135,7 +135,7 @@ public struct PinningConfiguration: Sendable {
         // Enforced: the pins on each verified path; a miss outranks the
         // other paths' failures, so it is reported as a pin miss.
         let result = environment.validate(trust, evaluation: .ssl(host: host), accept: PinCheck.keys(pins))
-        if case .failure(.pinMismatch) = result { report(makeReport(miss.description)) }
+        if case .failure(let failure) = result, case .pinMismatch = failure.reason { report(makeReport(miss.description)) }
         return ServerTrustFailure.judged(result, miss: miss)
     }
 }

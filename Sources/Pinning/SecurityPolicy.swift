@@ -63,8 +63,9 @@ public struct SecurityPolicy: Sendable {
         }
         let isValid: Bool
         switch result {
-        case .success, .failure(.pinMismatch): isValid = true
-        default: isValid = false
+        case .success: isValid = true
+        case .failure(let failure):
+            if case .pinMismatch = failure.reason { isValid = true } else { isValid = false }
         }
 
         switch pinningMode {

@@ -135,7 +135,7 @@ public enum ServerTrustFailure: Error, Sendable, Equatable, CustomStringConverti
     /// string that is no host name) is `hostValidationFailed`, anything else
     /// `defaultEvaluationFailed`.
     public init(validation failure: TrustFailure) {
-        switch failure {
+        switch failure.reason {
         case .hostnameMismatch, .invalidReferenceIdentity: self = .hostValidationFailed(failure)
         default: self = .defaultEvaluationFailed(failure)
         }
@@ -147,8 +147,9 @@ public enum ServerTrustFailure: Error, Sendable, Equatable, CustomStringConverti
     static func judged(_ result: Result<VerifiedChain, TrustFailure>, miss: ServerTrustFailure) -> TrustEvaluation {
         switch result {
         case .success(let chain): return .success(chain)
-        case .failure(.pinMismatch): return .failure(miss)
-        case .failure(let failure): return .failure(ServerTrustFailure(validation: failure))
+        case .failure(let failure):
+            if case .pinMismatch = failure.reason { return .failure(miss) }
+            return .failure(ServerTrustFailure(validation: failure))
         }
     }
 

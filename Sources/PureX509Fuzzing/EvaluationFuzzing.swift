@@ -66,7 +66,7 @@ enum EvaluationFuzzing {
             var chromium = Verifier(store: store, policy: loose)
             let lenient = chromium.verify(leaf: certificates[0], intermediates: Array(certificates.dropFirst()))
             if case .success = first, case .failure(let failure) = lenient {
-                if case .budgetExceeded = failure {} else {
+                if case .budgetExceeded = failure.reason {} else {
                     FuzzInvariant.fail("strict trusts a chain the chromium profile refuses: \(failure.code)")
                 }
             }

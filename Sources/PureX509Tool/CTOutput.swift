@@ -10,8 +10,9 @@ enum CTOutput {
     static func result(_ outcome: Result<VerifiedChain, TrustFailure>) -> CTResult? {
         switch outcome {
         case .success(let chain): return chain.transparency
-        case .failure(.certificateTransparency(let result)): return result
-        case .failure: return nil
+        case .failure(let failure):
+            if case .certificateTransparency(let result) = failure.reason { return result }
+            return nil
         }
     }
 

@@ -82,14 +82,14 @@ struct VerifyReport {
     /// `revoked`: the entry (serial in hexadecimal, date, reason);
     /// `revocationUnknown`: the gap, as a stable word.
     static func revocationJSON(_ failure: TrustFailure?) -> [(String, JSONOutput)] {
-        switch failure {
-        case .revoked(_, let revocation)?:
+        switch failure?.reason {
+        case .revoked(let revocation)?:
             return [("revocation", .object([
                 ("serial", .string(Hex.encode(revocation.serialNumber))),
                 ("date", .string(CivilTime.iso8601(revocation.date))),
                 ("reason", revocation.reason.map { .string($0.name) } ?? .null),
             ]))]
-        case .revocationUnknown(_, let gap)?:
+        case .revocationUnknown(let gap)?:
             return [("revocationGap", .string(gap.code))]
         default:
             return []

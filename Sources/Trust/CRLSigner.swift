@@ -110,7 +110,7 @@ extension Evaluation {
         }
         swap(&nested.cache, &cache)
         meter = left
-        if case .failure(.budgetExceeded(let budget)) = result { throw BudgetExhausted(budget: budget) }
+        if case .failure(let failure) = result, case .budgetExceeded(let budget) = failure.reason { throw BudgetExhausted(budget: budget) }
         if case .success = result { return true }
         return false
     }

@@ -39,11 +39,9 @@ struct Evaluation {
     let leafAnchorIndex: Int?
     /// The presented certificates other than the leaf, indexed by subject and key.
     var issuers: IssuerIndex
-    /// Per presented certificate (and, last, the leaf): its issuer candidates, built once.
-    var candidateLists: [[Candidate]?]
-    /// Per presented certificate: the shallowest path position from which it
-    /// is known to lead nowhere (Int.max: not known).
-    var deadFrom: [Int]
+    /// Per presented certificate (and, last, the leaf): what the search
+    /// learned of it, in one list so that an evaluation allocates once for both.
+    var slots: [CertificateSlot]
 
     init(store: TrustStore, policy: VerificationPolicy, revocationSources: RevocationSources,
          handshakeSCTs: [SignedCertificateTimestamp] = [], leaf: Certificate, intermediates: [Certificate]) {
@@ -53,11 +51,14 @@ struct Evaluation {
         self.handshakeSCTs = handshakeSCTs
         meter = Meter(limits: policy.budgets)
         self.leaf = leaf
-        leafAnchorIndex = store.anchors(named: leaf.subject.encoded).first { store.anchors[$0].der == leaf.der }
+        leafAnchorIndex = store.anchorIndexes(named: leaf.subject.encoded).first { store.anchors[$0].der == leaf.der }
         issuers = IssuerIndex(intermediates)
         leafKeyClass = issuers.keyClass(of: leaf) ?? -1
-        candidateLists = Array(repeating: nil, count: issuers.count + 1)
-        deadFrom = Array(repeating: Int.max, count: issuers.count)
+        // Appended rather than `Array(repeating:count:)`, whose unspecialised
+        // form looks the array's type up in the runtime's cache on every call.
+        slots = []
+        slots.reserveCapacity(issuers.count + 1)
+        for _ in 0...issuers.count { slots.append(CertificateSlot()) }
     }
 
     /// The decision: the leaf's own checks, then a leaf that is itself an
@@ -75,7 +76,10 @@ struct Evaluation {
             if trace != nil { decidedPath = [.presented(0)] }
             return refusal.map { .failure($0) } ?? .success(chain)
         }
-        var path = [leafNode]
+        // Room for the longest path the policy allows, so that extending it never reallocates.
+        var path: [PathNode] = []
+        path.reserveCapacity(min(max(policy.budgets.maximumIntermediates, 0), 14) + 2)
+        path.append(leafNode)
         do {
             if let chain = try extend(&path, accept: accept).chain { return .success(chain) }
         } catch {
@@ -91,7 +95,11 @@ struct Evaluation {
     mutating func record(_ failure: TrustFailure, path: [PathNode], then next: PathNode? = nil) {
         if let current = best, current.rank >= failure.rank { return }
         best = failure
-        if bestPath != nil { bestPath = path.map(origin) + (next.map { [origin(of: $0)] } ?? []) }
+        guard bestPath != nil else { return }
+        var origins: [CertificateOrigin] = []
+        for node in path { origins.append(origin(of: node)) }
+        if let next { origins.append(origin(of: next)) }
+        bestPath = origins
     }
 
     /// Records one check when explaining; returns its verdict.
@@ -125,4 +133,13 @@ struct Evaluation {
         if let presented = node.presentedIndex { return .presented(issuers.presentedAt[presented] + 1) }
         return .presented(0)
     }
+}
+
+/// What the search learned of one presented certificate (or the leaf).
+struct CertificateSlot {
+    /// Its issuer candidates, built once.
+    var candidates: [Candidate]? = nil
+    /// The shallowest path position from which it is known to lead nowhere
+    /// (Int.max: not known).
+    var deadFrom = Int.max
 }

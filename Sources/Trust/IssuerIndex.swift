@@ -68,13 +68,14 @@ struct IssuerIndex {
     var count: Int { certificates.count }
 
     /// Certificates whose subject is byte-equal to `name`, in presentation order.
-    func named(_ name: ArraySlice<UInt8>) -> [Int] {
+    func named(_ name: ArraySlice<UInt8>) -> ArraySlice<Int> {
         func order(_ position: Int) -> Int { certificates[sorted[position]].compare(.subject, with: name) }
         let low = partitionPoint(sorted.count) { order($0) < 0 }
         var end = low
         while end < sorted.count, order(end) == 0 { end += 1 }
-        if end - low <= 1 { return Array(sorted[low..<end]) }
-        return sorted[low..<end].sorted()
+        // One issuer (the usual case) is a slice of the index: no allocation.
+        if end - low <= 1 { return sorted[low..<end] }
+        return ArraySlice(sorted[low..<end].sorted())
     }
 
     /// The key class of a certificate with this subject and SPKI, if one was presented.

@@ -82,19 +82,19 @@ extension Evaluation {
         let childNode = path[childPosition]
         let child = childNode.certificate
         let slot = childNode.presentedIndex ?? issuers.count
-        if candidateLists[slot] == nil {
+        if slots[slot].candidates == nil {
             let list = issuerCandidates(of: child)
             try meter.chargeSteps(list.count + 1)
-            candidateLists[slot] = list
+            slots[slot].candidates = list
         }
         var outcome = SubtreeOutcome()
-        let count = candidateLists[slot]?.count ?? 0
+        let count = slots[slot].candidates?.count ?? 0
         if count == 0 { record(.unknownIssuer(index: childPosition), path: path) }
         for k in 0..<count {
             try meter.chargeSteps(1)
-            guard let candidate = candidateLists[slot]?[k] else { break }
+            guard let candidate = slots[slot].candidates?[k] else { break }
             let position = childPosition + 1
-            if let presented = candidate.presentedIndex, deadFrom[presented] <= position { continue }
+            if let presented = candidate.presentedIndex, slots[presented].deadFrom <= position { continue }
             let node = PathNode(candidate, anchors: store.anchors, index: issuers)
             if trace != nil { note(.candidate(issuer: origin(of: node), position: childPosition)) }
             // A certificate already on the path (same subject and key) would make a loop.
@@ -133,7 +133,7 @@ extension Evaluation {
                 if failure == nil, let refusal = policy.keys.refusal(of: node.certificate.publicKey) {
                     failure = .weakKey(index: childPosition, refusal)
                 }
-                candidateLists[slot]?[k].verdict = failure.map { .invalid($0) } ?? .valid
+                slots[slot].candidates?[k].verdict = failure.map { .invalid($0) } ?? .valid
                 if let failure = step(.signature, childPosition, childNode, failure) {
                     record(failure, path: path, then: node)
                     continue
@@ -148,7 +148,7 @@ extension Evaluation {
                 if failure == nil, policy.revocation.coverage != .off { failure = try checkRevocation(path, chain: &chain) }
                 if failure == nil { failure = step(.pins, position, node, accept(chain).map(TrustFailure.pinMismatch)) }
                 if trace != nil {
-                    let origins = path.map(origin)
+                    let origins = path.map { origin(of: $0) }
                     note(.path(origins, failure: failure))
                     if failure == nil { decidedPath = origins }
                 }
@@ -166,7 +166,7 @@ extension Evaluation {
             let subtree = try extend(&path, accept: accept)
             if subtree.chain != nil { return subtree }
             if let presented = candidate.presentedIndex, !subtree.reachedAnchor, subtree.loopPosition >= position {
-                deadFrom[presented] = subtree.depthLimited ? position : 0
+                slots[presented].deadFrom = subtree.depthLimited ? position : 0
             }
             outcome.absorb(subtree)
         }
@@ -178,16 +178,16 @@ extension Evaluation {
     /// identifier first (RFC 5280 §4.2.1.1: a hint, never a filter).
     mutating func issuerCandidates(of child: Certificate) -> [Candidate] {
         let issuerName = child.issuer.encoded
-        var anchors = store.anchors(named: issuerName)
+        var anchors = store.anchorIndexes(named: issuerName)
         var presented = issuers.named(issuerName)
         if anchors.isEmpty && presented.isEmpty {
             // No byte-equal issuer: try RFC 5280 §7.1 equivalence (NameEquivalence).
             let wanted = NameEquivalence.canonical(child.issuer)
-            anchors = store.anchors(equivalentTo: wanted)
-            presented = issuers.equivalent(to: wanted)
+            anchors = ArraySlice(store.anchors(equivalentTo: wanted))
+            presented = ArraySlice(issuers.equivalent(to: wanted))
         }
         // A stable partition in place: key-identifier matches first.
-        func ordered(_ indexes: [Int], _ certificate: (Int) -> Certificate) -> [Int] {
+        func ordered(_ indexes: ArraySlice<Int>, _ certificate: (Int) -> Certificate) -> ArraySlice<Int> {
             guard indexes.count > 1, let wanted = child.extensions.authorityKeyIdentifier?.keyIdentifier else { return indexes }
             func keyIDMatches(_ certificate: Certificate) -> Bool {
                 guard let ski = certificate.extensions.subjectKeyIdentifier else { return false }
@@ -195,7 +195,7 @@ extension Evaluation {
             }
             var matching: [Int] = [], others: [Int] = []
             for index in indexes { if keyIDMatches(certificate(index)) { matching.append(index) } else { others.append(index) } }
-            return matching + others
+            return ArraySlice(matching + others)
         }
         // Closures below capture these arrays, not `self` or the index:
         // capturing `store` copied the whole verifier (every field

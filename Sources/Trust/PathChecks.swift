@@ -218,21 +218,23 @@ extension Evaluation {
         let strictness = policy.profile.extendedKeyUsageStrictness
         let strict = strictness == .everyCertificate || (strictness == .leaf && index == 0)
         let present = certificate.extensions.extendedKeyUsageCritical != nil
-        let purposes = present ? certificate.extendedKeyUsages : []
+        // Asked of the encoding in place (no list of purposes is built);
+        // an absent extension lists nothing.
+        func lists(_ purpose: OID) -> Bool { certificate.extendedKeyUsageIncludes(purpose) }
         if strict {
-            let prohibited: [OID] = index == 0 ? [.codeSigning, .ocspSigning, .timeStamping] : [.codeSigning, .timeStamping]
+            let prohibited = lists(.codeSigning) || lists(.timeStamping) || (index == 0 && lists(.ocspSigning))
             switch index {
-            case 0: return purposes.contains(wanted) && !purposes.contains { prohibited.contains($0) }
+            case 0: return lists(wanted) && !prohibited
             // Chromium lets the leaf's issuer omit extendedKeyUsage for serverAuth only.
             case 1:
                 guard present else { return policy.purpose == .serverAuth }
-                return purposes.contains(wanted) && !purposes.contains { prohibited.contains($0) }
-            default: return purposes.contains(wanted) || purposes.contains(.anyExtendedKeyUsage)
+                return lists(wanted) && !prohibited
+            default: return lists(wanted) || lists(.anyExtendedKeyUsage)
             }
         }
         guard present else { return true }
         let anyAllowed = index > 0 || policy.profile.acceptsAnyExtendedKeyUsageInLeaf
-        return purposes.contains(wanted) || (anyAllowed && purposes.contains(.anyExtendedKeyUsage))
+        return lists(wanted) || (anyAllowed && lists(.anyExtendedKeyUsage))
     }
 
 

@@ -55,9 +55,9 @@ extension Evaluation {
         // §4.2.1.5: "Policies MUST NOT be mapped either to or from the special
         // value anyPolicy" binds every certificate; §6.1.4(a) checks only the
         // intermediates below, so the target and the anchor are checked here.
-        for index in [0, n] where Self.mapsAnyPolicy(certificates[index]) {
-            return .failure(.policy(index: index, .mappingWithAnyPolicy))
-        }
+        // Two checks, not a loop over a two-element list, which would allocate on every path.
+        if Self.mapsAnyPolicy(certificates[0]) { return .failure(.policy(index: 0, .mappingWithAnyPolicy)) }
+        if Self.mapsAnyPolicy(certificates[n]) { return .failure(.policy(index: n, .mappingWithAnyPolicy)) }
         var explicitPolicy = inputs.requireExplicitPolicy ? 0 : n + 1
         var inhibitAnyPolicy = inputs.inhibitAnyPolicy ? 0 : n + 1
         var policyMapping = inputs.inhibitPolicyMapping ? 0 : n + 1

@@ -98,15 +98,15 @@ public struct TrustStore: Sendable {
     public var count: Int { anchors.count }
 
     /// Anchors whose subject equals `name` (raw DER comparison).
-    public func anchors(named name: ArraySlice<UInt8>) -> [Int] {
-        var result: [Int] = []
-        var position = lowerBound(name)
-        while position < bySubject.count {
-            guard anchors[bySubject[position]].compare(.subject, with: name) == 0 else { break }
-            result.append(bySubject[position])
-            position += 1
-        }
-        return result
+    public func anchors(named name: ArraySlice<UInt8>) -> [Int] { Array(anchorIndexes(named: name)) }
+
+    /// `anchors(named:)` as a slice of the store's own order, so that path
+    /// building looks anchors up without allocating.
+    func anchorIndexes(named name: ArraySlice<UInt8>) -> ArraySlice<Int> {
+        let start = lowerBound(name)
+        var end = start
+        while end < bySubject.count, anchors[bySubject[end]].compare(.subject, with: name) == 0 { end += 1 }
+        return bySubject[start..<end]
     }
 
     /// Where anchor `index` came from.

@@ -27,7 +27,8 @@ private func store(_ provenance: TrustStore.Provenance) throws -> TrustStore {
 
 /// The Apple rule a default evaluation refused the leaf for, or nil when it trusted.
 private func appleRule(_ failure: ServerTrustFailure?) -> AppleRule? {
-    guard case .defaultEvaluationFailed(.appleSSLPolicy(index: 0, let rule))? = failure else { return nil }
+    guard case .defaultEvaluationFailed(let refusal)? = failure, refusal.certificateIndex == 0,
+          case .appleSSLPolicy(let rule) = refusal.reason else { return nil }
     return rule
 }
 
@@ -50,7 +51,7 @@ private func appleRule(_ failure: ServerTrustFailure?) -> AppleRule? {
         #expect((try? ok.get()) != nil)
         var system = TrustEnvironment(systemAnchors: try store(.system), time: in2026)
         let noSCTs = policy.evaluate(ServerTrust(certificates: [try certificate("leaf-ok")]), domain: "www.example.com", in: &system)
-        guard case .defaultEvaluationFailed(.certificateTransparency(let ct))? = noSCTs.failure else {
+        guard case .defaultEvaluationFailed(let refusal)? = noSCTs.failure, case .certificateTransparency(let ct) = refusal.reason else {
             Issue.record("expected a CT refusal, got \(noSCTs)")
             return
         }

@@ -31,7 +31,7 @@ import Trust
     let stranger = SPKIPin(certificate: Chains.otherRoot)
     let result = environment.validate(ServerTrust(certificates: Chains.valid), evaluation: .ssl(host: "www.example.com"),
                                       accept: PinCheck.keys([stranger]))
-    guard case .failure(.pinMismatch(let mismatch)) = result else {
+    guard case .failure(let failure) = result, case .pinMismatch(let mismatch) = failure.reason else {
         Issue.record("expected a pin mismatch, got \(result)")
         return
     }
@@ -44,7 +44,7 @@ import Trust
 
     let certificateMiss = environment.validate(ServerTrust(certificates: Chains.valid), evaluation: .ssl(host: "www.example.com"),
                                                accept: PinCheck.certificates([Chains.otherRoot]))
-    guard case .failure(.pinMismatch(let byCertificate)) = certificateMiss else {
+    guard case .failure(let failure) = certificateMiss, case .pinMismatch(let byCertificate) = failure.reason else {
         Issue.record("expected a certificate pin mismatch, got \(certificateMiss)")
         return
     }

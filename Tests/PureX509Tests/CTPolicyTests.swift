@@ -51,8 +51,9 @@ private func verify(_ name: String, at time: String, policy: CTPolicy?, profile:
 private func ctResult(_ result: Result<VerifiedChain, TrustFailure>) -> CTResult? {
     switch result {
     case .success(let chain): return chain.transparency
-    case .failure(.certificateTransparency(let result)): return result
-    case .failure: return nil
+    case .failure(let failure):
+        if case .certificateTransparency(let result) = failure.reason { return result }
+        return nil
     }
 }
 
@@ -143,7 +144,7 @@ private let cases: [CTCase] = [
             #expect((try? result.get()) != nil, "\(row): \(result)")
         case .unmet(let rule):
             #expect(ct.unmetRule == rule, "\(row)")
-            guard case .failure(.certificateTransparency) = result else {
+            guard case .failure(let refusal) = result, case .certificateTransparency = refusal.reason else {
                 Issue.record("\(row): expected a CT refusal, got \(result)")
                 return
             }
@@ -162,7 +163,7 @@ private let cases: [CTCase] = [
         #expect(ct.operators == ["Alpha", "Beta"])
         #expect(ct.validCount == 4)
         let refused = try verify("tampered", at: "2026-02-01", policy: .apple)
-        guard case .failure(.certificateTransparency(let failure)) = refused else {
+        guard case .failure(let refusal) = refused, case .certificateTransparency(let failure) = refusal.reason else {
             Issue.record("expected a CT refusal, got \(refused)")
             return
         }
@@ -179,7 +180,7 @@ private let cases: [CTCase] = [
         func decide(_ leaf: String, _ time: String, _ profile: ValidationProfile, _ provenance: TrustStore.Provenance) throws -> Result<VerifiedChain, TrustFailure> {
             try verify(leaf, at: time, policy: nil, profile: profile, provenance: provenance, listFormat: "apple")
         }
-        guard case .failure(.certificateTransparency(let ct)) = try decide("no-scts", "2026-02-01", .apple, .system) else {
+        guard case .failure(let refusal) = try decide("no-scts", "2026-02-01", .apple, .system), case .certificateTransparency(let ct) = refusal.reason else {
             Issue.record("no SCTs under a system root must be refused")
             return
         }
@@ -191,12 +192,12 @@ private let cases: [CTCase] = [
         }
         // Apple's date: a leaf issued the day before is not held to it.
         #expect(try decide("before-enforcement", "2019-01-01", .apple, .system).get().transparency == nil)
-        guard case .failure(.certificateTransparency) = try decide("after-enforcement", "2019-01-01", .apple, .system) else {
+        guard case .failure(let refusal) = try decide("after-enforcement", "2019-01-01", .apple, .system), case .certificateTransparency = refusal.reason else {
             Issue.record("a leaf issued on 2018-10-15 under a system root needs SCTs")
             return
         }
         // Asked for, the policy holds under any anchor, still from its date.
-        guard case .failure(.certificateTransparency) = try verify("no-scts", at: "2026-02-01", policy: .apple) else {
+        guard case .failure(let refusal) = try verify("no-scts", at: "2026-02-01", policy: .apple), case .certificateTransparency = refusal.reason else {
             Issue.record("--require-ct apple applies under a caller-added anchor")
             return
         }
@@ -219,7 +220,7 @@ private let cases: [CTCase] = [
         // A tampered SCT is never cached: it fails again, warm.
         let tampered = try chain("tampered")
         for _ in 0..<2 {
-            guard case .failure(.certificateTransparency(let ct)) = verifier.verify(leaf: tampered[0], intermediates: [tampered[1]]) else {
+            guard case .failure(let refusal) = verifier.verify(leaf: tampered[0], intermediates: [tampered[1]]), case .certificateTransparency(let ct) = refusal.reason else {
                 Issue.record("the tampered SCT must not count")
                 return
             }
@@ -233,7 +234,7 @@ private let cases: [CTCase] = [
         policy.certificateTransparency.required = .chrome
         var verifier = Verifier(store: TrustStore([try root()]), policy: policy)
         let certificates = try chain("apple-180-two-operators")
-        guard case .failure(.certificateTransparency(let ct)) = verifier.verify(leaf: certificates[0], intermediates: [certificates[1]]) else {
+        guard case .failure(let refusal) = verifier.verify(leaf: certificates[0], intermediates: [certificates[1]]), case .certificateTransparency(let ct) = refusal.reason else {
             Issue.record("expected a CT refusal")
             return
         }

@@ -124,13 +124,13 @@ private func collisions(_ groups: [(String, [(name: String, code: String)])]) ->
     #expect(collisions([("SCTDisposition", sctDispositionCodes)]) == [:])
 }
 
-/// `TrustFailure`'s cases, one each: `of` is exhaustive, so a new case does not
-/// compile until it is named here, and `sample` then needs a value of it.
+/// `TrustFailure.Reason`'s cases, one each: `of` is exhaustive, so a new reason does not
+/// compile until it is named here, and `sample` then needs a failure with it.
 private enum TrustFailureCase: CaseIterable {
     case malformed, expired, notYetValid, badSignature, unknownIssuer, hostnameMismatch, invalidReferenceIdentity, pathLengthExceeded, notACA, leafIsCA, keyUsage, extendedKeyUsage, nameConstraintViolation, unsupportedAlgorithm, disallowedAlgorithm, algorithmMismatch, weakKey, leafKey, nonConforming, appleSSLPolicy, unknownCriticalExtension, policy, budgetExceeded, pathTooLong, pinMismatch, revoked, revocationUnknown, certificateTransparency
 
     static func of(_ value: TrustFailure) -> Self {
-        switch value {
+        switch value.reason {
         case .malformed: return .malformed
         case .expired: return .expired
         case .notYetValid: return .notYetValid

@@ -31,7 +31,7 @@ private func verdict(_ stem: String, _ profile: ValidationProfile) throws -> Res
 ])
 func aCABFRuleIsRefusedUnderCABFOnly(_ shape: String, _ index: Int, _ rule: ConformanceRule) throws {
     let cabf = try verdict("cabf-\(shape)", .cabf)
-    guard case .failure(.nonConforming(let at, let broken)) = cabf, at == index, broken == rule else {
+    guard case (let at?, .nonConforming(let broken))? = cabf.refusal, at == index, broken == rule else {
         Issue.record("\(shape): \(cabf)")
         return
     }

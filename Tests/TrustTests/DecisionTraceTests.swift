@@ -79,7 +79,7 @@ let anchorRules = ["criticalAuthorityKeyIdentifier", "criticalSubjectKeyIdentifi
     let rows = checkRows(explanation)
     #expect(rows.suffix(2) == ["signature 0 input certificate 0 pass", "validity 1 input certificate 1 fail:expired"])
     #expect(!rows.contains { $0.hasPrefix("anchorValidity") }, "no anchor is reached")
-    guard case .failure(.expired(let index, _, _)) = explanation.result else { Issue.record("\(explanation.result)"); return }
+    guard case .failure(let failure) = explanation.result, case .expired = failure.reason, let index = failure.certificateIndex else { Issue.record("\(explanation.result)"); return }
     #expect(index == 1)
     #expect(explanation.path.map(\.origin) == [.presented(0), .presented(1)])
     #expect(explanation.path[1].certificate.subjectName.description == "O=PureX509 Chains, CN=Intermediate A")
@@ -93,7 +93,7 @@ let anchorRules = ["criticalAuthorityKeyIdentifier", "criticalSubjectKeyIdentifi
     #expect(explanation.path.map(\.origin) == [.presented(0), .presented(3), .presented(2), .anchor(0)])
     // A decoy tried first shows as a refused candidate before the real issuer.
     let decoy = try explain(try chainCase("decoy-budget"))
-    #expect(decoy.steps.contains { if case .check(.signature, _, _, .some(.badSignature)) = $0 { return true }; return false })
+    #expect(decoy.steps.contains { if case .check(.signature, _, _, .some(let failure)) = $0, case .badSignature = failure.reason { return true }; return false })
 }
 
 /// A refused path (an expired anchor under the strict profile) is listed
@@ -101,7 +101,7 @@ let anchorRules = ["criticalAuthorityKeyIdentifier", "criticalSubjectKeyIdentifi
 @Test func profilesDifferOnlyInTheirSwitches() throws {
     let strict = try explain(try chainCase("expired-anchor"))
     #expect(checkRows(strict).contains("anchorValidity 2 trust anchor 0 fail:expired"))
-    #expect(strict.steps.contains { if case .path(_, .some(.expired(index: 2, _, _))) = $0 { return true }; return false })
+    #expect(strict.steps.contains { if case .path(_, .some(let failure)) = $0, failure.certificateIndex == 2, case .expired = failure.reason { return true }; return false })
     let compatible = try explain(try chainCase("expired-anchor-compatible"))
     #expect(!checkRows(compatible).contains { $0.hasPrefix("anchorValidity") })
     guard case .success = compatible.result else { Issue.record("\(compatible.result)"); return }

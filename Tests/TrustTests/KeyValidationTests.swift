@@ -52,7 +52,7 @@ func badLeafKeyIsRefused(_ row: BadKeyRow) throws {
     case .success:
         Issue.record("\(row.file): a leaf with this key was trusted")
     case .failure(let failure):
-        guard case .leafKey(.keyRefused(.invalidKey(let reason))) = failure else {
+        guard case .leafKey(.keyRefused(.invalidKey(let reason))) = failure.reason else {
             Issue.record("\(row.file): \(failure)")
             return
         }
@@ -76,7 +76,7 @@ func goodLeafKeyIsTrusted(_ file: String) throws {
         $0.keys.minimumRSAModulusBits = 512
         $0.profile = .compatible
     }
-    guard case .failure(.leafKey(.keyRefused(.invalidKey))) = try verifyLeaf("key-rsa-exponent-one.pem", lenient) else {
+    guard case (_, .leafKey(.keyRefused(.invalidKey)))? = try verifyLeaf("key-rsa-exponent-one.pem", lenient).refusal else {
         Issue.record("an RSA leaf key with e = 1 passed a lenient policy")
         return
     }
@@ -90,8 +90,8 @@ func goodLeafKeyIsTrusted(_ file: String) throws {
     // Not an anchor: no issuer.
     #expect(throws: TrustFailure.unknownIssuer(index: 0)) { try verifyLeaf("anchor-leaf.pem").get() }
     // An anchor whose key the store could not prepare is no usable leaf either.
-    guard case .failure(.leafKey(.keyRefused(.invalidKey))) = try verifyLeaf(
-        "key-ec-off-curve.pem", anchors: ["root.pem", "key-ec-off-curve.pem"]) else {
+    guard case (_, .leafKey(.keyRefused(.invalidKey)))? = try verifyLeaf(
+        "key-ec-off-curve.pem", anchors: ["root.pem", "key-ec-off-curve.pem"]).refusal else {
         Issue.record("a leaf that is an anchor with an off-curve key was trusted")
         return
     }

@@ -20,7 +20,7 @@ func aTargetMappingAnyPolicyIsRefused(_ shape: String, _ role: String) throws {
     if shape == "ordinary" {
         #expect((try? result.get()) != nil, "\(result)")
     } else {
-        guard case .failure(.policy(index: 0, .mappingWithAnyPolicy)) = result else {
+        guard case (0?, .policy(.mappingWithAnyPolicy))? = result.refusal else {
             Issue.record("\(shape) \(role): \(result)")
             return
         }

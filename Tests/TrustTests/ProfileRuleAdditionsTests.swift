@@ -52,7 +52,7 @@ func aLeafMeetingTheRulesIsTrustedUnderEveryProfile(_ leaf: String) throws {
 @Test func nameConstraintsInALeafAreRefusedUnderEveryProfile() throws {
     for profile in ValidationProfile.named {
         let result = try verdict("leaf-name-constraints", under: "root", profile)
-        guard case .failure(.nonConforming(index: 0, .nameConstraintsOutsideCA)) = result else {
+        guard case (0?, .nonConforming(.nameConstraintsOutsideCA))? = result.refusal else {
             Issue.record("\(profile.name): \(result)")
             continue
         }
@@ -72,7 +72,7 @@ func aLeafMeetingTheRulesIsTrustedUnderEveryProfile(_ leaf: String) throws {
 func aLeafRuleIsRefusedWhereConstructionRulesApply(_ leaf: String, _ rule: ConformanceRule) throws {
     for profile in [ValidationProfile.strict, .apple, .cabf] {
         let result = try verdict(leaf, under: "root", profile)
-        guard case .failure(.nonConforming(index: 0, let broken)) = result, broken == rule else {
+        guard case (0?, .nonConforming(let broken))? = result.refusal, broken == rule else {
             Issue.record("\(leaf) under \(profile.name): \(result)")
             continue
         }
@@ -92,7 +92,7 @@ func aLeafRuleIsRefusedWhereConstructionRulesApply(_ leaf: String, _ rule: Confo
 @Test func aCriticalAuthorityInfoAccessInAnAnchorIsRefusedUnderTheStrictAnchorRules() throws {
     for profile in [ValidationProfile.strict, .cabf] {
         let result = try verdict("root-aia-critical-leaf", under: "root-aia-critical", profile)
-        guard case .failure(.nonConforming(index: 1, .criticalAuthorityInfoAccess)) = result else {
+        guard case (1?, .nonConforming(.criticalAuthorityInfoAccess))? = result.refusal else {
             Issue.record("\(profile.name): \(result)")
             continue
         }
@@ -152,7 +152,7 @@ private let pssVerdicts: [(leaf: String, strict: Bool, cabf: Bool, rfc5280: Bool
             if expected {
                 #expect(trusted(result), "\(row.leaf) under \(profile.name): \(result)")
             } else {
-                guard case .failure(.disallowedAlgorithm(index: 0, algorithm: .rsaPSS)) = result else {
+                guard case (0?, .disallowedAlgorithm(.rsaPSS))? = result.refusal else {
                     Issue.record("\(row.leaf) under \(profile.name): \(result)")
                     continue
                 }
@@ -182,7 +182,7 @@ private let pssVerdicts: [(leaf: String, strict: Bool, cabf: Bool, rfc5280: Bool
     #expect(trusted(verifier.verify(leaf: leaf, intermediates: [])))
     verifier.policy.profile = .strict
     let result = verifier.verify(leaf: leaf, intermediates: [])
-    guard case .failure(.disallowedAlgorithm(index: 0, algorithm: .rsaPSS(let parameters))) = result else {
+    guard case (0?, .disallowedAlgorithm(.rsaPSS(let parameters)))? = result.refusal else {
         Issue.record("cached edge under strict: \(result)")
         return
     }

@@ -38,7 +38,7 @@ import Testing
         let verifier = PureX509TLSVerifier(anchors: try Fixtures.anchors(hierarchy))
         let handshake = try await ClientHandshake.run(verifier, port: server.port, host: "www.example.com")
         let error = try #require(handshake.trustError, "\(handshake.outcome)")
-        guard case .hostValidationFailed(.hostnameMismatch(let presented)) = error.failure else {
+        guard case .hostValidationFailed(let refusal) = error.failure, case .hostnameMismatch(let presented) = refusal.reason else {
             Issue.record("expected hostnameMismatch, got \(error.failure)")
             return
         }
@@ -52,7 +52,7 @@ import Testing
         let verifier = PureX509TLSVerifier(anchors: try Fixtures.anchors("rsa"))
         let handshake = try await ClientHandshake.run(verifier, port: server.port, host: "localhost")
         let error = try #require(handshake.trustError, "\(handshake.outcome)")
-        guard case .defaultEvaluationFailed(.expired(index: 0, _, _)) = error.failure else {
+        guard case .defaultEvaluationFailed(let refusal) = error.failure, refusal.certificateIndex == 0, case .expired = refusal.reason else {
             Issue.record("expected the leaf expired, got \(error.failure)")
             return
         }
@@ -157,7 +157,7 @@ import Testing
     @Test func malformedPresentedCertificateIsRefusedWithoutANetwork() throws {
         let verifier = PureX509TLSVerifier(anchors: try Fixtures.anchors("rsa"))
         let verdict = verifier.evaluate(presented: [[0x30, 0x03, 0x02, 0x01, 0x01]], host: "localhost")
-        guard case .refused(.defaultEvaluationFailed(.malformed(index: 0, _))) = verdict else {
+        guard case .refused(.defaultEvaluationFailed(let refusal)) = verdict, refusal.certificateIndex == 0, case .malformed = refusal.reason else {
             Issue.record("expected malformed, got \(verdict)")
             return
         }
