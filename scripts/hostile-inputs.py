@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the hostile inputs of issue 26 item 12 and issue 36 item 1 into OUTDIR.
+"""Writes the hostile revocation inputs and PKCS #12 files into OUTDIR.
 
 The certificate and revocation inputs are built around the hierarchy of
 Vectors/revocation/generated/good (leaf www.example.com, its intermediate,

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 26 item 12: hostile revocation inputs, and issue 36's PKCS #12 files (scripts/hostile-inputs.py)
+# Hostile revocation inputs and PKCS #12 files (scripts/hostile-inputs.py)
 # through the release tool, each held to 1 s of wall time and 200 MB of peak
 # resident memory (GNU time's %e and %M). The margins are wide: on the
 # 2-core machine of docs/benchmarks.md each took 0.07–0.31 s and 38–89 MB,

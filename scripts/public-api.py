@@ -24,8 +24,8 @@ import sys
 
 from symbol_graphs import CORE, MODULES, options, place, public_symbols
 
-# The most public declarations each module may have (issue 37, item 4: 1,802
-# before the cut, 971 after it). The primitives' figures are what Benchmarks/
+# The most public declarations each module may have (1,802 before the
+# primitives went behind `package`, 971 after). The primitives' figures are what Benchmarks/
 # (a separate package, which cannot see `package`) calls directly. Merged
 # with the Certificate Transparency API (log lists, SCT lists, findings and
 # rules: PKIX +43, Trust about +120), the key table behind

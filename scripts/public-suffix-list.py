@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/PureX509Tool/PublicSuffixListText.swift from the committed
+"""Writes Sources/PureX509Tool/HostNames/PublicSuffixListText.swift from the committed
 Public Suffix List (Sources/PureX509Tool/Resources/public_suffix_list.dat).
 
 The tool compiles the list's rules in, so that an installed binary needs no
@@ -11,7 +11,7 @@ import sys
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 source = os.path.join(root, "Sources/PureX509Tool/Resources/public_suffix_list.dat")
-target = os.path.join(root, "Sources/PureX509Tool/PublicSuffixListText.swift")
+target = os.path.join(root, "Sources/PureX509Tool/HostNames/PublicSuffixListText.swift")
 
 
 def rule_lines(text):

@@ -138,6 +138,26 @@ private let validRoots = ["--roots", "Vectors/chains/valid/roots.pem", "--host",
     #expect(try runPurex509(base + [validChain, "--host", "a.wild.example.com", "--purpose", "sideways"]).status == 2)
 }
 
+/// `policy check` reads CHAIN through `verify`'s loop and keeps its own
+/// contract (docs/inputs.md): a certificate the parser refuses is a refusal
+/// for both (its rule and offset on stderr, exit 1); a block whose PEM does
+/// not decode is a refusal for `policy check` and an unusable input for
+/// `verify` (exit 2); a file with no certificate is unusable for both.
+@Test func policyCheckReadsChainThroughVerifysLoop() throws {
+    let roots = ["--roots", "Vectors/chains/valid/roots.pem", "--at", "2025-06-01", "--host", "www.example.com"]
+    for (command, undecodable) in [(["verify"] + roots, Int32(2)), (["policy", "check", "docs/pinning-example.json"] + roots, 1)] {
+        let refused = try runPurex509(command + ["Vectors/chromium-pki/parse_certificate_unittest/bad_key_usage.pem"])
+        #expect(refused.status == 1, "\(command[0])")
+        #expect(refused.error.contains("bad_key_usage.pem: PEM block 1 (certificate 1): keyUsage with no bit set at offset 877"), "\(refused.error)")
+        let broken = try runPurex509(command + ["Vectors/certs/x509-parser-assets/no_end.pem"])
+        #expect(broken.status == undecodable, "\(command[0])")
+        #expect(broken.error.contains("no_end.pem: PEM block 1: no END line"), "\(broken.error)")
+        let empty = try runPurex509(command + ["docs/pinning-example.json"])
+        #expect(empty.status == 2, "\(command[0])")
+        #expect(empty.error.contains("pinning-example.json: no CERTIFICATE block"), "\(empty.error)")
+    }
+}
+
 /// The version, the extensions rendered field by field,
 /// and every other one by name (or OID), criticality and value, text and JSON.
 @Test func inspectHidesNoExtension() throws {

@@ -21,7 +21,7 @@ private func object(_ run: ToolRun) throws -> [String: Any] {
     try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any], "\(run.output)")
 }
 
-/// Item 1: an unsent pinned private root is not in the chain AFNetworking
+/// An unsent pinned private root is not in the chain AFNetworking
 /// compares (AFSecurityPolicy.m@00b2310:271), so allow-invalid does not rescue it.
 @Test func certificateModeUnsentPinnedRootIsRefused() throws {
     let run = try runPurex509(privateCA + ["--allow-invalid", "--pin-cert", roots, "--json", chain])
@@ -30,7 +30,7 @@ private func object(_ run: ToolRun) throws -> [String: Any] {
     #expect(error["code"] as? String == "certificatePinningFailed")
 }
 
-/// Item 3: public-key pinning with --allow-invalid on a chain that does
+/// Public-key pinning with --allow-invalid on a chain that does
 /// not validate trusts the pins alone, and says so in text and JSON.
 @Test func unvalidatedPinnedVerdictSaysSo() throws {
     let leafPin = try pin(of: chain)
@@ -47,7 +47,7 @@ private func object(_ run: ToolRun) throws -> [String: Any] {
     #expect(none.output.hasPrefix("trusted (chain not validated: nothing was checked)\n"), "\(none.output)")
 }
 
-/// Item 3, the other side: a pinned verdict on a validated chain stays plain.
+/// The other side: a pinned verdict on a validated chain stays plain.
 @Test func validatedPinnedVerdictStaysPlain() throws {
     let base = ["verify", "--roots", roots, "--host", "www.example.com", "--at", "1748736000"]
     let rootPin = try pin(of: roots)
@@ -61,7 +61,7 @@ private func object(_ run: ToolRun) throws -> [String: Any] {
     #expect(served["trusted"] as? Bool == true && served["chainValidated"] as? Bool == true)
 }
 
-/// Item 4: a pinning mode with nothing to pin is a usage error (exit 2), not a verdict.
+/// A pinning mode with nothing to pin is a usage error (exit 2), not a verdict.
 @Test func pinningModeWithoutPinsIsAUsageError() throws {
     let base = ["verify", "--roots", roots, "--host", "www.example.com", "--at", "1748736000"]
     let certificate = try runPurex509(base + ["--pinning-mode", "certificate", chain])

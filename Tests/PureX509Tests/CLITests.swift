@@ -135,7 +135,7 @@ func shell(_ command: String, input: String) throws -> String {
     // The 2017 Netflix chain's intermediate was issued by a v1 root without
     // a subjectKeyIdentifier and carries no authorityKeyIdentifier: the
     // strict profile refuses it, naming it by input position and subject;
-    // the compatible profile (Chromium's leniencies) trusts it.
+    // `chromium` (`compatible` is its first name) trusts it.
     let chain = "Vectors/samples/netflix-chain.pem", root = "Vectors/samples/netflix-root.pem"
     let strict = try runPurex509(["verify", "--roots", root, "--host", "www.netflix.com", "--at", "2017-06-01T00:00:00Z", chain])
     #expect(strict.status == 1)

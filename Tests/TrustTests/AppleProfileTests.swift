@@ -4,7 +4,7 @@ import Testing
 import Trust
 
 // The `apple` profile: Apple's SSL policy as SecTrust
-// applies it (HT210176, HT211025; Sources/Trust/AppleSSLPolicy.swift). Each
+// applies it (HT210176, HT211025; Sources/Trust/Rules/AppleRules.swift). Each
 // rule has a certificate that breaks it and one that does not, at the
 // rule's edge where it has one (Vectors/issue30-apple/generate.py). Every
 // row is also decided under `strict`, which trusts them all: the refusals

@@ -97,7 +97,7 @@ let anchorRules = ["criticalAuthorityKeyIdentifier", "criticalSubjectKeyIdentifi
 }
 
 /// A refused path (an expired anchor under the strict profile) is listed
-/// with its verdict; the compatible profile does not run the anchor's date check.
+/// with its verdict; `chromium` does not run the anchor's date check.
 @Test func profilesDifferOnlyInTheirSwitches() throws {
     let strict = try explain(try chainCase("expired-anchor"))
     #expect(checkRows(strict).contains("anchorValidity 2 trust anchor 0 fail:expired"))

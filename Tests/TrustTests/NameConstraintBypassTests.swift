@@ -46,7 +46,8 @@ let wildcardConstraintRows: [ConstraintRow] = [
     // A wildcard matches one label only: a.b.example.com is not among its names.
     .init(name: "wildcard-excluded-deeper", host: "www.example.com", trusted: true),
     .init(name: "wildcard-excluded-other", host: "www.example.com", trusted: true),
-    // A single-label exclusion must not exclude every wildcard (Go issue 76935).
+    // A single-label exclusion must not exclude every wildcard (a regression
+    // Go's first fix for wildcards under exclusions shipped).
     .init(name: "wildcard-excluded-tld", host: "www.example.com", trusted: true),
     // Permitted bad.example.com only: *.example.com also names hosts outside it.
     .init(name: "wildcard-permitted-label", host: "bad.example.com", trusted: false),

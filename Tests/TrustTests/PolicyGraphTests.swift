@@ -3,7 +3,7 @@ import PKIX
 import Testing
 @testable import Trust
 
-// The valid-policy graph (Trust/PolicyProcessing.swift) beyond PKITS: its
+// The valid-policy graph (Trust/Checks/PolicyProcessing.swift) beyond PKITS: its
 // size is bounded by a budget with its own error, and a hostile shape (every
 // CA asserting many policies and anyPolicy, the shape that made OpenSSL's
 // tree exponential, CVE-2023-0464) grows linearly and ends in that error.

@@ -15,7 +15,7 @@ struct RealWorldRow: CustomTestStringConvertible, Sendable {
     let host: String
     let at: Int64
     let expected: String
-    /// Verified under the compatible profile rather than the strict default.
+    /// Verified under `chromium` (`.compatible`, its first name) rather than the strict default.
     var compatible = false
     var testDescription: String { name }
 }
@@ -25,7 +25,7 @@ let amazonIntermediates = ["r2m01.cer", "r2m02.cer", "r2m03.cer", "r2m04.cer"]
 let realWorldRows: [RealWorldRow] = [
     // Symantec's 2017 intermediate has no authorityKeyIdentifier (its v1
     // root has no subjectKeyIdentifier to name): refused by the strict
-    // profile, trusted by the compatible one.
+    // profile, trusted by `chromium`.
     .init(name: "netflix 2017 strict", folder: "netflix", leaf: "ee.der", intermediates: ["inter.der"], root: "ca.der",
           host: "www.netflix.com", at: 1_496_275_200, expected: "nonConforming"),
     .init(name: "netflix 2017", folder: "netflix", leaf: "ee.der", intermediates: ["inter.der"], root: "ca.der",

@@ -1,4 +1,4 @@
-# Generates Sources/PureX509Tool/IDNATables.swift from PyPI idna 3.20's data
+# Generates Sources/PureX509Tool/HostNames/IDNATables.swift from PyPI idna 3.20's data
 # (uts46data.py, idnadata.py; Unicode 18.0.0) and unicodedata2 18.0.0.
 import sys, unicodedata2 as ud
 from idna import uts46data as u, idnadata as d, __version__ as v

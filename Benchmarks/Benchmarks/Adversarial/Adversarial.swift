@@ -1,7 +1,7 @@
 // The worst cases of path building: every shape of Vectors/adversarial
 // (lattices, meshes, a loop, decoys, up to 3,002 certificates), parsed and
-// refused, with time and peak memory per shape (issue 13's goal: under
-// 50 ms and 64 MB for any megabyte of certificates).
+// refused, with time and peak memory per shape (the goal: under 50 ms and
+// 64 MB for any megabyte of certificates).
 import Benchmark
 import Foundation
 import PureX509

@@ -1,8 +1,8 @@
 // Opening a .p12 as OpenSSL 3 writes it by default (Fixtures/client-default.p12:
 // PBKDF2-HMAC-SHA256 with 2,048 iterations three times — the MAC, the key, the
 // certificates — AES-256-CBC, an RSA-2048 identity and its CA): PureX509's
-// PKCS12File beside OpenSSL's d2i_PKCS12 + PKCS12_parse in one run (issue 27
-// item 7). Run it twice, once with OPENSSL_ia32cap=":~0x20000000" to mask
+// PKCS12File beside OpenSSL's d2i_PKCS12 + PKCS12_parse in one run, so that
+// the ratio is measured on one machine state. Run it twice, once with OPENSSL_ia32cap=":~0x20000000" to mask
 // SHA-NI, OpenSSL's hand-written SHA-256 path (docs/benchmarks.md).
 import Benchmark
 import COpenSSL

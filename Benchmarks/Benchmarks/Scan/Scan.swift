@@ -3,7 +3,7 @@
 // time; the list four times over, 2,616 chains, so that the seven hostile
 // name-constraint cases of ≈ 140 ms each do not decide the run by where
 // they fall), with one worker and with two: the ratio of the two
-// throughputs is what a second core buys (issue 15 asks ≥ 1.9×). The
+// throughputs is what a second core buys (the target is ≥ 1.9×). The
 // anchors are every case's roots in one store, as a corpus audit would
 // use one trust store; verdicts may then differ from the cases' own
 // expectations, which this benchmark does not check (the tests do).

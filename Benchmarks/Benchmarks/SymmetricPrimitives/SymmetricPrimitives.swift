@@ -1,5 +1,5 @@
 // PBKDF2-HMAC-SHA256 and AES-256-CBC decryption, PureX509 beside OpenSSL's
-// libcrypto in one run (issue 27 item 7). Names are
+// libcrypto in one run, so that the ratio is measured on one machine state. Names are
 // "<operation>/<implementation>" for scripts/benchmark-ratios.py.
 //
 // PBKDF2 per iteration: the 2,048-iteration rows divided by 2,048 (the

@@ -76,20 +76,13 @@ struct Policy: ParsableCommand {
             if quiet { silenceOutput() }
             let configuration = try PinningConfigFile.load(config, publicSuffixes: try LoadedPublicSuffixList.load(publicSuffixList))
             let store = try TrustAnchors.load(roots)
-            let input = try CertificateInput.load(chain)
-            if let reason = input.noCertificateReason {
-                printError("purex509: \(input.file.displayName): \(reason)")
-                throw ToolExit.usage
-            }
-            input.noteOtherBlocks()
-            let certificates = try input.entries.map { entry -> Certificate in
-                switch entry.result {
-                case .success(let certificate): return certificate
-                case .failure(let failure):
-                    printError("purex509: \(DisplayText.escaped(chain)): \(failure)")
-                    throw ToolExit.refused
-                }
-            }
+            // CHAIN through verify's loop: a file without a certificate is
+            // unusable (exit 2); a bad block, refused DER or undecodable PEM,
+            // is a refusal named on stderr (exit 1).
+            var certificates: [Certificate] = []
+            var malformed: TrustFailure? = nil
+            try CertificateInput.load(chain).present(into: &certificates, malformed: &malformed, flag: nil, undecodable: .refused)
+            if malformed != nil { throw ToolExit.refused }
             var extra: [Certificate] = []
             for file in untrusted { extra += try CertificateInput.load(file).requireCertificates("--untrusted") }
             let time = at?.value ?? Int64(Date().timeIntervalSince1970)

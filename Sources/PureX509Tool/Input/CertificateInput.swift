@@ -115,8 +115,12 @@ struct CertificateInput {
     /// makes the input unusable (exit 2). CHAIN (`flag` nil) ends at its
     /// first refused certificate, since the links after a broken one are
     /// not a chain; an --untrusted file is a pool, and each of its refused
-    /// certificates is named.
-    func present(into presented: inout [Certificate], malformed: inout TrustFailure?, flag: String?) throws {
+    /// certificates is named. `undecodable` is what a block whose PEM does
+    /// not decode costs: exit 2 for `verify`, exit 1 for `policy check`,
+    /// whose contract has always counted any bad CHAIN block as a refusal
+    /// (docs/inputs.md).
+    func present(into presented: inout [Certificate], malformed: inout TrustFailure?, flag: String?,
+                 undecodable: ToolExit = .usage) throws {
         let isChain = flag == nil
         let place = (flag.map { $0 + " " } ?? "") + file.displayName
         if let reason = noCertificateReason {
@@ -128,7 +132,7 @@ struct CertificateInput {
             case .success(let certificate): presented.append(certificate)
             case .failure(let failure):
                 printError("purex509: \(place): \(failure)")
-                guard case .der(let error, _, _) = failure else { throw ToolExit.usage }
+                guard case .der(let error, _, _) = failure else { throw undecodable }
                 if malformed == nil { malformed = .malformed(index: presented.count, error) }
             }
             if isChain && malformed != nil { break }
