@@ -13,7 +13,7 @@
 
 /// One JSON value and where it starts.
 struct JSONValue {
-    indirect enum Kind {
+    enum Kind {
         case null
         case bool(Bool)
         /// The number as written; `integer` when it has no fraction or
@@ -100,7 +100,22 @@ struct StrictJSONReader {
     private var offset = 0
     private var line = 1
     private var column = 1
-    private var path: [String] = []
+    /// Where the reader is, kept as keys and indices and spelt out only
+    /// for an error: most documents have none, and a log list's thousands
+    /// of members would otherwise cost a path string each.
+    private var path: [PathStep] = []
+
+    private enum PathStep {
+        case member(String)
+        case index(Int)
+
+        var text: String {
+            switch self {
+            case .member(let key): return JSONText.member(key)
+            case .index(let index): return "[\(index)]"
+            }
+        }
+    }
 
     /// Parses one JSON value filling the whole input.
     static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
@@ -119,7 +134,7 @@ struct StrictJSONReader {
     private var here: JSONPosition { JSONPosition(line: line, column: column) }
 
     private func error(_ message: String, at position: JSONPosition? = nil) -> JSONSyntaxError {
-        JSONSyntaxError(position: position ?? here, path: JSONText.path(path), message: message)
+        JSONSyntaxError(position: position ?? here, path: JSONText.path(path.map(\.text)), message: message)
     }
 
     private func describeNext() -> String {
@@ -138,7 +153,11 @@ struct StrictJSONReader {
     }
 
     private mutating func skipWhitespace() {
-        while offset < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[offset]) { advance() }
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            guard byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D else { return }
+            advance()
+        }
     }
 
     private mutating func expect(_ literal: String, _ kind: JSONValue.Kind, at start: JSONPosition) throws(JSONSyntaxError) -> JSONValue {
@@ -195,7 +214,7 @@ struct StrictJSONReader {
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw error("unexpected \(describeNext()); expected ':' after the key") }
             advance()
             skipWhitespace()
-            path.append(JSONText.member(key))
+            path.append(.member(key))
             let value = try readValue(depth: depth + 1)
             path.removeLast()
             members.append(JSONValue.Member(key: key, position: keyPosition, value: value))
@@ -216,7 +235,7 @@ struct StrictJSONReader {
         while true {
             skipWhitespace()
             if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") { throw error("trailing comma before ']'") }
-            path.append("[\(elements.count)]")
+            path.append(.index(elements.count))
             elements.append(try readValue(depth: depth + 1))
             path.removeLast()
             skipWhitespace()
@@ -264,7 +283,24 @@ struct StrictJSONReader {
     private mutating func readString() throws(JSONSyntaxError) -> String {
         let start = here
         advance()  // "
-        var utf8: [UInt8] = []
+        // Printable ASCII without escapes is the whole of almost every string
+        // in a configuration or a log list: one String straight from the
+        // bytes, with nothing to validate and one column per byte.
+        var end = offset
+        while end < bytes.count {
+            let byte = bytes[end]
+            guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { break }
+            end += 1
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            let text = String(decoding: bytes[offset..<end], as: UTF8.self)
+            column += end + 1 - offset
+            offset = end + 1
+            return text
+        }
+        var utf8 = Array(bytes[offset..<end])
+        column += end - offset
+        offset = end
         while true {
             guard offset < bytes.count else { throw error("unterminated string", at: start) }
             let byte = bytes[offset]

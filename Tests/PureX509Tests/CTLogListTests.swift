@@ -101,6 +101,41 @@ private func chromeList(_ logs: [String], top: String = #""log_list_timestamp": 
         #expect(error.path == "operators[0].logs[0].log_id")
     }
 
+    /// The ID is compared with the hash CTLog computes, after the other
+    /// fields; an entry wrong in both still names its ID first.
+    @Test func aWrongIDIsNamedBeforeALaterMistake() throws {
+        let entry = try logEntry("ct-go/LogPublicKeyPEM.pem", state: #"{"approved": {"timestamp": "2024-01-01T00:00:00Z"}}"#,
+                                 id: Base64.encode([UInt8](repeating: 7, count: 32)))
+        let error = try #require(throws: ConfigError.self) { try CTLogListFile.parse(chromeList([entry])) }
+        #expect(error.path == "operators[0].logs[0].log_id" && error.message.contains("SHA-256"), "\(error)")
+    }
+
+    /// A repeated key is refused at its second occurrence, in an object of a
+    /// few members (compared one by one) and of many (a set).
+    @Test(arguments: [0, 20])
+    func aRepeatedKeyIsRefusedWhereItRepeats(_ padding: Int) throws {
+        let extra = (0..<padding).map { #", "x\#($0)": 1"# }.joined() + #", "mmd": 1"#
+        let text = String(decoding: chromeList([try logEntry("ct-go/LogPublicKeyPEM.pem", extra: extra)]), as: UTF8.self)
+        let error = try #require(throws: ConfigError.self) { try CTLogListFile.parse(Array(text.utf8)) }
+        #expect(error.path == "operators[0].logs[0].mmd" && error.message == "duplicate key", "\(error)")
+        let secondMMD = try #require(text.range(of: #""mmd": 1"#))
+        #expect(error.position.line == 1 && error.position.column == text.distance(from: text.startIndex, to: secondMMD.lowerBound) + 1, "\(error)")
+    }
+
+    /// Strings with escapes and beyond ASCII leave the reader's fast path;
+    /// they read the same, and columns after them still count characters.
+    @Test func namesWithEscapesAndAccentsReadWhole() throws {
+        let entry = try logEntry("ct-go/LogPublicKeyPEM.pem").replacingOccurrences(of: #""test log""#, with: #""t\u00e9st \"log\" é""#)
+        let list = try CTLogListFile.parse(chromeList([entry]))
+        #expect(list.logs.first?.name == "tést \"log\" é")
+        let broken = try logEntry("ct-go/LogPublicKeyPEM.pem", extra: #", "temporal_interval": 5"#)
+            .replacingOccurrences(of: #""test log""#, with: #""é""#)
+        let text = String(decoding: chromeList([broken]), as: UTF8.self)
+        let error = try #require(throws: ConfigError.self) { try CTLogListFile.parse(Array(text.utf8)) }
+        let five = try #require(text.range(of: #": 5}"#))
+        #expect(error.position.line == 1 && error.position.column == text.distance(from: text.startIndex, to: five.lowerBound) + 3, "\(error)")
+    }
+
     @Test func aLogListedTwiceIsRefused() throws {
         let entry = try logEntry("ct-go/LogPublicKeyPEM.pem")
         let error = try #require(throws: ConfigError.self) { try CTLogListFile.parse(chromeList([entry, entry])) }

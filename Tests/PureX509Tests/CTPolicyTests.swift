@@ -129,6 +129,17 @@ private let cases: [CTCase] = [
     CTCase(leaf: "previous-operator", time: "2026-02-01", policy: .apple, scts: [ok, ok], expected: .met),
     // A Chrome list more than 70 days old (published 2026-01-15) does not enforce.
     CTCase(leaf: "apple-180-one-operator", time: "2026-04-01", policy: .chrome, scts: [ok, ok], expected: .notEnforced),
+    // A precertificate-signing certificate issued the precertificate (RFC
+    // 6962 §3.1): the logs signed the intermediate's key hash and the TBS
+    // with the intermediate's name and key identifier, which is what the
+    // final certificate gives. SCTs over the signing certificate's key hash
+    // are not what the RFC has a log sign, and count for nothing.
+    CTCase(leaf: "precert-signer", time: "2026-02-01", policy: .apple, scts: [ok, ok], expected: .met),
+    CTCase(leaf: "precert-signer", time: "2026-02-01", policy: .chrome, scts: [ok, ok], expected: .met),
+    CTCase(leaf: "precert-signer-key-hash", time: "2026-02-01", policy: .apple, scts: ["badSignature", "badSignature"],
+           expected: .unmet(.appleTwoSCTs)),
+    CTCase(leaf: "precert-signer-key-hash", time: "2026-02-01", policy: .chrome, scts: ["badSignature", "badSignature"],
+           expected: .unmet(.chromeEnoughSCTs)),
 ]
 
 @Suite struct CTPolicyTests {

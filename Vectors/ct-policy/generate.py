@@ -8,7 +8,9 @@ intermediate and test logs; leaves for www.example.com with SCTs embedded
 without the SCT-list extension), delivered by TLS (`*.sctlist`, the
 TLS-encoded list) or stapled in an OCSP response (`*.ocsp.der`, SCTs in the
 SingleResponse extension 1.3.6.1.4.1.11129.2.4.5); Apple's and Chrome's log
-list formats naming the logs (`loglist-apple.json`, `loglist-chrome.json`).
+list formats naming the logs (`loglist-apple.json`, `loglist-chrome.json`);
+leaves whose precertificate a precertificate-signing certificate issued
+(`precert-signer*.pem`, the signing certificate in `precert-signer-ca.pem`).
 """
 import base64
 import datetime
@@ -116,17 +118,23 @@ ISSUER_KEY_HASH = hashlib.sha256(spki(INTERMEDIATE_KEY)).digest()
 serial_counter = [100]
 
 
-def leaf_builder(not_before, not_after):
-    serial_counter[0] += 1
-    key = ec.generate_private_key(ec.SECP256R1())
-    return (x509.CertificateBuilder().subject_name(name(HOST)).issuer_name(INTERMEDIATE.subject)
-            .public_key(key.public_key()).serial_number(serial_counter[0])
+def leaf_builder(not_before, not_after, key=None, serial=None, issuer=None, issuer_key=None):
+    """A leaf by the intermediate; or, given `issuer` and `issuer_key`, the
+    same leaf (same `key` and `serial`) as another issuer would sign it."""
+    if serial is None:
+        serial_counter[0] += 1
+        serial = serial_counter[0]
+    key = key or ec.generate_private_key(ec.SECP256R1())
+    issuer = issuer or INTERMEDIATE
+    issuer_key = issuer_key or INTERMEDIATE_KEY
+    return (x509.CertificateBuilder().subject_name(name(HOST)).issuer_name(issuer.subject)
+            .public_key(key.public_key()).serial_number(serial)
             .not_valid_before(not_before).not_valid_after(not_after)
             .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
             .add_extension(x509.KeyUsage(True, False, False, False, False, False, False, False, False), critical=True)
             .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
             .add_extension(x509.SubjectAlternativeName([x509.DNSName(HOST)]), critical=False)
-            .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(INTERMEDIATE_KEY.public_key()), critical=False))
+            .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(issuer_key.public_key()), critical=False))
 
 
 def leaf(not_before, days, embedded=()):
@@ -150,6 +158,100 @@ def leaf(not_before, days, embedded=()):
     # same bytes the logs signed (the extension is the last one).
     assert final.tbs_certificate_bytes != tbs
     return final
+
+
+# RFC 6962 §3.1: a CA may have a Precertificate Signing Certificate, which
+# it certifies with the Certificate Transparency EKU, issue its
+# precertificates. The log then signs them as if the CA had: issuer name and
+# authorityKeyIdentifier those of the signing certificate's issuer, and the
+# issuer key hash of that issuer's key (§3.2), not the signing certificate's.
+PRECERT_SIGNING_EKU = x509.ObjectIdentifier("1.3.6.1.4.1.11129.2.4.4")
+POISON = x509.ObjectIdentifier("1.3.6.1.4.1.11129.2.4.3")
+POISON_OID_DER = bytes.fromhex("060a2b06010401d679020403")
+AKI_OID_DER = bytes.fromhex("0603551d23")
+PRECERT_SIGNER_KEY = ec.generate_private_key(ec.SECP256R1())
+PRECERT_SIGNER = (x509.CertificateBuilder().subject_name(name("CT Policy Test Precertificate Signing"))
+                  .issuer_name(INTERMEDIATE.subject).public_key(PRECERT_SIGNER_KEY.public_key()).serial_number(3)
+                  .not_valid_before(t(2018, 1, 1)).not_valid_after(t(2040, 1, 1))
+                  .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
+                  .add_extension(x509.ExtendedKeyUsage([PRECERT_SIGNING_EKU]), critical=False)
+                  .add_extension(x509.SubjectKeyIdentifier.from_public_key(PRECERT_SIGNER_KEY.public_key()), critical=False)
+                  .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(INTERMEDIATE_KEY.public_key()), critical=False)
+                  .sign(INTERMEDIATE_KEY, hashes.SHA256()))
+
+
+def read_tlv(data, offset):
+    """(tag, value, end) of the DER element at `offset` (definite lengths)."""
+    length, header = data[offset + 1], 2
+    if length & 0x80:
+        count = length & 0x7F
+        length, header = int.from_bytes(data[offset + 2:offset + 2 + count], "big"), 2 + count
+    end = offset + header + length
+    return data[offset], data[offset + header:end], end
+
+
+def elements(content):
+    """Each element of `content` as (tag, value, encoding)."""
+    out, offset = [], 0
+    while offset < len(content):
+        tag, value, end = read_tlv(content, offset)
+        out.append((tag, value, content[offset:end]))
+        offset = end
+    return out
+
+
+def authority_key_extension(certificate):
+    _, tbs, _ = read_tlv(certificate.tbs_certificate_bytes, 0)
+    extensions = next(value for tag, value, _ in elements(tbs) if tag == 0xA3)
+    for _, extension, encoding in elements(read_tlv(extensions, 0)[1]):
+        if elements(extension)[0][2] == AKI_OID_DER:
+            return encoding
+    raise ValueError("no authorityKeyIdentifier")
+
+
+def log_view_of_precertificate(precertificate, signer):
+    """The TBS a log signs for a precertificate that `signer`, a
+    precertificate-signing certificate, issued (RFC 6962 §3.1): the poison
+    extension removed, the issuer name and authorityKeyIdentifier replaced
+    with those of the CA that certified `signer`. Done on the DER, as a
+    log does, field by field."""
+    _, tbs, _ = read_tlv(precertificate.tbs_certificate_bytes, 0)
+    fields = []
+    for index, (tag, value, encoding) in enumerate(elements(tbs)):
+        if index == 3:  # version, serialNumber, signature, issuer
+            encoding = signer.issuer.public_bytes()
+        elif tag == 0xA3:
+            kept = []
+            for _, extension, extension_encoding in elements(read_tlv(value, 0)[1]):
+                oid = elements(extension)[0][2]
+                if oid == POISON_OID_DER:
+                    continue
+                kept.append(authority_key_extension(signer) if oid == AKI_OID_DER else extension_encoding)
+            encoding = tlv(0xA3, tlv(0x30, b"".join(kept)))
+        fields.append(encoding)
+    return tlv(0x30, b"".join(fields))
+
+
+def leaf_by_precertificate_signer(not_before, days, embedded, issuer_key_hash):
+    """A leaf whose precertificate PRECERT_SIGNER issued; the logs in
+    `embedded` ([(log, timestamp)]) sign the log's view of it with
+    `issuer_key_hash` (RFC 6962 asks for the intermediate's)."""
+    not_after = not_before + days * DAY - SECOND
+    key = ec.generate_private_key(ec.SECP256R1())
+    serial_counter[0] += 1
+    serial = serial_counter[0]
+    precertificate = (leaf_builder(not_before, not_after, key, serial, PRECERT_SIGNER, PRECERT_SIGNER_KEY)
+                      .add_extension(x509.UnrecognizedExtension(POISON, b"\x05\x00"), critical=True)
+                      .sign(PRECERT_SIGNER_KEY, hashes.SHA256()))
+    assert precertificate.issuer != INTERMEDIATE.subject
+    logged = log_view_of_precertificate(precertificate, PRECERT_SIGNER)
+    builder = leaf_builder(not_before, not_after, key, serial)
+    # What a verifier rebuilds from the final certificate is what the log signed.
+    assert logged == builder.sign(INTERMEDIATE_KEY, hashes.SHA256()).tbs_certificate_bytes
+    scts = [sct(log, timestamp, 1, issuer_key_hash + u24(logged)) for log, timestamp in embedded]
+    return builder.add_extension(
+        x509.UnrecognizedExtension(x509.ObjectIdentifier("1.3.6.1.4.1.11129.2.4.2"), tlv(0x04, sct_list(scts))), critical=False
+    ).sign(INTERMEDIATE_KEY, hashes.SHA256())
 
 
 def x509_entry(certificate):
@@ -248,9 +350,13 @@ def main():
         "before-enforcement": leaf(t(2018, 10, 14), 365),
         "after-enforcement": leaf(t(2018, 10, 15), 365),
         "no-scts": leaf(jan, 180),
+        "precert-signer": leaf_by_precertificate_signer(jan, 180, [("A", before), ("C", before)], ISSUER_KEY_HASH),
+        "precert-signer-key-hash": leaf_by_precertificate_signer(
+            jan, 180, [("A", before), ("C", before)], hashlib.sha256(spki(PRECERT_SIGNER_KEY)).digest()),
     }
     for label, certificate in cases.items():
         write(label + ".pem", pem(certificate, INTERMEDIATE))
+    write("precert-signer-ca.pem", pem(PRECERT_SIGNER))
     delivered = cases["no-scts"]
     entry = x509_entry(delivered)
     write("tls-two-operators.sctlist", sct_list([sct("A", before, 0, entry), sct("C", before, 0, entry)]))
