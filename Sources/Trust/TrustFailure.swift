@@ -37,7 +37,7 @@ public enum TrustFailure: Error, Sendable, Equatable, CustomStringConvertible {
     case disallowedAlgorithm(index: Int, algorithm: SignatureScheme)
     /// The signature algorithm cannot be used with the issuer's key (ECDSA
     /// with an RSA key, PKCS#1 v1.5 with an RSASSA-PSS key, …).
-    case algorithmMismatch(index: Int, algorithm: SignatureScheme, key: VerificationKey.Kind)
+    case algorithmMismatch(index: Int, algorithm: SignatureScheme, key: SizedKeyType)
     /// The issuer's key is outside the key policy or its algorithm's bounds.
     case weakKey(index: Int, KeyRefusal)
     /// The leaf's own key is outside the key policy (an RSA modulus below
