@@ -29,10 +29,12 @@ total = 0; mallocs = 0; names = {}; current_call = None
 for line in open(sys.argv[1]):
     if line.startswith("summary:") or line.startswith("totals:"):
         total = int(line.split()[1])
-    m = re.match(r"cfn=\((\d+)\)(?: (.*))?", line)
+    # fn= and cfn= share one name table: a name is spelled out only where its
+    # id first appears, which may be either kind of line.
+    m = re.match(r"(c?fn)=\((\d+)\)(?: (.*))?", line)
     if m:
-        if m.group(2): names[m.group(1)] = m.group(2).strip()
-        current_call = names.get(m.group(1))
+        if m.group(3): names[m.group(2)] = m.group(3).strip()
+        if m.group(1) == "cfn": current_call = names.get(m.group(2))
         continue
     m = re.match(r"calls=(\d+)", line)
     if m and current_call in ("malloc", "posix_memalign", "calloc", "realloc"):

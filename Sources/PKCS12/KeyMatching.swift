@@ -70,8 +70,8 @@ struct KeyCandidate {
         let certKey = spki.key
         // The same key type and curve, as the key table names them.
         let algorithm = entry.key.algorithm
-        guard KeyAlgorithm(identifier: spki.algorithm) == algorithm else { return false }
-        if case .rsa(let modulus, let exponent) = spki.kind {
+        guard spki.type == algorithm.type else { return false }
+        if case .rsa? = spki.type, case let (modulus, exponent)? = spki.rsaComponents {
             return Array(modulus.drop(while: { $0 == 0 })) == entry.key.rsaModulus
                 && Array(exponent.drop(while: { $0 == 0 })) == entry.key.rsaExponent
         }

@@ -31,16 +31,15 @@ let profileKeys: [String: [String]] = [
 ]
 
 func keyName(_ certificate: Certificate) -> String {
-    switch certificate.publicKey.kind {
-    case .rsa: return "rsa"
-    case .rsaPSS: return "rsaPSS"
-    case .ec(.p256): return "p256"
-    case .ec(.p384): return "p384"
-    case .ec(.p521): return "p521"
-    case .ec(.other): return "ec(other)"
-    case .ed25519: return "ed25519"
-    case .ed448: return "ed448"
-    case .unknown: return "unknown"
+    switch certificate.publicKey.type {
+    case .rsa?: return "rsa"
+    case .rsaPSS?: return "rsaPSS"
+    case .ecdsa(.p256)?: return "p256"
+    case .ecdsa(.p384)?: return "p384"
+    case .ecdsa(.p521)?: return "p521"
+    case .ed25519?: return "ed25519"
+    case .ed448?: return "ed448"
+    case nil: return certificate.publicKey.isECPublicKey ? "ec(other)" : "unknown"
     }
 }
 

@@ -179,7 +179,7 @@ private enum TrustFailureCase: CaseIterable {
         case .nameConstraintViolation: return .nameConstraintViolation(index: 0)
         case .unsupportedAlgorithm: return .unsupportedAlgorithm(index: 0, .curve(AlgorithmName(oid: nil, name: "brainpoolP256r1")))
         case .disallowedAlgorithm: return .disallowedAlgorithm(index: 0, algorithm: .md5)
-        case .algorithmMismatch: return .algorithmMismatch(index: 0, algorithm: .ed25519, key: .rsa(modulusBits: 2048))
+        case .algorithmMismatch: return .algorithmMismatch(index: 0, algorithm: .ed25519, key: SizedKeyType(.rsa, sizeInBits: 2048))
         case .weakKey: return .weakKey(index: 1, .rsaModulusTooSmall(bits: 1024, minimum: 2048))
         case .leafKey: return .leafKey(.keyRefused(.invalidKey(reason: .rsaParametersNotNull)))
         case .nonConforming: return .nonConforming(index: 0, .emptyIssuerName)

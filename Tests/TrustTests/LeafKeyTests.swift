@@ -35,7 +35,7 @@ private func verify(_ leaf: String, _ adjust: (inout VerificationPolicy) -> Void
 }
 
 @Test func leafKeysOnCurvesOutsidePolicyAreRefused() throws {
-    #expect(try verify("leaf-p256") { $0.keys.allowedCurves = [.p384] } == .failure(.leafKey(.keyRefused(.curveNotAllowed(.p256)))))
+    #expect(try verify("leaf-p256") { $0.keys.allowedCurves = [.p384] } == .failure(.leafKey(.keyRefused(.curveNotAllowed(.ecdsa(.p256))))))
     guard case (_, .leafKey(.unsupportedAlgorithm(let what)))? = try verify("leaf-secp256k1").refusal else {
         Issue.record("a secp256k1 leaf must be refused as unsupported")
         return

@@ -29,14 +29,14 @@ func invalidKeyReasonText(_ reason: InvalidKeyReason, _ text: String) {
 @Test func signatureFailureText() {
     #expect(SignatureFailure.disallowedAlgorithm(.md5).description == "md5WithRSAEncryption is refused by policy")
     #expect(SignatureFailure.disallowedAlgorithm(.rsaPKCS1SHA1).description == "sha1WithRSAEncryption is refused by policy")
-    #expect(SignatureFailure.schemeMismatch(algorithm: .ecdsa(.sha384), key: .rsa(modulusBits: 2048)).description
+    #expect(SignatureFailure.schemeMismatch(algorithm: .ecdsa(.sha384), key: SizedKeyType(.rsa, sizeInBits: 2048)).description
         == "ecdsa-with-SHA384 cannot be verified with a RSA-2048 key")
-    #expect(SignatureFailure.schemeMismatch(algorithm: .rsaPKCS1(.sha256), key: .rsaPSS(modulusBits: 3072)).description
+    #expect(SignatureFailure.schemeMismatch(algorithm: .rsaPKCS1(.sha256), key: SizedKeyType(.rsaPSS, sizeInBits: 3072)).description
         == "sha256WithRSAEncryption cannot be verified with a RSASSA-PSS RSA-3072 key")
-    #expect(SignatureFailure.schemeMismatch(algorithm: .ed25519, key: .ecdsa(.p521)).description
+    #expect(SignatureFailure.schemeMismatch(algorithm: .ed25519, key: SizedKeyType(.ecdsa(.p521), sizeInBits: 521)).description
         == "Ed25519 cannot be verified with a ECDSA P-521 key")
     #expect(TrustFailure.disallowedAlgorithm(index: 1, algorithm: .ecdsaSHA1).description
         == "certificate 1 is signed with ecdsa-with-SHA1, refused by policy")
-    #expect(TrustFailure.algorithmMismatch(index: 2, algorithm: .ecdsa(.sha256), key: .ed25519).description
+    #expect(TrustFailure.algorithmMismatch(index: 2, algorithm: .ecdsa(.sha256), key: SizedKeyType(.ed25519, sizeInBits: 256)).description
         == "certificate 2 is signed with ecdsa-with-SHA256, which its issuer's Ed25519 key cannot have made")
 }

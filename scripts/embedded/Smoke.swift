@@ -51,7 +51,7 @@ func swiftMain() {
 func verifySignature(of leaf: Certificate) {
     do throws(DERError) {
         let issuer = try Certificate(derEncoded: embeddedIssuer)
-        guard case .rsa(let modulus, let exponent) = issuer.publicKey.kind else {
+        guard case .rsa? = issuer.publicKey.type, case let (modulus, exponent)? = issuer.publicKey.rsaComponents else {
             print("FAILED: issuer key is not RSA")
             return
         }

@@ -62,10 +62,10 @@ struct CertificateSummary {
         notBefore = CivilTime.iso8601(certificate.notBefore)
         notAfter = CivilTime.iso8601(certificate.notAfter)
         // The key table names every key type it lists; an EC key on another curve, by that curve.
-        if let entry = KeyAlgorithm(identifier: certificate.publicKey.algorithm) {
-            keyType = entry.displayName
-        } else if case .ec(.other(let oid)) = certificate.publicKey.kind {
-            keyType = oid.map { "EC " + Self.oidName($0) } ?? "EC (explicit parameters)"
+        if let type = certificate.publicKey.type {
+            keyType = type.description
+        } else if certificate.publicKey.isECPublicKey {
+            keyType = certificate.publicKey.namedCurve.map { "EC " + Self.oidName($0[...]) } ?? "EC (explicit parameters)"
         } else {
             keyType = Self.oidName(certificate.publicKey.algorithm.algorithm)
         }

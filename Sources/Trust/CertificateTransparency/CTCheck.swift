@@ -133,7 +133,7 @@ extension Evaluation {
             let current = SCTDisposition.counted(current: log.isCurrentlyApproved(at: policy.time))
             if cache.contains(sct: sct.encoded, certificate: leaf.der, issuerKey: issuerKey) {
                 // The cache keeps bytes, not the key policy that admitted them.
-                disposition = policy.keys.refusal(of: log.key.kind).map { .badSignature(.signature(.keyRefused($0))) } ?? current
+                disposition = policy.keys.refusal(of: log.key.sizedType).map { .badSignature(.signature(.keyRefused($0))) } ?? current
             } else if let signed = entry() {
                 try meter.chargeSignature(cost: log.key.cost)
                 if let failure = sct.verifySignature(over: signed, logKey: log.key, keys: policy.keys) {

@@ -86,7 +86,7 @@ extension Evaluation {
     func leafKeyRefusal() -> SignatureFailure? {
         let key = leaf.publicKey
         // As for an issuer key, and before the policy: a malformed key is refused as malformed.
-        if key.keyType == .rsa, let refusal = VerificationKey.rsaParametersRefusal(key) { return refusal }
+        if case .rsa? = key.type, let refusal = VerificationKey.rsaParametersRefusal(key) { return refusal }
         if let refusal = policy.keys.refusal(of: key) { return .keyRefused(refusal) }
         if let anchor = leafAnchorIndex {
             if case .failure(let failure) = store.verificationKey(ofAnchor: anchor) { return failure }

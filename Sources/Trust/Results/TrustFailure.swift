@@ -53,7 +53,7 @@ public struct TrustFailure: Error, Sendable, Equatable, CustomStringConvertible 
         case disallowedAlgorithm(SignatureScheme)
         /// The signature algorithm cannot be used with the issuer's key (ECDSA
         /// with an RSA key, PKCS#1 v1.5 with an RSASSA-PSS key, …).
-        case algorithmMismatch(algorithm: SignatureScheme, key: VerificationKey.Kind)
+        case algorithmMismatch(algorithm: SignatureScheme, key: SizedKeyType)
         /// The issuer's key is outside the key policy or its algorithm's bounds.
         case weakKey(KeyRefusal)
         /// The leaf's own key is outside the key policy (an RSA modulus below

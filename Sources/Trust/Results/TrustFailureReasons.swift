@@ -76,7 +76,7 @@ extension TrustFailure {
     package static func disallowedAlgorithm(index: Int, algorithm: SignatureScheme) -> TrustFailure {
         TrustFailure(index, .disallowedAlgorithm(algorithm))
     }
-    package static func algorithmMismatch(index: Int, algorithm: SignatureScheme, key: VerificationKey.Kind) -> TrustFailure {
+    package static func algorithmMismatch(index: Int, algorithm: SignatureScheme, key: SizedKeyType) -> TrustFailure {
         TrustFailure(index, .algorithmMismatch(algorithm: algorithm, key: key))
     }
     package static func weakKey(index: Int, _ refusal: KeyRefusal) -> TrustFailure { TrustFailure(index, .weakKey(refusal)) }

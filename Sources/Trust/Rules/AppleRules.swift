@@ -52,8 +52,8 @@ extension RuleEntry {
                   asks: "an RSA key has at least 2048 bits", breach: "its RSA key has fewer than 2048 bits",
                   family: .appleSSL, serverAuthOnly: true) { certificate, _, _ in
             let key = certificate.publicKey
-            switch key.keyType {
-            case .rsa, .rsaPSS: return key.sizeInBits < 2048
+            switch key.type {
+            case .rsa?, .rsaPSS?: return key.sizeInBits < 2048
             default: return false
             }
         },

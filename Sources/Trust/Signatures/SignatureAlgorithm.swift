@@ -14,7 +14,7 @@ import SHA2
 // identifier with junk after the OID) is unsupported, never guessed at.
 // RSASSA-PSS is the one scheme whose parameters vary; they are parsed
 // strictly by `PSSParameters(derEncoded:)`. What a verification costs is the
-// key's (`VerificationKey.cost`: the modulus size, or `KeyCurve.cost`).
+// key's (`VerificationKey.cost`: the modulus size, or `KeyType.verificationCost`).
 
 /// How a certificate's signature is to be checked: the scheme an
 /// AlgorithmIdentifier names, as refusals (`SignatureFailure`) name it.
@@ -129,18 +129,6 @@ struct SignatureAlgorithmEntry: Sendable {
         case pssParameters
     }
 
-    /// Which keys the algorithm accepts.
-    enum AcceptedKey: Sendable {
-        /// An rsaEncryption key (an id-RSASSA-PSS key refuses PKCS#1 v1.5, RFC 4055 §1.2).
-        case rsa
-        /// An rsaEncryption key or an id-RSASSA-PSS key whose parameters allow the signature's.
-        case rsaOrPSS
-        /// An ECDSA key on any supported curve (RFC 5758 does not tie hash and curve).
-        case ecdsa
-        /// An Ed25519 key.
-        case ed25519
-    }
-
     /// Whether the policy lets the algorithm be verified.
     enum Admission: Sendable, Equatable {
         /// Always (SHA-2, Ed25519).
@@ -154,7 +142,10 @@ struct SignatureAlgorithmEntry: Sendable {
     /// The name a message shows (the identifier's OID name).
     let name: String
     let identification: Identification
-    let key: AcceptedKey
+    /// The key types the algorithm takes: an id-RSASSA-PSS key refuses
+    /// PKCS#1 v1.5 (RFC 4055 §1.2), and RFC 5758 does not tie an ECDSA hash
+    /// to a curve, so ECDSA takes every curve the key table lists.
+    let keys: [KeyType]
     let admission: Admission
     /// The arithmetic: true when `signature` over `message` verifies with a
     /// key the entry accepts.
@@ -189,17 +180,19 @@ struct SignatureAlgorithmEntry: Sendable {
 
     /// Whether `key` may be used with `scheme` (this entry's) at all, before its arithmetic.
     func accepts(_ scheme: SignatureScheme, _ key: VerificationKey) -> Bool {
-        switch (self.key, key) {
-        case (.rsa, .rsa), (.rsaOrPSS, .rsa), (.ecdsa, .ecdsa), (.ed25519, .ed25519): return true
-        case (.rsaOrPSS, .rsaPSS(_, let restriction)):
-            // RFC 4055 §3.3: a restricted key's signatures use the same hash
-            // and mask, and a salt no shorter than the key's.
-            guard let restriction, case .rsaPSS(let parameters) = scheme else { return true }
-            return parameters.hash == restriction.hash && parameters.maskHash == restriction.maskHash
-                && parameters.saltLength >= restriction.saltLength
-        default: return false
-        }
+        guard keys.contains(key.type) else { return false }
+        // RFC 4055 §3.3: a restricted key's signatures use the same hash
+        // and mask, and a salt no shorter than the key's.
+        guard case .rsaPSS(_, let restriction?) = key, case .rsaPSS(let parameters) = scheme else { return true }
+        return parameters.hash == restriction.hash && parameters.maskHash == restriction.maskHash
+            && parameters.saltLength >= restriction.saltLength
     }
+
+    /// The key types of each kind of entry.
+    private static let rsaKeys: [KeyType] = [.rsa]
+    private static let rsaOrPSSKeys: [KeyType] = [.rsa, .rsaPSS]
+    private static let ecdsaKeys: [KeyType] = KeyAlgorithm.all.compactMap { $0.ecdsaCurve.map(KeyType.ecdsa) }
+    private static let ed25519Keys: [KeyType] = [.ed25519]
 
     /// The table. PKCS#1 v1.5 identifiers appear twice: with the NULL
     /// parameters RFC 4055 §5 requires, and without them, which CAs have
@@ -210,14 +203,14 @@ struct SignatureAlgorithmEntry: Sendable {
         pkcs1("sha256WithRSAEncryption", .sha256WithRSAEncryption, .rsaPKCS1(.sha256), .always, verifyPKCS1),
         pkcs1("sha384WithRSAEncryption", .sha384WithRSAEncryption, .rsaPKCS1(.sha384), .always, verifyPKCS1),
         pkcs1("sha512WithRSAEncryption", .sha512WithRSAEncryption, .rsaPKCS1(.sha512), .always, verifyPKCS1),
-        SignatureAlgorithmEntry(name: "RSASSA-PSS", identification: .pssParameters, key: .rsaOrPSS,
+        SignatureAlgorithmEntry(name: "RSASSA-PSS", identification: .pssParameters, keys: rsaOrPSSKeys,
                                 admission: .always, verify: verifyPSS),
-        bare("ecdsa-with-SHA256", .ecdsaWithSHA256, .ecdsa(.sha256), .ecdsa, .always, verifyECDSA),
-        bare("ecdsa-with-SHA384", .ecdsaWithSHA384, .ecdsa(.sha384), .ecdsa, .always, verifyECDSA),
-        bare("ecdsa-with-SHA512", .ecdsaWithSHA512, .ecdsa(.sha512), .ecdsa, .always, verifyECDSA),
-        bare("Ed25519", .ed25519, .ed25519, .ed25519, .always, verifyEd25519),
+        bare("ecdsa-with-SHA256", .ecdsaWithSHA256, .ecdsa(.sha256), ecdsaKeys, .always, verifyECDSA),
+        bare("ecdsa-with-SHA384", .ecdsaWithSHA384, .ecdsa(.sha384), ecdsaKeys, .always, verifyECDSA),
+        bare("ecdsa-with-SHA512", .ecdsaWithSHA512, .ecdsa(.sha512), ecdsaKeys, .always, verifyECDSA),
+        bare("Ed25519", .ed25519, .ed25519, ed25519Keys, .always, verifyEd25519),
         pkcs1("sha1WithRSAEncryption", .sha1WithRSAEncryption, .rsaPKCS1SHA1, .whenSHA1Allowed, verifyPKCS1SHA1),
-        bare("ecdsa-with-SHA1", .ecdsaWithSHA1, .ecdsaSHA1, .ecdsa, .whenSHA1Allowed, verifyECDSASHA1),
+        bare("ecdsa-with-SHA1", .ecdsaWithSHA1, .ecdsaSHA1, ecdsaKeys, .whenSHA1Allowed, verifyECDSASHA1),
         pkcs1("md5WithRSAEncryption", .md5WithRSAEncryption, .md5, .never, { _, _, _, _ in false }),
     ]
 
@@ -227,15 +220,15 @@ struct SignatureAlgorithmEntry: Sendable {
         -> SignatureAlgorithmEntry {
         SignatureAlgorithmEntry(name: name, identification: .encodings([identifier(oid, nullParameters: true),
                                                                          identifier(oid, nullParameters: false)], scheme),
-                                key: .rsa, admission: admission, verify: verify)
+                                keys: rsaKeys, admission: admission, verify: verify)
     }
 
     /// An entry whose identifier is `SEQUENCE { OID }` alone.
-    private static func bare(_ name: String, _ oid: OID, _ scheme: SignatureScheme, _ key: AcceptedKey, _ admission: Admission,
+    private static func bare(_ name: String, _ oid: OID, _ scheme: SignatureScheme, _ keys: [KeyType], _ admission: Admission,
                              _ verify: @escaping @Sendable (SignatureScheme, VerificationKey, ArraySlice<UInt8>, ArraySlice<UInt8>) -> Bool)
         -> SignatureAlgorithmEntry {
         SignatureAlgorithmEntry(name: name, identification: .encodings([identifier(oid, nullParameters: false)], scheme),
-                                key: key, admission: admission, verify: verify)
+                                keys: keys, admission: admission, verify: verify)
     }
 
     /// `SEQUENCE { OID [, NULL] }`; these identifiers are short enough that

@@ -17,7 +17,7 @@ public enum SignatureFailure: Error, Sendable, Equatable, CustomStringConvertibl
     /// The signature algorithm cannot be used with the key: ECDSA with an
     /// RSA key, PKCS#1 v1.5 with an id-RSASSA-PSS key, PSS parameters the
     /// key's restrictions forbid.
-    case schemeMismatch(algorithm: SignatureScheme, key: VerificationKey.Kind)
+    case schemeMismatch(algorithm: SignatureScheme, key: SizedKeyType)
     /// The key is outside the policy or its algorithm's bounds.
     case keyRefused(KeyRefusal)
     /// The arithmetic says no: the signature was not made by this key over these bytes.
@@ -91,8 +91,8 @@ struct AdmittedScheme {
         if case .rsaPSS(let parameters) = scheme, !pss.admits(parameters, encoded: algorithm) {
             return .failure(.disallowedAlgorithm(scheme))
         }
-        guard entry.accepts(scheme, key) else { return .failure(.schemeMismatch(algorithm: scheme, key: key.kind)) }
-        if let refusal = policy.refusal(of: key.kind) { return .failure(.keyRefused(refusal)) }
+        guard entry.accepts(scheme, key) else { return .failure(.schemeMismatch(algorithm: scheme, key: key.sizedType)) }
+        if let refusal = policy.refusal(of: key.sizedType) { return .failure(.keyRefused(refusal)) }
         return .success(AdmittedScheme(scheme: scheme, entry: entry))
     }
 

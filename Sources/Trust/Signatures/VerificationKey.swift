@@ -35,45 +35,16 @@ public enum VerificationKey: Sendable {
         }
     }
 
-    /// Prepares a decoded key, a certificate's or one of an SPKI on its own.
+    /// Prepares a decoded key, a certificate's or one of an SPKI on its own:
+    /// by its key type (`KeyType.verificationKey(of:)`), or named unsupported.
     static func prepare(_ key: PublicKey) -> Result<VerificationKey, SignatureFailure> {
-        switch key.kind {
-        case .rsa(let modulus, let exponent):
-            if let refusal = rsaParametersRefusal(key) { return .failure(refusal) }
-            return rsaKey(modulus, exponent).map { .rsa($0) }
-        case .rsaPSS(let modulus, let exponent, let parameters):
-            var restriction: PSSParameters? = nil
-            if let parameters {
-                // RFC 4055 §1.2: parameters, when present, restrict the key; unreadable ones make it unusable.
-                guard let read = try? PSSParameters(derEncoded: Array(parameters)) else {
-                    return .failure(.keyRefused(.invalidKey(reason: .unreadablePSSParameters)))
-                }
-                restriction = read
-            }
-            return rsaKey(modulus, exponent).map { .rsaPSS($0, restriction: restriction) }
-        case .ec(let named):
-            // RFC 5480 §2.1.1: only namedCurve parameters; others stay unsupported, by name.
-            guard let curve = KeyCurve(named)?.ecdsa else {
-                return .failure(.unsupportedAlgorithm(.curve(curveName(named))))
-            }
-            do {
-                return .success(.ecdsa(try ECDSAPublicKey(curve: curve, uncompressedPoint: key.key)))
-            } catch {
-                return .failure(.keyRefused(.invalidKey(reason: .ecdsa(error))))
-            }
-        case .ed25519:
-            // RFC 8410 §3: the parameters MUST be absent.
-            guard key.algorithm.parameters == nil else {
-                return .failure(.keyRefused(.invalidKey(reason: .ed25519ParametersPresent)))
-            }
-            do {
-                return .success(.ed25519(try Ed25519PublicKey(rawRepresentation: key.key)))
-            } catch {
-                return .failure(.keyRefused(.invalidKey(reason: .ed25519(error))))
-            }
-        case .ed448, .unknown:
-            return .failure(.unsupportedAlgorithm(.keyAlgorithm(AlgorithmName(oidContent: key.algorithm.algorithm))))
+        if let type = key.type { return type.verificationKey(of: key) }
+        // RFC 5480 §2.1.1: only namedCurve parameters; others stay unsupported, by name.
+        if key.isECPublicKey {
+            return .failure(.unsupportedAlgorithm(.curve(key.namedCurve.map { AlgorithmName(oidContent: $0[...]) }
+                ?? AlgorithmName(oid: nil, name: "explicit or implicit curve parameters"))))
         }
+        return .failure(.unsupportedAlgorithm(.keyAlgorithm(AlgorithmName(oidContent: key.algorithm.algorithm))))
     }
 
     /// The key made ready to verify many signatures, as
@@ -88,7 +59,8 @@ public enum VerificationKey: Sendable {
     /// What one verification with this key costs, in units of an RSA-2048 or
     /// P-256 verification (measured here, docs/benchmarks.md; rounded up):
     /// RSA grows with the square of the modulus (e = 65537 is 17 products),
-    /// P-384 ≈ 4, P-521 ≈ 8 (`Budgets.signatureWork`). A key with precomputed
+    /// a curve's is its key type's (`KeyType.verificationCost`: P-384 ≈ 4,
+    /// P-521 ≈ 8; `Budgets.signatureWork`). A key with precomputed
     /// multiples is charged the same: the budget stays an upper bound.
     package var cost: Int {
         switch self {
@@ -96,58 +68,29 @@ public enum VerificationKey: Sendable {
             let units = (key.modulusBits + 2047) / 2048
             let exponentFactor = max(1, (key.exponent.bitWidth + 16) / 17)
             return units * units * exponentFactor
-        case .ecdsa(let key): return KeyCurve(key.curve).cost
-        case .ed25519: return KeyCurve.ed25519.cost
+        case .ecdsa, .ed25519: return type.verificationCost
         }
     }
 
     /// The key's type and size, as a message shows it.
-    public var description: String { kind.description }
+    public var description: String { sizedType.description }
 
-    /// The key's type and size, as a refusal (`SignatureFailure.schemeMismatch`) names it.
-    package var kind: Kind {
+    /// The key table's type of the key.
+    public var type: KeyType {
         switch self {
-        case .rsa(let key): return .rsa(modulusBits: key.modulusBits)
-        case .rsaPSS(let key, _): return .rsaPSS(modulusBits: key.modulusBits)
-        case .ecdsa(let key): return .ecdsa(KeyCurve(key.curve))
+        case .rsa: return .rsa
+        case .rsaPSS: return .rsaPSS
+        case .ecdsa(let key): return .ecdsa(key.curve)
         case .ed25519: return .ed25519
         }
     }
 
-    /// A prepared key's type and size, without the key.
-    public enum Kind: Sendable, Equatable, CustomStringConvertible {
-        /// An rsaEncryption key of this many modulus bits.
-        case rsa(modulusBits: Int)
-        /// An id-RSASSA-PSS key of this many modulus bits.
-        case rsaPSS(modulusBits: Int)
-        /// An ECDSA key on this curve (P-256, P-384 or P-521).
-        case ecdsa(KeyCurve)
-        /// An Ed25519 key.
-        case ed25519
-
-        /// The kind of a parsed key, for the key policy; nil for keys on
-        /// curves or of algorithms PureX509 does not verify.
-        init?(_ key: PublicKey) {
-            // keyType, not kind: a policy needs no view of the key's bytes.
-            switch key.keyType {
-            case .rsa: self = .rsa(modulusBits: key.sizeInBits)
-            case .rsaPSS: self = .rsaPSS(modulusBits: key.sizeInBits)
-            case .ecP256: self = .ecdsa(.p256)
-            case .ecP384: self = .ecdsa(.p384)
-            case .ecP521: self = .ecdsa(.p521)
-            case .ed25519: self = .ed25519
-            case .ecOtherCurve, .ed448, .unknown: return nil
-            }
-        }
-
-        /// `RSA-2048`, `RSASSA-PSS RSA-2048`, `ECDSA P-256` or `Ed25519`.
-        public var description: String {
-            switch self {
-            case .rsa(let bits): return "RSA-\(bits)"
-            case .rsaPSS(let bits): return "RSASSA-PSS RSA-\(bits)"
-            case .ecdsa(let curve): return "ECDSA " + curve.description
-            case .ed25519: return "Ed25519"
-            }
+    /// The key's type and size, as the key policy judges it and a refusal
+    /// (`SignatureFailure.schemeMismatch`) names it.
+    package var sizedType: SizedKeyType {
+        switch self {
+        case .rsa(let key), .rsaPSS(let key, _): return SizedKeyType(type, sizeInBits: key.modulusBits)
+        case .ecdsa, .ed25519: return SizedKeyType(type, sizeInBits: type.fixedSizeInBits ?? 0)
         }
     }
 
@@ -155,7 +98,7 @@ public enum VerificationKey: Sendable {
     /// rsaEncryption key (its bounds are checked on the octets): a leaf's
     /// key is checked on every evaluation and verifies nothing.
     static func refusal(of key: PublicKey) -> SignatureFailure? {
-        if case .rsa(let modulus, let exponent) = key.kind {
+        if case .rsa? = key.type, case let (modulus, exponent)? = key.rsaComponents {
             if let refusal = rsaParametersRefusal(key) { return refusal }
             do {
                 try RSAPublicKey.validate(modulusOctets: modulus, exponentOctets: exponent)
@@ -177,7 +120,7 @@ public enum VerificationKey: Sendable {
         return nil
     }
 
-    private static func rsaKey(_ modulus: ArraySlice<UInt8>, _ exponent: ArraySlice<UInt8>) -> Result<RSAPublicKey, SignatureFailure> {
+    static func rsaKey(_ modulus: ArraySlice<UInt8>, _ exponent: ArraySlice<UInt8>) -> Result<RSAPublicKey, SignatureFailure> {
         do {
             return .success(try RSAPublicKey(modulusOctets: modulus, exponentOctets: exponent))
         } catch {
@@ -185,10 +128,75 @@ public enum VerificationKey: Sendable {
         }
     }
 
-    static func curveName(_ curve: PublicKey.NamedCurve) -> AlgorithmName {
-        if let known = KeyCurve(curve) { return AlgorithmName(oid: known.oid, name: known.description) }
-        if case .other(let oid?) = curve { return AlgorithmName(oidContent: oid) }
-        return AlgorithmName(oid: nil, name: "explicit or implicit curve parameters")
+}
+
+extension KeyType {
+    /// How a key of this type is made ready to verify signatures (the
+    /// verification key of `key`, whose type this is), or why it cannot be:
+    /// one arm per algorithm, each calling its primitive; an ECDSA curve
+    /// needs no arm of its own.
+    func verificationKey(of key: PublicKey) -> Result<VerificationKey, SignatureFailure> {
+        switch self {
+        case .rsa:
+            guard case let (modulus, exponent)? = key.rsaComponents else { break }
+            if let refusal = VerificationKey.rsaParametersRefusal(key) { return .failure(refusal) }
+            return VerificationKey.rsaKey(modulus, exponent).map { .rsa($0) }
+        case .rsaPSS:
+            guard case let (modulus, exponent)? = key.rsaComponents else { break }
+            var restriction: PSSParameters? = nil
+            if let parameters = key.algorithm.parameters {
+                // RFC 4055 §1.2: parameters, when present, restrict the key; unreadable ones make it unusable.
+                guard let read = try? PSSParameters(derEncoded: Array(parameters)) else {
+                    return .failure(.keyRefused(.invalidKey(reason: .unreadablePSSParameters)))
+                }
+                restriction = read
+            }
+            return VerificationKey.rsaKey(modulus, exponent).map { .rsaPSS($0, restriction: restriction) }
+        case .ecdsa(let curve):
+            do {
+                return .success(.ecdsa(try ECDSAPublicKey(curve: curve, uncompressedPoint: key.key)))
+            } catch {
+                return .failure(.keyRefused(.invalidKey(reason: .ecdsa(error))))
+            }
+        case .ed25519:
+            // RFC 8410 §3: the parameters MUST be absent.
+            guard key.algorithm.parameters == nil else {
+                return .failure(.keyRefused(.invalidKey(reason: .ed25519ParametersPresent)))
+            }
+            do {
+                return .success(.ed25519(try Ed25519PublicKey(rawRepresentation: key.key)))
+            } catch {
+                return .failure(.keyRefused(.invalidKey(reason: .ed25519(error))))
+            }
+        case .ed448:
+            break
+        }
+        return .failure(.unsupportedAlgorithm(.keyAlgorithm(AlgorithmName(oidContent: key.algorithm.algorithm))))
+    }
+}
+
+/// A key's type and size, without the key: what the key policy judges
+/// (`KeyPolicy.refusal(of:)`) and a refusal names.
+public struct SizedKeyType: Sendable, Equatable, CustomStringConvertible {
+    /// The key table's type.
+    public let type: KeyType
+    /// An RSA key's modulus bits; a curve's field size.
+    public let sizeInBits: Int
+
+    /// A key of `type` and `sizeInBits`.
+    public init(_ type: KeyType, sizeInBits: Int) {
+        self.type = type
+        self.sizeInBits = sizeInBits
+    }
+
+    /// `RSA-2048`, `RSASSA-PSS RSA-2048`, `ECDSA P-256` or `Ed25519`.
+    public var description: String {
+        switch type {
+        case .rsa: return "RSA-\(sizeInBits)"
+        case .rsaPSS: return "RSASSA-PSS RSA-\(sizeInBits)"
+        case .ecdsa: return "ECDSA " + (type.curveName ?? type.description)
+        case .ed25519, .ed448: return type.description
+        }
     }
 }
 
