@@ -10,6 +10,8 @@ let package = Package(
     name: "PureX509",
     products: [
         .library(name: "PureX509", targets: ["PureX509"]),
+        // The primitives, for Benchmarks/ (not the library's face).
+        .library(name: "PureX509Primitives", targets: ["PureX509Primitives"]),
         .executable(name: "purex509", targets: ["purex509"]),
         // The strict readers of configuration files outside the core: pin-set
         // configurations and CT log lists (Apple's list shipped with it).
@@ -42,6 +44,7 @@ let package = Package(
         // the C library, so it stays outside the core and out of the Embedded build.
         .target(name: "SystemTrust", dependencies: ["PKIX", "Trust"]),
         .target(name: "PureX509", dependencies: ["DER", "SHA2", "BigNum", "RSA", "EC", "PKIX", "Trust", "Pinning", "Symmetric", "PKCS12", "SystemTrust"]),
+        .target(name: "PureX509Primitives", dependencies: ["SHA2", "BigNum", "RSA", "EC", "Symmetric"]),
         // Strict decoding of the CLI's configuration and time arguments:
         // outside the core (not built for Embedded), standard library only.
         .target(name: "PureX509Config", dependencies: ["PureX509"],

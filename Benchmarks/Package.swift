@@ -19,6 +19,7 @@ let package = Package(
             name: "Signatures",
             dependencies: [
                 .product(name: "PureX509", package: "PureX509"),
+                .product(name: "PureX509Primitives", package: "PureX509"),
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 "COpenSSL", "CGMP",
@@ -31,6 +32,7 @@ let package = Package(
             name: "Parsing",
             dependencies: [
                 .product(name: "PureX509", package: "PureX509"),
+                .product(name: "PureX509Primitives", package: "PureX509"),
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "X509", package: "swift-certificates"),
                 "COpenSSL",
@@ -43,6 +45,7 @@ let package = Package(
             name: "Revocation",
             dependencies: [
                 .product(name: "PureX509", package: "PureX509"),
+                .product(name: "PureX509Primitives", package: "PureX509"),
                 .product(name: "Benchmark", package: "benchmark"),
                 "COpenSSL",
             ],
@@ -54,6 +57,7 @@ let package = Package(
             name: "Adversarial",
             dependencies: [
                 .product(name: "PureX509", package: "PureX509"),
+                .product(name: "PureX509Primitives", package: "PureX509"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/Adversarial",
@@ -64,6 +68,7 @@ let package = Package(
             name: "Scan",
             dependencies: [
                 .product(name: "PureX509", package: "PureX509"),
+                .product(name: "PureX509Primitives", package: "PureX509"),
                 .product(name: "PureX509Tool", package: "PureX509"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
@@ -75,6 +80,7 @@ let package = Package(
             name: "PKCS12Open",
             dependencies: [
                 .product(name: "PureX509", package: "PureX509"),
+                .product(name: "PureX509Primitives", package: "PureX509"),
                 .product(name: "Benchmark", package: "benchmark"),
                 "COpenSSL",
             ],
@@ -86,6 +92,7 @@ let package = Package(
             name: "SymmetricPrimitives",
             dependencies: [
                 .product(name: "PureX509", package: "PureX509"),
+                .product(name: "PureX509Primitives", package: "PureX509"),
                 .product(name: "Benchmark", package: "benchmark"),
                 "COpenSSL",
             ],
@@ -97,6 +104,7 @@ let package = Package(
             name: "Evaluation",
             dependencies: [
                 .product(name: "PureX509", package: "PureX509"),
+                .product(name: "PureX509Primitives", package: "PureX509"),
                 .product(name: "PureX509Config", package: "PureX509"),
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "X509", package: "swift-certificates"),

@@ -1,6 +1,7 @@
 import Foundation
 import PureX509
 import PureX509Tool
+import Symmetric
 import Testing
 // `Revocation` has no public initialiser; the rest is public.
 @testable import Trust

@@ -5,6 +5,7 @@
 import Benchmark
 import Foundation
 import PureX509
+import PureX509Primitives
 
 let adversarial = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Vectors/adversarial")

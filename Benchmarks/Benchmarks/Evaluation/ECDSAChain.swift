@@ -6,6 +6,7 @@ import Benchmark
 import COpenSSL
 import Foundation
 import PureX509
+import PureX509Primitives
 import X509
 
 func ecdsaChainBenchmarks() {

@@ -7,6 +7,7 @@
 import Benchmark
 import Foundation
 import PureX509
+import PureX509Primitives
 import PureX509Config
 
 func transparencyBenchmarks() {

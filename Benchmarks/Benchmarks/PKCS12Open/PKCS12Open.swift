@@ -8,6 +8,7 @@ import Benchmark
 import COpenSSL
 import Foundation
 import PureX509
+import PureX509Primitives
 
 let fixture = [UInt8](try! Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/client-default.p12")))

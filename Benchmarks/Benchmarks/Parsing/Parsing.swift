@@ -3,6 +3,7 @@ import Benchmark
 import COpenSSL
 import Foundation
 import PureX509
+import PureX509Primitives
 import X509
 
 let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

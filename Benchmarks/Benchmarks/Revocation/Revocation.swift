@@ -6,6 +6,7 @@ import Benchmark
 import COpenSSL
 import Foundation
 import PureX509
+import PureX509Primitives
 
 /// DER for the benchmark's CRL: only what both parsers need.
 enum CRLFixture {

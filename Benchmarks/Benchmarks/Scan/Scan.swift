@@ -10,6 +10,7 @@
 import Benchmark
 import Foundation
 import PureX509
+import PureX509Primitives
 import PureX509Tool
 
 enum ScanCorpus {

@@ -8,6 +8,7 @@ import COpenSSL
 import Crypto
 import Foundation
 import PureX509
+import PureX509Primitives
 
 func openSSLPublicKey(_ spki: [UInt8]) -> OpaquePointer {
     spki.withUnsafeBufferPointer { buffer in

@@ -7,6 +7,7 @@ import CGMP
 import COpenSSL
 import Foundation
 import PureX509
+import PureX509Primitives
 
 let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Fixtures")

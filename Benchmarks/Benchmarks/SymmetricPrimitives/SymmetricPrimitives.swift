@@ -9,6 +9,7 @@
 import Benchmark
 import COpenSSL
 import PureX509
+import PureX509Primitives
 
 let metrics: [BenchmarkMetric] = [.throughput, .wallClock, .mallocCountTotal]
 
