@@ -35,10 +35,12 @@ from symbol_graphs import CORE, MODULES, options, place, public_symbols
 # which the cut had made `package`: 1,182. One key model (PKIX's `KeyType`
 # for `PublicKey.Kind`/`NamedCurve`, Trust's `KeyCurve` and
 # `VerificationKey.Kind`; docs/architecture.md, "Adding a key type"):
-# PKIX 289 -> 288, Trust 473 -> 467, 1,175.
+# PKIX 289 -> 288, Trust 473 -> 467, 1,175. `TrustFailure` as a position
+# and a reason: its 28 cases became `Reason`'s, plus `reason` and the
+# `Reason` type itself: Trust 469.
 BUDGET = {
     "DER": 23, "SHA2": 36, "BigNum": 16, "RSA": 23, "EC": 24,
-    "PKIX": 288, "Trust": 467, "Pinning": 135, "Symmetric": 29, "PKCS12": 119,
+    "PKIX": 288, "Trust": 469, "Pinning": 135, "Symmetric": 29, "PKCS12": 119,
     "SystemTrust": 15, "PureX509": 0,
 }
 
