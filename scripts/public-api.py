@@ -37,10 +37,10 @@ from symbol_graphs import CORE, MODULES, options, place, public_symbols
 # `VerificationKey.Kind`; docs/architecture.md, "Adding a key type"):
 # PKIX 289 -> 288, Trust 473 -> 467, 1,175. `TrustFailure` as a position
 # and a reason: its 28 cases became `Reason`'s, plus `reason` and the
-# `Reason` type itself: Trust 469.
+# `Reason` type itself, and its public initialiser: Trust 470.
 BUDGET = {
     "DER": 23, "SHA2": 36, "BigNum": 16, "RSA": 23, "EC": 24,
-    "PKIX": 288, "Trust": 469, "Pinning": 135, "Symmetric": 29, "PKCS12": 119,
+    "PKIX": 288, "Trust": 470, "Pinning": 135, "Symmetric": 29, "PKCS12": 119,
     "SystemTrust": 15, "PureX509": 0,
 }
 

@@ -17,6 +17,12 @@ public struct TrustFailure: Error, Sendable, Equatable, CustomStringConvertible 
         self.reason = reason
     }
 
+    /// A failure about the certificate at `certificateIndex` (0 the leaf;
+    /// nil for the search as a whole), for a caller that compares one.
+    public init(certificateIndex: Int?, reason: Reason) {
+        self.init(certificateIndex, reason)
+    }
+
     /// What a failure found. Each reason's code and rank are one line of
     /// `entry` (TrustFailureReasons.swift); its message is `describe`.
     public enum Reason: Sendable, Equatable {

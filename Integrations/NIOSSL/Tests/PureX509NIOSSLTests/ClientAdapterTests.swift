@@ -65,7 +65,7 @@ import Testing
         let verifier = PureX509TLSVerifier(anchors: try Fixtures.anchors("rsa"))
         let handshake = try await ClientHandshake.run(verifier, port: server.port, host: "localhost")
         let error = try #require(handshake.trustError, "\(handshake.outcome)")
-        #expect(error.failure == .defaultEvaluationFailed(.unknownIssuer(index: 1)))
+        #expect(error.failure == .defaultEvaluationFailed(TrustFailure(certificateIndex: 1, reason: .unknownIssuer)))
     }
 
     @Test(arguments: hierarchies) func matchingPinIsTrusted(hierarchy: String) async throws {

@@ -80,11 +80,11 @@ import Testing
     @Test func serverAdapterRefusesAForeignIdentity() async throws {
         let stranger = try PKCS12Fixtures.identity("rsa", certificate: "stranger.pem", key: "stranger.key")
         let sides = try await connect(presenting: stranger)
-        #expect(sides.server.result?.failure == .defaultEvaluationFailed(.unknownIssuer(index: 0)))
+        #expect(sides.server.result?.failure == .defaultEvaluationFailed(TrustFailure(certificateIndex: 0, reason: .unknownIssuer)))
         guard case .failure(let error) = sides.serverHandshake else {
             Issue.record("the server completed a handshake with a foreign client certificate")
             return
         }
-        #expect((error as? PureX509TrustError)?.failure == .defaultEvaluationFailed(.unknownIssuer(index: 0)))
+        #expect((error as? PureX509TrustError)?.failure == .defaultEvaluationFailed(TrustFailure(certificateIndex: 0, reason: .unknownIssuer)))
     }
 }

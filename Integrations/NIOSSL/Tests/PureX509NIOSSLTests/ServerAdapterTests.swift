@@ -55,18 +55,18 @@ import Testing
 
     @Test func clientCertificateFromAnUntrustedRootIsRefused() async throws {
         let outcome = try await handshake(clientCertificate: Fixtures.path("rsa", "stranger.pem"), key: Fixtures.path("rsa", "stranger.key"))
-        #expect(outcome.verification.result?.failure == .defaultEvaluationFailed(.unknownIssuer(index: 0)))
+        #expect(outcome.verification.result?.failure == .defaultEvaluationFailed(TrustFailure(certificateIndex: 0, reason: .unknownIssuer)))
         guard case .failure(let error) = outcome.handshake else {
             Issue.record("the handshake completed with an untrusted client certificate")
             return
         }
-        #expect((error as? PureX509TrustError)?.failure == .defaultEvaluationFailed(.unknownIssuer(index: 0)))
+        #expect((error as? PureX509TrustError)?.failure == .defaultEvaluationFailed(TrustFailure(certificateIndex: 0, reason: .unknownIssuer)))
     }
 
     @Test func serverOnlyCertificateIsRefusedAsAClientCertificate() async throws {
         // A valid chain to the trusted root, but its leaf allows serverAuth only.
         let outcome = try await handshake(clientCertificate: Fixtures.path("rsa", "chain.pem"), key: Fixtures.path("rsa", "leaf.key"))
-        #expect(outcome.verification.result?.failure == .defaultEvaluationFailed(.extendedKeyUsage(index: 0)))
+        #expect(outcome.verification.result?.failure == .defaultEvaluationFailed(TrustFailure(certificateIndex: 0, reason: .extendedKeyUsage)))
         guard case .failure = outcome.handshake else {
             Issue.record("the handshake completed with a serverAuth-only certificate")
             return
