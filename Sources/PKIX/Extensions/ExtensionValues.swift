@@ -173,13 +173,8 @@ extension Certificate {
     package func extendedKeyUsageIncludes(_ purpose: OID) -> Bool {
         guard let list = storage.extensions.extendedKeyUsage?.value else { return false }
         return withReader(list) { reader in
-            let wanted = purpose.bytes
             while let oid = try? reader.readOID() {
-                let found = reader.bytes(in: oid)
-                guard found.count == wanted.count else { continue }
-                var index = 0
-                while index < wanted.count && found[index] == wanted[index] { index += 1 }
-                if index == wanted.count { return true }
+                if reader.bytes(oid, equal: purpose.bytes) { return true }
             }
             return false
         }

@@ -95,11 +95,7 @@ struct Evaluation {
     mutating func record(_ failure: TrustFailure, path: [PathNode], then next: PathNode? = nil) {
         if let current = best, current.rank >= failure.rank { return }
         best = failure
-        guard bestPath != nil else { return }
-        var origins: [CertificateOrigin] = []
-        for node in path { origins.append(origin(of: node)) }
-        if let next { origins.append(origin(of: next)) }
-        bestPath = origins
+        if bestPath != nil { bestPath = path.map(origin) + (next.map { [origin(of: $0)] } ?? []) }
     }
 
     /// Records one check when explaining; returns its verdict.

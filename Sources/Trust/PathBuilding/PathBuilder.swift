@@ -148,7 +148,7 @@ extension Evaluation {
                 if failure == nil, policy.revocation.coverage != .off { failure = try checkRevocation(path, chain: &chain) }
                 if failure == nil { failure = step(.pins, position, node, accept(chain).map(TrustFailure.pinMismatch)) }
                 if trace != nil {
-                    let origins = path.map { origin(of: $0) }
+                    let origins = path.map(origin)
                     note(.path(origins, failure: failure))
                     if failure == nil { decidedPath = origins }
                 }
