@@ -32,7 +32,11 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let copy = folder.appendingPathComponent("purex509")
-        try FileManager.default.copyItem(atPath: built, toPath: copy.path)
+        // Copied by `cp` in its own process: a copy made here holds a writable
+        // descriptor that a tool spawned meanwhile by a parallel test inherits,
+        // and running the copy then fails with ETXTBSY ("Text file busy").
+        let copied = try runTool("/bin/cp", [built, copy.path])
+        try #require(copied.status == 0, "\(copied.error)")
         let config = folder.appendingPathComponent("config.json")
         try Data(#"{"pinSets": [{"pattern": "*.ac.bd", "pins": ["sha256/AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=", "sha256/yb9udu+Q+Bg50u2u1OVSmG1KDO+/K+mmHqu5vw+UbJc="]}]}"#.utf8).write(to: config)
         let chain = repository.appendingPathComponent("Vectors/samples/amazon-ecdsa-chain.pem").path

@@ -40,7 +40,7 @@ public func runTool(
     process.standardOutput = output
     process.standardError = error
     if input != nil { process.standardInput = stdin }
-    try process.run()
+    try start(process)
 
     let errorText = DrainedPipe()
     let drained = DispatchGroup()
@@ -71,4 +71,27 @@ public func findExecutable(_ name: String) -> String? {
         if FileManager.default.isExecutableFile(atPath: path) { return path }
     }
     return nil
+}
+
+/// Starts `process`, trying again while the kernel answers ETXTBSY. Tests
+/// write helper scripts and copies of the tool, then run them; a process that
+/// another test spawns in that moment inherits the writable descriptor until
+/// its own exec, and an exec of the file fails meanwhile. The window is a
+/// fork's length, so a few short waits end it.
+private func start(_ process: Process) throws {
+    var attempt = 0
+    while true {
+        do {
+            return try process.run()
+        } catch let error as NSError where attempt < 20 && isTextFileBusy(error) {
+            attempt += 1
+            usleep(50_000)
+        }
+    }
+}
+
+private func isTextFileBusy(_ error: NSError) -> Bool {
+    if error.domain == NSPOSIXErrorDomain && error.code == Int(ETXTBSY) { return true }
+    guard let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError else { return false }
+    return isTextFileBusy(underlying)
 }
