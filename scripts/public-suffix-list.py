@@ -4,7 +4,8 @@ Public Suffix List (Sources/PureX509Tool/Resources/public_suffix_list.dat).
 
 The tool compiles the list's rules in, so that an installed binary needs no
 resource bundle beside it. Only the rule lines are kept (comments and blank
-lines carry no rule); the list's VERSION and COMMIT lines become constants.
+lines carry no rule); the list's VERSION and COMMIT lines become constants,
+and the number of rules in its ICANN section one more.
 Run it after replacing the .dat; PublicSuffixListTextTests fails until then."""
 import os
 import sys
@@ -19,6 +20,15 @@ def rule_lines(text):
         rule = line.split(" ")[0].split("\t")[0].rstrip("\r")
         if rule and not rule.startswith("//"):
             yield rule
+
+
+def icann_rule_count(text):
+    """The rules before the list's PRIVATE DOMAINS section: the registries
+    ICANN delegates, which the certificate wildcard rule reads."""
+    marker = "// ===END ICANN DOMAINS==="
+    if marker not in text:
+        sys.exit("public_suffix_list.dat has no END ICANN DOMAINS marker")
+    return len(list(rule_lines(text.split(marker)[0])))
 
 
 def header_value(text, key):
@@ -42,6 +52,9 @@ def main():
         "enum PublicSuffixListText {",
         f'    static let version = "{header_value(text, "VERSION")}"',
         f'    static let commit = "{header_value(text, "COMMIT")}"',
+        "    /// How many of `rules`, from the first, are the ICANN section's (the",
+        "    /// rest are the PRIVATE DOMAINS section's).",
+        f"    static let icannRuleCount = {icann_rule_count(text)}",
         f"    /// The {len(rules)} rule lines, in the list's order.",
         '    static let rules = #"""',
         *rules,

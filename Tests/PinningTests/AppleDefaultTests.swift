@@ -16,7 +16,7 @@ private let in2026: Int64 = 1_780_272_000  // inside leaf-ok's 397 days
 private let in2020: Int64 = 1_577_836_800  // inside the 2019 leaves
 private let in2021: Int64 = 1_609_459_200  // inside the 2020 leaves
 
-private func certificate(_ name: String) throws -> Certificate {
+private func certificate(_ name: String, in folder: URL = folder) throws -> Certificate {
     let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(name + ".pem")))
     return try Certificate(derEncoded: try #require(PEM.certificates(in: bytes).first).der)
 }
@@ -62,8 +62,14 @@ private func appleRule(_ failure: ServerTrustFailure?) -> AppleRule? {
         #expect(appleRule(long.failure) == .validityOver825Days)
         let noEKU = policy.evaluate(ServerTrust(certificates: [try certificate("leaf-no-eku-2019-07-01")]), domain: "www.example.com", in: &in2019)
         #expect(appleRule(noEKU.failure) == .missingServerAuthEKU)
-        // One second before the rules begin, the same shapes are trusted.
-        let before = policy.evaluate(ServerTrust(certificates: [try certificate("leaf-no-eku-2019-06-30")]), domain: "www.example.com", in: &in2019)
+        // 2019-06-30T23:59:59Z is after the instant Apple's source names
+        // "1 July 2019" (23:00Z); a leaf issued at that instant is trusted.
+        let late = policy.evaluate(ServerTrust(certificates: [try certificate("leaf-no-eku-2019-06-30")]), domain: "www.example.com", in: &in2019)
+        #expect(appleRule(late.failure) == .missingServerAuthEKU)
+        let edge = vectors.appendingPathComponent("apple-ssl")
+        var atTheInstant = TrustEnvironment(systemAnchors: TrustStore([try certificate("root", in: edge)]), time: in2020)
+        let before = policy.evaluate(ServerTrust(certificates: [try certificate("leaf-no-eku-2019-06-30T23", in: edge)]),
+                                     domain: "www.example.com", in: &atTheInstant)
         #expect((try? before.get()) != nil)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 @testable import Pinning
 import PKIX
+@testable import Trust
 import SHA2
 import Testing
 import TestSupport

@@ -8,7 +8,9 @@ import Trust
 // rule has a certificate that breaks it and one that does not, at the
 // rule's edge where it has one (Vectors/issue30-apple/generate.py). Every
 // row is also decided under `strict`, which trusts them all: the refusals
-// are the profile's, not something else about the fixture.
+// are the profile's, not something else about the fixture. The rules
+// `apple` takes from Apple's source rather than from `strict` are in
+// AppleSSLRulesTests.
 
 private let folder = vectors.appendingPathComponent("issue30-apple")
 private let in2026: Int64 = 1_780_272_000  // 2026-06-01, inside the 2026 leaves' 397 days
@@ -60,17 +62,21 @@ private let cases: [AppleCase] = [
     // The host from subjectAltName only, even with the Common Name fallback on.
     AppleCase(name: "name in the CN only", leaf: "leaf-cn-only", time: in2026, loosen: allowCommonName, apple: .hostnameMismatch),
     AppleCase(name: "name in subjectAltName, fallback on", leaf: "leaf-ok", time: in2026, loosen: allowCommonName, apple: .trusted),
-    // extendedKeyUsage with serverAuth from 2019-07-01T00:00:00Z (notBefore).
+    // extendedKeyUsage with serverAuth after 2019-06-30T23:00:00Z, the
+    // instant Apple's source names "1 July 2019" (the edge itself is in
+    // AppleSSLRulesTests): 2019-06-30T23:59:59Z is after it.
     AppleCase(name: "no EKU, issued 2019-07-01", leaf: "leaf-no-eku-2019-07-01", time: in2020,
               apple: .refused(index: 0, .missingServerAuthEKU)),
-    AppleCase(name: "no EKU, issued the second before", leaf: "leaf-no-eku-2019-06-30", time: in2020, apple: .trusted),
-    // 825 days (and Apple's hour) from 2019-07-01, whatever the anchor.
+    AppleCase(name: "no EKU, issued 2019-06-30T23:59:59Z", leaf: "leaf-no-eku-2019-06-30", time: in2020,
+              apple: .refused(index: 0, .missingServerAuthEKU)),
+    // 825 days (and Apple's hour) from 2019-06-30T23:00Z, whatever the anchor.
     AppleCase(name: "825 days + 1 h + 1 s, caller-added root", leaf: "leaf-825-days-over", time: in2020,
               apple: .refused(index: 0, .validityOver825Days)),
     AppleCase(name: "825 days + 1 h + 1 s, system root", leaf: "leaf-825-days-over", time: in2020, provenance: .system,
               apple: .refused(index: 0, .validityOver825Days)),
     AppleCase(name: "825 days + 1 h", leaf: "leaf-825-days-edge", time: in2020, apple: .trusted),
-    AppleCase(name: "900 days, issued the second before 2019-07-01", leaf: "leaf-900-days-2019-06-30", time: in2020, apple: .trusted),
+    AppleCase(name: "900 days, issued 2019-06-30T23:59:59Z", leaf: "leaf-900-days-2019-06-30", time: in2020,
+              apple: .refused(index: 0, .validityOver825Days)),
     // 398 days from 2020-09-01, under a system root only.
     AppleCase(name: "398 days + 1 s, system root", leaf: "leaf-398-days-over", time: in2021, provenance: .system,
               apple: .refused(index: 0, .validityOver398Days)),
@@ -121,17 +127,12 @@ func appleProfileDecidesEachRule(_ row: AppleCase) throws {
     for profile in [ValidationProfile.strict, .chromium, .rfc5280] {
         #expect(ConformanceRule.appleLeaf.allSatisfy { !profile.applies($0) } && !profile.hostFromSubjectAltNameOnly, "\(profile.name)")
     }
-    // Beyond Apple's rules, apple is strict, except that it takes anchors
-    // as SecTrust does, as given (the strict anchor rules out).
-    #expect(ConformanceRule.anchor.allSatisfy { !ValidationProfile.apple.anchorRules.contains($0) })
-    var apple = ValidationProfile.apple
-    apple.name = "strict"
-    apple.leafRules.removeAll { ConformanceRule.appleLeaf.contains($0) }
-    apple.intermediateRules.removeAll { ConformanceRule.appleIssuer.contains($0) }
-    apple.anchorRules = ConformanceRule.anchor
-    apple.hostFromSubjectAltNameOnly = false
-    apple.certificateTransparency = nil
-    #expect(apple == .strict)
+    // apple is its own rule set: none of strict's construction rules.
+    let apple = ValidationProfile.apple
+    #expect(apple.leafRules == ConformanceRule.appleLeaf)
+    #expect(apple.intermediateRules == ConformanceRule.appleIssuer)
+    #expect(apple.anchorRules == ConformanceRule.appleAnchor)
+    #expect(ConformanceRule.presented.allSatisfy { !apple.applies($0) })
     #expect(ValidationProfile.apple.certificateTransparency == .apple)
     #expect(ValidationProfile.named.filter { $0.certificateTransparency != nil }.map(\.name) == ["apple"])
 }
@@ -146,15 +147,24 @@ func appleProfileDecidesEachRule(_ row: AppleCase) throws {
     #expect((try? verifier.verify(leaf: try load("leaf-825-days-over"), intermediates: []).get()) != nil)
 }
 
-/// A leaf that is itself an anchor is trusted as the caller gave it: the
-/// rules it breaks are waived in the trace, never passed (Apple's source
-/// also skips the validity limits for an anchored leaf).
-@Test func aLeafThatIsAnAnchorHasAppleRulesWaived() throws {
+/// A leaf that is itself the app's anchor is held to Apple's rules (SecTrust
+/// exempts only a leaf the user's trust settings trust); a profile that
+/// waives the leaf's rules for such a leaf waives these too, in the trace.
+@Test func aLeafThatIsAnAppAnchorIsHeldToAppleRules() throws {
     let leaf = try load("leaf-no-eku-2019-07-01")
     var policy = VerificationPolicy(time: in2020, purpose: .serverAuth, identity: ServerIdentity(host: "www.example.com"))
     policy.profile = .apple
     var verifier = Verifier(store: TrustStore([leaf]), policy: policy)
-    let explanation = verifier.explain(leaf: leaf, intermediates: [])
+    #expect(verifier.verify(leaf: leaf, intermediates: []).refusal?.index == 0)
+    if case .appleSSLPolicy(.missingServerAuthEKU)? = verifier.verify(leaf: leaf, intermediates: []).refusal?.reason {} else {
+        Issue.record("expected the serverAuth EKU rule")
+    }
+
+    var waiving = ValidationProfile.strict
+    waiving.leafRules += ConformanceRule.appleLeaf
+    policy.profile = waiving
+    var lenient = Verifier(store: TrustStore([leaf]), policy: policy)
+    let explanation = lenient.explain(leaf: leaf, intermediates: [])
     #expect((try? explanation.result.get()) != nil, "\(explanation.result)")
     var waived: [CheckName] = []
     for step in explanation.steps {
@@ -177,7 +187,7 @@ func appleProfileDecidesEachRule(_ row: AppleCase) throws {
     #expect(failing == [.appleRule(.validityOver398Days)])
     #expect(CheckName.appleRule(.validityOver398Days).section == "Apple: About upcoming limits on trusted certificates (HT211025)")
     #expect(CheckName.appleRule(.validityOver825Days).section
-            == "Apple: Requirements for trusted certificates in iOS 13 and macOS 10.15 (HT210176)")
+            == "Apple: Requirements for trusted certificates in iOS 13 and macOS 10.15 (HT210176); set_ssl_validity_periods")
     guard case .failure(let failure) = explanation.result else { return }
     #expect(failure.code == "appleSSLPolicy")
     #expect(failure.description.contains("398 days") && failure.description.contains("HT211025"))

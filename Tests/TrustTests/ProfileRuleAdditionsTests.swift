@@ -48,36 +48,40 @@ func aLeafMeetingTheRulesIsTrustedUnderEveryProfile(_ leaf: String) throws {
 }
 
 /// RFC 5280 §4.2.1.10: "MUST be used only in a CA certificate"; rfc5280
-/// refused nothing of §4 before, and trusted this leaf.
+/// refused nothing of §4 before, and trusted this leaf. apple does not
+/// check it: SecTrust reads a certificate's nameConstraints only to bind
+/// the certificates below it (SecPolicyCheckBasicCertificateProcessing).
 @Test func nameConstraintsInALeafAreRefusedUnderEveryProfile() throws {
-    for profile in ValidationProfile.named {
+    for profile in ValidationProfile.named where profile.name != "apple" {
         let result = try verdict("leaf-name-constraints", under: "root", profile)
         guard case (0?, .nonConforming(.nameConstraintsOutsideCA))? = result.refusal else {
             Issue.record("\(profile.name): \(result)")
             continue
         }
     }
-    #expect(ValidationProfile.named.allSatisfy { $0.leafRules.contains(.nameConstraintsOutsideCA) })
+    #expect(ValidationProfile.named.allSatisfy { $0.leafRules.contains(.nameConstraintsOutsideCA) == ($0.name != "apple") })
+    #expect((try? verdict("leaf-name-constraints", under: "root", .apple).get()) != nil)
     #expect(!ValidationProfile.rfc5280.applies(.keyCertSignWithoutCA))
 }
 
 /// The two new leaf rules: refused where construction rules apply, except
 /// under chromium (Chromium's ParseBasicConstraints takes a pathLen under
 /// cA FALSE, its test target-has-pathlen-but-not-ca trusts one, and its
-/// verifier never reads cRLSign) and rfc5280 (§6 checks neither).
+/// verifier never reads cRLSign), rfc5280 (§6 checks neither) and apple
+/// (SecTrust checks neither).
 @Test(arguments: [
     ("leaf-pathlen-not-ca", ConformanceRule.pathLengthWithoutCA),
     ("leaf-crlsign-empty-subject", .emptySubjectWithCRLSign),
 ])
 func aLeafRuleIsRefusedWhereConstructionRulesApply(_ leaf: String, _ rule: ConformanceRule) throws {
-    for profile in [ValidationProfile.strict, .apple, .cabf] {
+    for profile in [ValidationProfile.strict, .cabf] {
         let result = try verdict(leaf, under: "root", profile)
         guard case (0?, .nonConforming(let broken))? = result.refusal, broken == rule else {
             Issue.record("\(leaf) under \(profile.name): \(result)")
             continue
         }
     }
-    for profile in [ValidationProfile.chromium, .rfc5280] {
+    for profile in [ValidationProfile.chromium, .rfc5280, .apple] {
         let result = try verdict(leaf, under: "root", profile)
         #expect(trusted(result), "\(leaf) under \(profile.name): \(result)")
     }

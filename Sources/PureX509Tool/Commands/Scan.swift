@@ -72,6 +72,7 @@ struct Scan: ParsableCommand {
         policy.certificateTransparency.required = requireCT?.value
         // The list is read when a policy may apply: asked for, or a profile that requires one.
         let profiles = compared.isEmpty ? [profile.profile] : compared
+        policy.publicSuffixes = LoadedPublicSuffixList.certificateWildcards(for: policy.identity, profiles: profiles)
         if requireCT?.value != nil || ctLogList != nil || profiles.contains(where: { $0.certificateTransparency != nil }) {
             // A scan checks many chains' SCTs: the approved logs' keys are precomputed once.
             policy.certificateTransparency.logs = try LoadedCTLogList.load(ctLogList).list.withPrecomputedKeys()

@@ -5,6 +5,9 @@
 enum PublicSuffixListText {
     static let version = "2026-10-22_08-36-41_UTC"
     static let commit = "8437e5262f13305f94087abe699b4fe2be1d1de8"
+    /// How many of `rules`, from the first, are the ICANN section's (the
+    /// rest are the PRIVATE DOMAINS section's).
+    static let icannRuleCount = 6949
     /// The 10397 rule lines, in the list's order.
     static let rules = #"""
 ac

@@ -59,4 +59,20 @@ struct LoadedPublicSuffixList {
     static func bundled() -> LoadedPublicSuffixList {
         LoadedPublicSuffixList(list: PublicSuffixList(text: Array(PublicSuffixListText.rules.utf8)), name: bundledName)
     }
+
+    /// The ICANN section of the shipped list, read once: the suffixes a
+    /// certificate's wildcard may not stand over under the profiles that
+    /// refuse such wildcards (`ValidationProfile.refusesWildcardOverPublicSuffix`).
+    static let certificateWildcardSuffixes: PublicSuffixList = {
+        let rules = PublicSuffixListText.rules.split(separator: "\n").prefix(PublicSuffixListText.icannRuleCount)
+        return PublicSuffixList(text: Array(rules.joined(separator: "\n").utf8))
+    }()
+
+    /// `certificateWildcardSuffixes` when an evaluation needs it (a DNS host
+    /// and a profile that reads it), else the default rule alone, so that
+    /// other runs do not read the list.
+    static func certificateWildcards(for identity: ServerIdentity?, profiles: [ValidationProfile]) -> PublicSuffixList {
+        guard case .dnsName? = identity, profiles.contains(where: \.refusesWildcardOverPublicSuffix) else { return .topLevelOnly }
+        return certificateWildcardSuffixes
+    }
 }

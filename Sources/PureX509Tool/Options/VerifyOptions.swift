@@ -147,6 +147,8 @@ public struct VerifyOptions: ParsableArguments {
         policy.certificatePolicies.inhibitPolicyMapping = inhibitPolicyMapping
         policy.certificatePolicies.inhibitAnyPolicy = inhibitAnyPolicy
         policy.profile = profile.profile
+        policy.publicSuffixes = LoadedPublicSuffixList.certificateWildcards(
+            for: policy.identity, profiles: profile.compared.isEmpty ? [profile.profile] : profile.compared)
         policy.revocation.preferCRL = preferCRL
         policy.revocation.coverage = coverage.coverage
         policy.revocation.requirePositiveResponse = requireRevocationInfo

@@ -38,7 +38,8 @@ extension Evaluation {
         var hostname: TrustFailure? = nil
         // Apple's SSL policy reads the host from subjectAltName alone (Rules/AppleRules.swift).
         let commonNameFallback = policy.allowCommonNameFallback && !profile.hostFromSubjectAltNameOnly
-        if let identity = policy.identity, !identity.isPresented(by: leaf, commonNameFallback: commonNameFallback) {
+        let suffixes = profile.refusesWildcardOverPublicSuffix ? policy.publicSuffixes : nil
+        if let identity = policy.identity, !identity.isPresented(by: leaf, commonNameFallback: commonNameFallback, publicSuffixes: suffixes) {
             hostname = .hostnameMismatch(presented: presentedNames(leaf))
         }
         if let failure = step(.hostname, 0, node, hostname) { return failure }

@@ -43,11 +43,14 @@ public enum ServerIdentity: Sendable, Equatable, CustomStringConvertible {
     /// Whether the leaf presents this identity; with `commonNameFallback`, a
     /// DNS reference may also match a subject Common Name when the leaf has
     /// no dNSName at all (the legacy rule, off unless asked for).
-    package func isPresented(by leaf: Certificate, commonNameFallback: Bool) -> Bool {
-        if isPresented(by: leaf) { return true }
+    /// With `publicSuffixes`, a wildcard over one of them never matches.
+    package func isPresented(by leaf: Certificate, commonNameFallback: Bool, publicSuffixes: PublicSuffixList? = nil) -> Bool {
+        if isPresented(by: leaf, publicSuffixes: publicSuffixes) { return true }
         guard commonNameFallback, case .dnsName(let reference) = self,
               !leaf.subjectAlternativeNames.contains(where: { $0.kind == .dnsName }) else { return false }
-        return leaf.subjectName.values(of: .commonName).contains { HostName.matches(presented: Array($0.utf8)[...], reference: reference) }
+        return leaf.subjectName.values(of: .commonName).contains {
+            HostName.matches(presented: Array($0.utf8)[...], reference: reference, publicSuffixes: publicSuffixes)
+        }
     }
 
     /// Whether the leaf's subjectAltName presents this identity.
@@ -68,10 +71,11 @@ public enum ServerIdentity: Sendable, Equatable, CustomStringConvertible {
     /// constraints still judge a mapped address by its IPv4 form too
     /// (`NameMatching.ipAddress(_:excludedBy:)`): there, reading more names
     /// into an excluded range only refuses more.
-    package func isPresented(by leaf: Certificate) -> Bool {
+    package func isPresented(by leaf: Certificate, publicSuffixes: PublicSuffixList? = nil) -> Bool {
         leaf.containsAlternativeName { name in
             switch (self, name.kind) {
-            case (.dnsName(let reference), .dnsName): return HostName.matches(presented: name.value, reference: reference)
+            case (.dnsName(let reference), .dnsName):
+                return HostName.matches(presented: name.value, reference: reference, publicSuffixes: publicSuffixes)
             case (.ipAddress(let reference), .ipAddress): return name.value.elementsEqual(reference)
             default: return false
             }
@@ -160,12 +164,14 @@ enum HostName {
     /// case-insensitive, trailing dot ignored), or a wildcard that is the
     /// whole left-most label, stands over at least two labels (never `*`
     /// alone, never `*.com`), and matches exactly one non-empty label.
-    /// Partial-label wildcards (`f*.example.com`, `xn--*`) never match.
-    static func matches(presented raw: ArraySlice<UInt8>, reference: [UInt8]) -> Bool {
+    /// Partial-label wildcards (`f*.example.com`, `xn--*`) never match; with
+    /// `publicSuffixes`, neither does a wildcard over one of them.
+    static func matches(presented raw: ArraySlice<UInt8>, reference: [UInt8], publicSuffixes: PublicSuffixList? = nil) -> Bool {
         guard let presented = trimmed(raw), isValid(presented, allowWildcard: true) else { return false }
         guard presented.first == UInt8(ascii: "*") else { return ASCII.equalIgnoringCase(presented, reference) }
         let suffix = presented.dropFirst()  // ".example.com"
         guard suffix.dropFirst().contains(UInt8(ascii: ".")) else { return false }
+        if let publicSuffixes, publicSuffixes.isPublicSuffix(ASCII.lowercased(Array(suffix.dropFirst()))) { return false }
         guard let firstDot = reference.firstIndex(of: UInt8(ascii: ".")), firstDot > 0 else { return false }
         return ASCII.equalIgnoringCase(reference[firstDot...], suffix)
     }

@@ -27,11 +27,20 @@ public struct VerificationPolicy: Sendable {
     /// reference against the subject's Common Names. Off by default, as
     /// RFC 9525 §6.3 and every current browser require.
     public var allowCommonNameFallback = false
+    /// The public suffixes a presented wildcard may not stand over
+    /// (`*.co.uk` never matches `apple.co.uk`) under a profile that refuses
+    /// such wildcards (`ValidationProfile.refusesWildcardOverPublicSuffix`):
+    /// the Public Suffix List's ICANN section, as Chromium reads it. The
+    /// core ships no list; the default is the list's default rule alone
+    /// (every single label is a suffix, which every profile refuses anyway),
+    /// and the tool passes the list it carries.
+    public var publicSuffixes = PublicSuffixList.topLevelOnly
     /// The four inputs of RFC 5280 §6.1.1 (c), (e), (f), (g) for
     /// certificate-policy processing; the defaults accept any policy.
     public var certificatePolicies = CertificatePolicyInputs()
-    /// Which RFC 5280 profile rules bend: `.strict` (the default) or
-    /// `.compatible` (ValidationProfile).
+    /// Which rules beyond RFC 5280 §6.1 apply, as a named verifier's:
+    /// `.strict` (the default), `.chromium`, `.rfc5280`, `.apple`, `.cabf`
+    /// (ValidationProfile).
     public var profile = ValidationProfile.strict
     /// Revocation checking against the CRLs in `Verifier.revocationSources`;
     /// off by default.

@@ -32,13 +32,21 @@ public struct ValidationProfile: Sendable, Equatable {
     public var anchorRules: [ConformanceRule]
     /// A rule a leaf breaks is waived when the leaf is itself a trust anchor
     /// (the caller trusts that certificate as it is); `cabf`, a linter's
-    /// view, waives nothing.
+    /// view, waives nothing, nor does `apple` (SecTrust exempts only a leaf
+    /// the user's trust settings trust, which has no counterpart here).
     public var waivesRulesForAnchorLeaf = true
     /// The host is matched against subjectAltName alone, even when
     /// `VerificationPolicy.allowCommonNameFallback` is set (Apple HT210176:
     /// "DNS names in the CommonName of a certificate are no longer trusted");
     /// a mismatch is `hostnameMismatch`.
     public var hostFromSubjectAltNameOnly = false
+    /// A presented wildcard whose remainder is a public suffix of
+    /// `VerificationPolicy.publicSuffixes` never matches (`*.co.uk` for
+    /// `apple.co.uk`): Chromium's `X509Certificate::VerifyHostname`
+    /// (net/cert/x509_certificate.cc, registry-controlled domains without
+    /// private registries) and Apple's `SecDNSMatch`
+    /// (SecPolicyLeafCallbacks.c, `SecDNSIsTLD`) refuse them.
+    public var refusesWildcardOverPublicSuffix = false
     /// anyExtendedKeyUsage alone on the leaf satisfies serverAuth and
     /// clientAuth (Chromium and Go accept it; the CA/Browser Forum forbids it).
     public var acceptsAnyExtendedKeyUsageInLeaf = false
@@ -132,6 +140,7 @@ public struct ValidationProfile: Sendable, Equatable {
             intermediateRules: ConformanceRule.issuer.filter { !notEnforced.contains($0) }, anchorRules: [])
         profile.acceptsAnyExtendedKeyUsageInLeaf = true
         profile.acceptsCALeaf = true
+        profile.refusesWildcardOverPublicSuffix = true
         profile.checksAnchorValidity = false
         profile.enforcesAnchorConstraints = false
         profile.checksServerLeafKeyUsage = false
@@ -159,17 +168,37 @@ public struct ValidationProfile: Sendable, Equatable {
     }()
 
     /// Apple's SSL policy as SecTrust applies it on iOS 13+ and macOS
-    /// 10.15+: `strict`'s rules on presented certificates, the rules of
-    /// HT210176 and HT211025 (AppleRules.swift), and the host from
-    /// subjectAltName alone. SecTrust takes an anchor as the app or the
-    /// system gives it, so the strict rules on how an anchor is made are not
-    /// applied (inferred); Apple's own treatment of the other rules is not
-    /// modelled (docs/profiles.md).
+    /// 10.15+ — its own rule set, not `strict`'s: Apple's rules
+    /// (AppleRules.swift) and none of RFC 5280 §4's construction rules,
+    /// which SecTrust does not check (no authorityKeyIdentifier or
+    /// subjectKeyIdentifier required, serial numbers and key identifiers as
+    /// they come). What SecTrust does beyond the rule table, each from
+    /// Apple's published Security source (docs/profiles.md cites each):
+    ///
+    /// - anyExtendedKeyUsage, Microsoft's and Netscape's SGC purposes satisfy
+    ///   the generic EKU check (`set_ssl_ekus`); the serverAuth rule then
+    ///   decides (`missingServerAuthEKU`);
+    /// - a CA certificate may be the leaf, and the leaf's keyUsage is not
+    ///   read (SecPolicyCreateSSL adds no NotCA and no key-usage check);
+    /// - a v3 anchor above the leaf has basicConstraints with cA
+    ///   (`SecPVCParentCertificateChecks`, for every certificate above the leaf);
+    /// - nothing is waived for a leaf that is itself an app-supplied anchor;
+    /// - a critical nameConstraints extension with a name form SecTrust does
+    ///   not process fails (`SecNameConstraintsAreSubtreesSupported`);
+    /// - the host from subjectAltName alone, and no wildcard over a public
+    ///   suffix (`SecDNSMatch`);
+    /// - Apple's Certificate Transparency policy under a system root.
     public static let apple: ValidationProfile = {
         var profile = ValidationProfile(
-            name: "apple", leafRules: ConformanceRule.presented + ConformanceRule.appleLeaf,
-            intermediateRules: ConformanceRule.issuer + ConformanceRule.appleIssuer, anchorRules: ConformanceRule.appleAnchor)
+            name: "apple", leafRules: ConformanceRule.appleLeaf, intermediateRules: ConformanceRule.appleIssuer,
+            anchorRules: ConformanceRule.appleAnchor)
+        profile.waivesRulesForAnchorLeaf = false
+        profile.acceptsAnyExtendedKeyUsageInLeaf = true
+        profile.acceptsCALeaf = true
+        profile.checksServerLeafKeyUsage = false
+        profile.requiresAnchorBasicConstraints = true
         profile.hostFromSubjectAltNameOnly = true
+        profile.refusesWildcardOverPublicSuffix = true
         profile.certificateTransparency = .apple
         return profile
     }()

@@ -74,12 +74,16 @@ public enum ConformanceRule: UInt8, Sendable, Equatable, CaseIterable, CustomStr
     case signatureHashNotSHA2
     /// An RSA key of at least 2048 bits.
     case rsaKeyBelow2048Bits
-    /// A leaf issued since 2019-07-01 lists serverAuth.
+    /// A leaf lists serverAuth: under a system root always, under another
+    /// anchor when issued after 2019-07-01.
     case missingServerAuthEKU
-    /// A leaf issued since 2019-07-01 is valid for at most 825 days.
+    /// A leaf is valid for at most 825 days: issued since 2019-07-01, or
+    /// since 2018-03-01 under a system root.
     case validityOver825Days
     /// A leaf issued since 2020-09-01 under a system root is valid for at most 398 days.
     case validityOver398Days
+    /// A critical nameConstraints holds only name forms SecTrust processes.
+    case unprocessedNameConstraintForm
 
     /// A stable name for scripts.
     public var code: String { String(entry.code) }
@@ -134,13 +138,16 @@ struct RuleEntry: Sendable {
     /// Decided only once the path's anchor is known (the predicate reads
     /// whether it is a system root).
     let needsAnchor: Bool
+    /// With `needsAnchor`: the rule holds only on a path to a system root,
+    /// and any other path does not take the step.
+    let systemRootOnly: Bool
     /// Whether a certificate (with its extensions, read once by the caller)
     /// breaks the rule, and whether its path ends in a system root.
     let isBroken: @Sendable (Certificate, Extensions, Bool) -> Bool
 
     init(_ rule: ConformanceRule, code: StaticString, section: StaticString, asks: StaticString, breach: StaticString,
          family: RuleFamily = .construction, serverAuthOnly: Bool = false, needsAnchor: Bool = false,
-         isBroken: @escaping @Sendable (Certificate, Extensions, Bool) -> Bool) {
+         systemRootOnly: Bool = false, isBroken: @escaping @Sendable (Certificate, Extensions, Bool) -> Bool) {
         self.rule = rule
         self.code = code
         self.section = section
@@ -148,7 +155,8 @@ struct RuleEntry: Sendable {
         self.breach = breach
         self.family = family
         self.serverAuthOnly = serverAuthOnly
-        self.needsAnchor = needsAnchor
+        self.needsAnchor = needsAnchor || systemRootOnly
+        self.systemRootOnly = systemRootOnly
         self.isBroken = isBroken
     }
 
@@ -169,12 +177,14 @@ struct RuleCheck: Sendable {
 
     init(_ entry: RuleEntry) {
         flags = (entry.serverAuthOnly ? 1 : 0) | (entry.needsAnchor ? 2 : 0) | (entry.family == .appleSSL ? 4 : 0)
+            | (entry.systemRootOnly ? 8 : 0)
         isBroken = entry.isBroken
     }
 
     var serverAuthOnly: Bool { flags & 1 != 0 }
     var needsAnchor: Bool { flags & 2 != 0 }
     var family: RuleFamily { flags & 4 != 0 ? .appleSSL : .construction }
+    var systemRootOnly: Bool { flags & 8 != 0 }
 }
 
 extension ConformanceRule {
@@ -222,12 +232,17 @@ extension ConformanceRule {
         .keyIdentifierMismatch, .missingAuthorityKeyIdentifier, .missingBasicConstraints, .nonCriticalNameConstraints,
         .criticalAuthorityInfoAccess,
     ]
-    /// Apple's SSL policy on the leaf (the 398-day rule once the anchor is known).
+    /// Apple's SSL policy on the leaf (the EKU and validity rules once the
+    /// anchor is known).
     package static let appleLeaf: [ConformanceRule] = [
         .signatureHashNotSHA2, .rsaKeyBelow2048Bits, .missingServerAuthEKU, .validityOver825Days, .validityOver398Days,
     ]
-    /// Apple's SSL policy on an intermediate: its signature and its key.
-    package static let appleIssuer: [ConformanceRule] = [.signatureHashNotSHA2, .rsaKeyBelow2048Bits]
-    /// Apple's SSL policy on the anchor: its key (its own signature is not relied on).
-    package static let appleAnchor: [ConformanceRule] = [.rsaKeyBelow2048Bits]
+    /// Apple's SSL policy on an intermediate: its signature, its key and the
+    /// name forms of its constraints.
+    package static let appleIssuer: [ConformanceRule] = [
+        .signatureHashNotSHA2, .rsaKeyBelow2048Bits, .unprocessedNameConstraintForm,
+    ]
+    /// Apple's SSL policy on the anchor: its key, and its signature unless
+    /// it is self-signed (the rule skips self-issued certificates).
+    package static let appleAnchor: [ConformanceRule] = [.rsaKeyBelow2048Bits, .signatureHashNotSHA2]
 }

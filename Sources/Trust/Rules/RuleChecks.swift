@@ -39,23 +39,37 @@ extension Evaluation {
         return nil
     }
 
-    /// The leaf's rules that read the path's anchor (Apple's 398-day limit
-    /// under a system root), once a path has reached one.
+    /// The leaf's rules that read the path's anchor (Apple's EKU and
+    /// validity limits, which differ under a system root), once a path has
+    /// reached one. A rule that holds under a system root only is not a step
+    /// of any other path.
     mutating func checkAnchoredLeafRules(_ nodes: [PathNode]) -> TrustFailure? {
+        guard let anchor = nodes.last?.anchorIndex else { return nil }
+        return checkAnchoredLeafRules(under: anchor, leaf: nodes[0], leafIsAnchor: false)
+    }
+
+    /// The same for a path of one, a leaf that is itself the anchor at
+    /// `anchor`: a profile that waives the leaf's rules for such a leaf
+    /// waives these too.
+    mutating func checkAnchoredLeafRules(under anchor: Int, leaf node: PathNode, leafIsAnchor: Bool) -> TrustFailure? {
         let rules = policy.profile.anchoredLeafRules
-        guard !rules.isEmpty, let anchor = nodes.last?.anchorIndex else { return nil }
+        guard !rules.isEmpty else { return nil }
         let serverAuth = policy.purpose == .serverAuth
         var underSystemRoot: Bool? = nil
         for rule in rules {
             let check = rule.check
             guard !check.serverAuthOnly || serverAuth else { continue }
-            // Only a leaf under a system root is held to these; any other
-            // path does not take the step (as no rule of its kind applies).
+            // The store is asked once, and only when a rule is run.
             if underSystemRoot == nil { underSystemRoot = store.provenance(ofAnchor: anchor) == .system }
-            guard underSystemRoot == true else { return nil }
-            let leaf = nodes[0].certificate
-            let broken = check.isBroken(leaf, leaf.extensions, true)
-            if let failure = step(rule.checkName(check.family), 0, nodes[0], broken ? rule.failure(index: 0, check.family) : nil) {
+            let systemRoot = underSystemRoot == true
+            if check.systemRootOnly && !systemRoot { continue }
+            let leaf = node.certificate
+            let broken = check.isBroken(leaf, leaf.extensions, systemRoot)
+            if broken && leafIsAnchor && policy.profile.waivesRulesForAnchorLeaf {
+                waive(rule.checkName(check.family), 0, node, reason: Self.leafIsAnchor)
+                continue
+            }
+            if let failure = step(rule.checkName(check.family), 0, node, broken ? rule.failure(index: 0, check.family) : nil) {
                 return failure
             }
         }

@@ -4,6 +4,9 @@ import PKIX
 ///
 /// The core cannot read files: the caller passes the list's text (the CLI
 /// ships a copy, Sources/PureX509Tool/Resources/public_suffix_list.dat).
+/// Pinning's host patterns may not cover a public suffix, and under some
+/// profiles a certificate's wildcard may not stand over one
+/// (`VerificationPolicy.publicSuffixes`).
 /// Without a list, `topLevelOnly` applies the list's default rule alone:
 /// every single label is a public suffix.
 public struct PublicSuffixList: Sendable {
@@ -22,8 +25,14 @@ public struct PublicSuffixList: Sendable {
     /// Internationalised rules are kept as A-labels (Punycode), the form host
     /// patterns and reference names take, so `*.xn--55qx5d.cn` meets the
     /// list's `公司.cn`; a rule that is not valid UTF-8 is skipped.
-    public init(text: [UInt8]) {
+    ///
+    /// With `icannOnly`, reading stops at the list's
+    /// `// ===END ICANN DOMAINS===` line: the private registries after it
+    /// (appspot.com, github.io) are not suffixes a certificate wildcard is
+    /// measured against.
+    public init(text: [UInt8], icannOnly: Bool = false) {
         for line in text.split(separator: 0x0A) {
+            if icannOnly && line.starts(with: Self.endOfICANNSection) { break }
             var raw = line.prefix { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }
             guard !raw.isEmpty, !raw.starts(with: [0x2F, 0x2F]) else { continue }
             let isException = raw.first == UInt8(ascii: "!")
@@ -42,6 +51,8 @@ public struct PublicSuffixList: Sendable {
         wildcards.sort { $0.lexicographicallyPrecedes($1) }
         exceptions.sort { $0.lexicographicallyPrecedes($1) }
     }
+
+    private static let endOfICANNSection = Array("// ===END ICANN DOMAINS===".utf8)
 
     /// Rules read, wildcard and exception rules included (0 for `topLevelOnly`).
     package var ruleCount: Int { rules.count + wildcards.count + exceptions.count }
