@@ -161,3 +161,27 @@ func appleDecidesByAppleRules(_ row: AppleSSLCase) throws {
     #expect(icann.isPublicSuffix(Array("co.uk".utf8)) && !icann.isPublicSuffix(Array("github.io".utf8)))
     #expect(all.isPublicSuffix(Array("github.io".utf8)))
 }
+
+/// The 2017 Netflix chain (Vectors/samples), whose Symantec intermediate
+/// has no authorityKeyIdentifier: every iPhone took it then, and so does
+/// `apple`, under the root as the app's anchor or as a system root (issued
+/// in 2016: before the 825-day, EKU-date and CT rules). strict refuses it.
+@Test func theNetflixChainOf2017IsTrustedUnderApple() throws {
+    let samples = vectors.appendingPathComponent("samples")
+    let chain = try certificates(samples.appendingPathComponent("netflix-chain.pem"))
+    let root = try #require(try certificates(samples.appendingPathComponent("netflix-root.pem")).first)
+    let june2017: Int64 = 1_496_275_200
+    for provenance in [TrustStore.Provenance.caller, .system] {
+        var policy = VerificationPolicy(time: june2017, purpose: .serverAuth, identity: ServerIdentity(host: "www.netflix.com"))
+        policy.profile = .apple
+        var verifier = Verifier(store: TrustStore([root], provenance: provenance), policy: policy)
+        let result = verifier.verify(leaf: chain[0], intermediates: Array(chain.dropFirst()))
+        #expect((try? result.get()) != nil, "\(provenance): \(result)")
+        policy.profile = .strict
+        var strict = Verifier(store: TrustStore([root], provenance: provenance), policy: policy)
+        guard case (1?, .nonConforming(.missingAuthorityKeyIdentifier))? = strict.verify(leaf: chain[0], intermediates: Array(chain.dropFirst())).refusal else {
+            Issue.record("strict should refuse the intermediate without an authorityKeyIdentifier")
+            continue
+        }
+    }
+}
