@@ -10,12 +10,16 @@
 # `warm-instructions.sh loglist` counts one load of Apple's shipped CT log
 # list, from 10 and 30 loads: a load costs what a few hundred evaluations
 # do, and 3,000 of them would keep callgrind busy for an hour.
+# `warm-instructions.sh ct-ratio` times the CT fixture with and without CT
+# in one run (alternating batches, 20,000 evaluations each; wall clock, no
+# valgrind) and prints both and their ratio.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 cd scripts/warm-instructions
 swift build -c release >/dev/null
 binary=$(swift build -c release --show-bin-path)/WarmInstructions
+if [ "${1:-}" = ct-ratio ]; then exec "$binary" "$root/Benchmarks/Fixtures" 20000 ct-ratio; fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mode=${1:-}

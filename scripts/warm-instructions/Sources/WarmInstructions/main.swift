@@ -1,10 +1,13 @@
-// Usage: WarmInstructions FIXTURES N [ct|ct-off|loglist]. Parses the leaf and the
+// Usage: WarmInstructions FIXTURES N [ct|ct-off|ct-ratio|loglist]. Parses the leaf and the
 // intermediate and verifies them for the host N times with one verifier
 // (its signature cache warm after the first run), as Benchmarks/Evaluation's
 // "Evaluate chain/PureX509 (warm cache)" does. With `ct`, the chain is the
 // CT fixture (a leaf with three embedded SCTs from test logs, Vectors/ct-policy)
 // under Apple's CT policy; `ct-off` is the same chain and policy without CT;
-// `loglist` reads Apple's shipped CT log list N times instead.
+// `loglist` reads Apple's shipped CT log list N times instead. `ct-ratio`
+// times both in one run, in alternating batches so that a change in the
+// machine's load falls on both alike, and prints the wall-clock time of each
+// and their ratio (a timing, not an instruction count).
 // Exits 1 if any run is refused.
 import Foundation
 import PureX509
@@ -12,7 +15,7 @@ import PureX509Config
 
 let arguments = CommandLine.arguments
 guard (3...4).contains(arguments.count), let runs = Int(arguments[2]) else {
-    FileHandle.standardError.write(Data("usage: WarmInstructions FIXTURES N [ct|ct-off]\n".utf8))
+    FileHandle.standardError.write(Data("usage: WarmInstructions FIXTURES N [ct|ct-off|ct-ratio|loglist]\n".utf8))
     exit(2)
 }
 let mode = arguments.count == 4 ? arguments[3] : ""
@@ -27,24 +30,50 @@ let fixtures = URL(fileURLWithPath: arguments[1])
 func blocks(_ name: String) throws -> [[UInt8]] {
     try PEM.certificates(in: [UInt8](Data(contentsOf: fixtures.appendingPathComponent(name)))).map(\.der)
 }
-let transparency = mode == "ct" || mode == "ct-off"
+let transparency = mode == "ct" || mode == "ct-off" || mode == "ct-ratio"
 let chain = try blocks(transparency ? "ct-chain.pem" : "eval-chain.pem")
 let root = try blocks(transparency ? "ct-root.pem" : "eval-root.pem")[0]
 let timeText = try String(contentsOf: fixtures.appendingPathComponent(transparency ? "ct-time.txt" : "eval-time.txt"), encoding: .utf8)
 guard let time = Int64(timeText.trimmingCharacters(in: .whitespacesAndNewlines)) else { exit(2) }
 var policy = VerificationPolicy(time: time)
 policy.identity = ServerIdentity(host: "www.example.com")
-if mode == "ct" {
+var withCT = policy
+if mode == "ct" || mode == "ct-ratio" {
     let list = try CTLogListFile.parse([UInt8](Data(contentsOf: fixtures.appendingPathComponent("ct-loglist.json"))))
-    policy.certificateTransparency = CertificateTransparencySettings(required: .apple, logs: list)
+    withCT.certificateTransparency = CertificateTransparencySettings(required: .apple, logs: list)
 }
-var verifier = Verifier(store: TrustStore([try Certificate(derEncoded: root)]), policy: policy)
-var trusted = 0
-for _ in 0..<runs {
-    guard let leaf = try? Certificate(derEncoded: chain[0]), let intermediate = try? Certificate(derEncoded: chain[1]) else { exit(1) }
-    if case .success(let verified) = verifier.verify(leaf: leaf, intermediates: [intermediate]),
-       mode != "ct" || verified.transparency?.validCount == 3 {
-        trusted += 1
+let store = TrustStore([try Certificate(derEncoded: root)])
+
+/// Runs `count` warm evaluations; false when one is refused (or, with CT,
+/// does not count the three SCTs).
+func evaluate(_ verifier: inout Verifier, _ count: Int, expectSCTs: Bool) -> Bool {
+    for _ in 0..<count {
+        guard let leaf = try? Certificate(derEncoded: chain[0]), let intermediate = try? Certificate(derEncoded: chain[1]),
+              case .success(let verified) = verifier.verify(leaf: leaf, intermediates: [intermediate]),
+              !expectSCTs || verified.transparency?.validCount == 3 else { return false }
     }
+    return true
 }
-exit(trusted == runs ? 0 : 1)
+
+if mode == "ct-ratio" {
+    var on = Verifier(store: store, policy: withCT), off = Verifier(store: store, policy: policy)
+    // The first, cold evaluation of each (signature cache empty) is not timed.
+    guard evaluate(&on, 1, expectSCTs: true), evaluate(&off, 1, expectSCTs: false) else { exit(1) }
+    let batch = 200, clock = ContinuousClock()
+    var onTime = Duration.zero, offTime = Duration.zero
+    for _ in 0..<max(runs / batch, 1) {
+        var ok = true
+        onTime += clock.measure { ok = evaluate(&on, batch, expectSCTs: true) && ok }
+        offTime += clock.measure { ok = evaluate(&off, batch, expectSCTs: false) && ok }
+        guard ok else { exit(1) }
+    }
+    let evaluations = Double(max(runs / batch, 1) * batch)
+    func nanoseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) / 1e9
+    }
+    let perOn = nanoseconds(onTime) / evaluations, perOff = nanoseconds(offTime) / evaluations
+    print("warm evaluation with CT (three embedded SCTs, Apple's policy): \(Int(perOn)) ns; without CT: \(Int(perOff)) ns; ratio \(String(format: "%.2f", perOn / perOff))")
+    exit(0)
+}
+var verifier = Verifier(store: store, policy: mode == "ct" ? withCT : policy)
+exit(evaluate(&verifier, runs, expectSCTs: mode == "ct") ? 0 : 1)
