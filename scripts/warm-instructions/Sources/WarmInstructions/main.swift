@@ -44,13 +44,14 @@ if mode == "ct" || mode == "ct-ratio" {
 }
 let store = TrustStore([try Certificate(derEncoded: root)])
 
-/// Runs `count` warm evaluations; false when one is refused (or, with CT,
-/// does not count the three SCTs).
+/// Runs `count` warm evaluations; false when one is refused. With
+/// `expectSCTs`, the first must also count the three SCTs (asked of the
+/// first only: counting them is the caller's work, not the evaluation's).
 func evaluate(_ verifier: inout Verifier, _ count: Int, expectSCTs: Bool) -> Bool {
-    for _ in 0..<count {
+    for run in 0..<count {
         guard let leaf = try? Certificate(derEncoded: chain[0]), let intermediate = try? Certificate(derEncoded: chain[1]),
-              case .success(let verified) = verifier.verify(leaf: leaf, intermediates: [intermediate]),
-              !expectSCTs || verified.transparency?.validCount == 3 else { return false }
+              case .success(let verified) = verifier.verify(leaf: leaf, intermediates: [intermediate]) else { return false }
+        if run == 0 && expectSCTs && verified.transparency?.validCount != 3 { return false }
     }
     return true
 }
