@@ -7,11 +7,11 @@ import Trust
 // AFNetworking's and Alamofire's evaluations sit on SecTrust's SSL
 // policy, so `TrustEnvironment(systemAnchors:time:)` decides under the
 // `apple` profile, and a caller's `VerificationPolicy` with another profile
-// replaces it. Certificates from Vectors/issue30-apple (generate.py): every
+// replaces it. Certificates from Vectors/apple-articles (generate.py): every
 // leaf names www.example.com and chains to one RSA root; the rules
 // themselves are tested in Tests/TrustTests/AppleProfileTests.swift.
 
-private let folder = vectors.appendingPathComponent("issue30-apple")
+private let folder = vectors.appendingPathComponent("apple-articles")
 private let in2026: Int64 = 1_780_272_000  // inside leaf-ok's 397 days
 private let in2020: Int64 = 1_577_836_800  // inside the 2019 leaves
 private let in2021: Int64 = 1_609_459_200  // inside the 2020 leaves

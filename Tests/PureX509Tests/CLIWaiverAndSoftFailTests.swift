@@ -37,7 +37,7 @@ private func revocationRun(_ folder: String, _ extra: [String]) throws -> ToolRu
 }
 
 @Test func explainShowsWaivedRulesAsWaived() throws {
-    let anchor = "Vectors/issue30/anchor-leaf-breaking-rules.pem"
+    let anchor = "Vectors/conformance-holes/anchor-leaf-breaking-rules.pem"
     let run = try runPurex509(["verify", "--explain", "--roots", anchor, "--host", "www.example.com", "--at", "2027-01-01T00:00:00Z", anchor])
     #expect(run.status == 0, "\(run.error)")
     let lines = run.output.split(separator: "\n")

@@ -11,9 +11,9 @@ private func chainArguments(_ folder: String) -> [String] {
 }
 
 /// A leaf every profile trusts, Apple's SSL policy included (397 days, EKU
-/// serverAuth, RSA-2048, SHA-256: Vectors/issue30-apple).
-private let appleCompliant = ["--roots", "Vectors/issue30-apple/root.pem", "--host", "www.example.com",
-                              "--at", "2026-06-01T00:00:00Z", "Vectors/issue30-apple/leaf-ok.pem"]
+/// serverAuth, RSA-2048, SHA-256: Vectors/apple-articles).
+private let appleCompliant = ["--roots", "Vectors/apple-articles/root.pem", "--host", "www.example.com",
+                              "--at", "2026-06-01T00:00:00Z", "Vectors/apple-articles/leaf-ok.pem"]
 
 @Test func everyProfileIsReportedAndTheExitNeedsAll() throws {
     let trusted = try runPurex509(["verify", "--profile", "all"] + appleCompliant)

@@ -6,13 +6,13 @@ import Trust
 // The `apple` profile: Apple's SSL policy as SecTrust
 // applies it (HT210176, HT211025; Sources/Trust/Rules/AppleRules.swift). Each
 // rule has a certificate that breaks it and one that does not, at the
-// rule's edge where it has one (Vectors/issue30-apple/generate.py). Every
+// rule's edge where it has one (Vectors/apple-articles/generate.py). Every
 // row is also decided under `strict`, which trusts them all: the refusals
 // are the profile's, not something else about the fixture. The rules
 // `apple` takes from Apple's source rather than from `strict` are in
 // AppleSSLRulesTests.
 
-private let folder = vectors.appendingPathComponent("issue30-apple")
+private let folder = vectors.appendingPathComponent("apple-articles")
 private let in2026: Int64 = 1_780_272_000  // 2026-06-01, inside the 2026 leaves' 397 days
 private let in2020: Int64 = 1_577_836_800  // 2020-01-01, inside the 2019 leaves
 private let in2021: Int64 = 1_609_459_200  // 2021-01-01, inside the 2020 leaves

@@ -6,10 +6,10 @@ import Testing
 // The cabf profile: strict plus the CA/B Forum subscriber
 // profile (BR §7.1.2.7, §6.3.2 with SC-081's limits) and root profile (BR
 // §7.1.2.1), with nothing waived. Each rule is broken once beside a root
-// and a leaf that meet them (Vectors/issue30/generate.py, cabf_cases),
+// and a leaf that meet them (Vectors/conformance-holes/generate.py, cabf_cases),
 // evaluated on 2026-05-01; strict trusts every row.
 
-private let folder = vectors.appendingPathComponent("issue30")
+private let folder = vectors.appendingPathComponent("conformance-holes")
 private let may2026: Int64 = 1_777_593_600
 
 private func verdict(_ stem: String, _ profile: ValidationProfile) throws -> Result<VerifiedChain, TrustFailure> {

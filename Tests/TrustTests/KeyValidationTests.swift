@@ -6,12 +6,12 @@ import Trust
 // The leaf's own key goes through the preparation an
 // issuer's key goes through (`VerificationKey.prepare`), so a key outside
 // its algorithm's bounds is refused with the reason, not trusted. Fixtures:
-// Vectors/issue26 (generate.py): each `key-<case>.pem` is a leaf for
+// Vectors/bypass-and-keys (generate.py): each `key-<case>.pem` is a leaf for
 // www.example.com signed by `root.pem`, its SubjectPublicKeyInfo patched
 // into the case's shape before signing.
 
-private func issue26(_ file: String) throws -> Certificate {
-    let text = [UInt8](try Data(contentsOf: vectors.appendingPathComponent("issue26/" + file)))
+private func fixture(_ file: String) throws -> Certificate {
+    let text = [UInt8](try Data(contentsOf: vectors.appendingPathComponent("bypass-and-keys/" + file)))
     return try Certificate(derEncoded: try #require(try PEM.certificates(in: text).first).der)
 }
 
@@ -20,8 +20,8 @@ private func verifyLeaf(_ file: String, anchors: [String] = ["root.pem"],
     // 2030-01-01T00:00:00Z, inside every fixture's validity.
     var policy = VerificationPolicy(time: 1_893_456_000, identity: ServerIdentity(host: "www.example.com"))
     adjust(&policy)
-    var verifier = Verifier(store: TrustStore(try anchors.map(issue26)), policy: policy)
-    return verifier.verify(leaf: try issue26(file), intermediates: [])
+    var verifier = Verifier(store: TrustStore(try anchors.map(fixture)), policy: policy)
+    return verifier.verify(leaf: try fixture(file), intermediates: [])
 }
 
 /// One bad key shape and the words its refusal must contain.

@@ -6,21 +6,21 @@ import Trust
 // Names that escaped a CA's name constraints by their
 // shape — a wildcard dNSName over an excluded host, a directoryName in
 // another string type, case or spacing, an IPv4-mapped IPv6 address — and
-// the legitimate shapes beside them. Fixtures: Vectors/issue26 (generate.py):
+// the legitimate shapes beside them. Fixtures: Vectors/bypass-and-keys (generate.py):
 // each `nc-<case>.pem` is a leaf and an intermediate carrying the case's
 // constraints under `root.pem`.
 
-private func issue26(_ file: String) throws -> [Certificate] {
-    try certificates(vectors.appendingPathComponent("issue26/" + file))
+private func fixture(_ file: String) throws -> [Certificate] {
+    try certificates(vectors.appendingPathComponent("bypass-and-keys/" + file))
 }
 
 /// The verdict on `nc-<case>.pem` for `host` (a DNS name or an address).
 private func constrained(_ name: String, host: String, commonNameFallback: Bool = false) throws -> Result<VerifiedChain, TrustFailure> {
-    let chain = try issue26("nc-\(name).pem")
+    let chain = try fixture("nc-\(name).pem")
     // 2030-01-01T00:00:00Z, inside every fixture's validity.
     var policy = VerificationPolicy(time: 1_893_456_000, identity: try #require(ServerIdentity(host: host)))
     policy.allowCommonNameFallback = commonNameFallback
-    var verifier = Verifier(store: TrustStore(try issue26("root.pem")), policy: policy)
+    var verifier = Verifier(store: TrustStore(try fixture("root.pem")), policy: policy)
     return verifier.verify(leaf: chain[0], intermediates: Array(chain.dropFirst()))
 }
 
@@ -103,8 +103,8 @@ func nameConstraintShape(_ row: ConstraintRow) throws {
 /// match each other (as OpenSSL, Chromium and Apple compare; NameSyntaxTests
 /// runs every profile).
 @Test func mappedAddressIdentityComparesOctets() throws {
-    let mapped = try issue26("nc-ip-excluded-v4-mapped-outside.pem")[0]  // SAN IP ::ffff:192.0.2.7
-    let plain = try issue26("nc-ip-excluded-v4-plain.pem")[0]            // SAN IP 192.0.2.1
+    let mapped = try fixture("nc-ip-excluded-v4-mapped-outside.pem")[0]  // SAN IP ::ffff:192.0.2.7
+    let plain = try fixture("nc-ip-excluded-v4-plain.pem")[0]            // SAN IP 192.0.2.1
     func presented(_ host: String, by leaf: Certificate) throws -> Bool {
         try #require(ServerIdentity(ipAddress: host)).isPresented(by: leaf)
     }
@@ -124,11 +124,11 @@ func nameConstraintShape(_ row: ConstraintRow) throws {
 /// leaf's subject with one two-RDN subtree: 3 in all, so 3 is enough and 2
 /// ends the evaluation.
 @Test func directoryNameComparisonsCountAgainstTheBudget() throws {
-    let chain = try issue26("nc-dirname-excluded-other.pem")
+    let chain = try fixture("nc-dirname-excluded-other.pem")
     func verify(budget: Int) throws -> Result<VerifiedChain, TrustFailure> {
         var policy = VerificationPolicy(time: 1_893_456_000, identity: ServerIdentity(host: "www.example.com"))
         policy.budgets.nameConstraintComparisons = budget
-        var verifier = Verifier(store: TrustStore(try issue26("root.pem")), policy: policy)
+        var verifier = Verifier(store: TrustStore(try fixture("root.pem")), policy: policy)
         return verifier.verify(leaf: chain[0], intermediates: Array(chain.dropFirst()))
     }
     #expect(throws: Never.self) { try verify(budget: 3).get() }

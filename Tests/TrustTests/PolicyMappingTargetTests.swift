@@ -7,9 +7,9 @@ import Trust
 // in any certificate; §6.1.4(a) checks only intermediates, so a target (a CA
 // verified as itself, or a leaf) that does it was trusted. Each shape is
 // refused as the target and an ordinary mapping is not
-// (Vectors/issue30/generate.py).
+// (Vectors/conformance-holes/generate.py).
 
-private let folder = vectors.appendingPathComponent("issue30")
+private let folder = vectors.appendingPathComponent("conformance-holes")
 
 @Test(arguments: ["any-to-policy", "policy-to-any", "ordinary"], ["ca", "leaf"])
 func aTargetMappingAnyPolicyIsRefused(_ shape: String, _ role: String) throws {

@@ -57,7 +57,7 @@ private func revocationVerifier(_ folder: String, required: Bool = false) throws
 /// shows both as waived, never as passed; the same certificate presented
 /// under another anchor is refused for the first of them.
 @Test func rulesWaivedForAnAnchorLeafAreNotPasses() throws {
-    let leaf = try #require(try certificates(vectors.appendingPathComponent("issue30/anchor-leaf-breaking-rules.pem")).first)
+    let leaf = try #require(try certificates(vectors.appendingPathComponent("conformance-holes/anchor-leaf-breaking-rules.pem")).first)
     let policy = VerificationPolicy(time: 1_798_761_600, purpose: .serverAuth, identity: ServerIdentity(host: "www.example.com"))
     var verifier = Verifier(store: TrustStore([leaf]), policy: policy)
     let explanation = verifier.explain(leaf: leaf, intermediates: [])
@@ -73,7 +73,7 @@ private func revocationVerifier(_ folder: String, required: Bool = false) throws
         }
     }
     #expect(waived == [.leafNotCA, .profileRule(.criticalSubjectKeyIdentifier)])
-    var other = Verifier(store: TrustStore(try certificates(vectors.appendingPathComponent("issue26/root.pem"))), policy: policy)
+    var other = Verifier(store: TrustStore(try certificates(vectors.appendingPathComponent("bypass-and-keys/root.pem"))), policy: policy)
     guard case .failure(let failure) = other.verify(leaf: leaf, intermediates: []) else {
         Issue.record("a CA leaf under another anchor was trusted")
         return

@@ -5,12 +5,12 @@ import Testing
 import Trust
 
 // The strict profile's additions, each refused and
-// accepted (Vectors/issue30/generate.py): anchors held to the RFC 5280
+// accepted (Vectors/conformance-holes/generate.py): anchors held to the RFC 5280
 // rules on how a CA certificate is made (every Mozilla root meets them:
 // MozillaRootsTests.swift), a non-empty issuer name, and an
 // authorityInfoAccess that decodes.
 
-private let folder = vectors.appendingPathComponent("issue30")
+private let folder = vectors.appendingPathComponent("conformance-holes")
 
 private func verdict(_ roots: String, _ chain: String, _ profile: ValidationProfile) throws -> Result<VerifiedChain, TrustFailure> {
     let presented = try certificates(folder.appendingPathComponent(chain))

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Issue 30's `apple` profile fixtures (Apple's SSL policy); see README.md.
+"""The `apple` profile's fixtures from Apple's articles; see README.md.
 
-Run: python3 Vectors/issue30-apple/generate.py   (Python `cryptography`)
+Run: python3 Vectors/apple-articles/generate.py   (Python `cryptography`)
 Written for this project; keys are fresh on every run. Every leaf is for
 www.example.com; each rule has a certificate that breaks it and one that
 does not (at the rule's edge where it has one).

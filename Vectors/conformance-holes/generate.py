@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Issue 30's fixtures (the conformance holes); see README.md.
+"""Fixtures for the conformance holes; see README.md.
 
-Run: python3 Vectors/issue30/generate.py   (Python `cryptography`)
+Run: python3 Vectors/conformance-holes/generate.py   (Python `cryptography`)
 Written for this project; keys are fresh on every run.
 """
 import datetime
