@@ -5,7 +5,7 @@ import PKIX
 /// certificate (`kSecImportItemIdentity` and its chain, in Apple's terms).
 public struct ClientIdentity: Sendable {
     /// How the key was paired with its certificate.
-    public enum Pairing: Sendable, Equatable {
+    package enum Pairing: Sendable, Equatable {
         /// Both bags carried the same localKeyId, and the public keys agree.
         case localKeyID
         /// The certificate's public key is the key's (no localKeyId, or none that agreed).
@@ -13,7 +13,7 @@ public struct ClientIdentity: Sendable {
     }
 
     /// How the key's public half was established before comparing it with the certificate.
-    public enum KeyCheck: Sendable, Equatable {
+    package enum KeyCheck: Sendable, Equatable {
         /// RSA: modulus and public exponent, read from the private key, equal the certificate's.
         case rsaComponents
         /// EC, Ed25519: computed from the secret (and equal to the stored one, where one was stored).
@@ -48,11 +48,11 @@ public struct ClientIdentity: Sendable {
     /// The friendlyName of the key's bag, or else of the certificate's.
     public let friendlyName: String?
     /// The localKeyId of the key's bag, or else of the certificate's.
-    public let localKeyID: [UInt8]?
+    package let localKeyID: [UInt8]?
     /// How the pair was found.
-    public let pairing: Pairing
+    package let pairing: Pairing
     /// How the key was shown to belong to the certificate.
-    public let keyCheck: KeyCheck
+    package let keyCheck: KeyCheck
 
     /// This identity with `path` (the certificates of a chain Trust's
     /// verifier returned for it, leaf first) as its `chain`: what a client

@@ -26,7 +26,7 @@ public struct ServerTrust: Sendable {
     }
 
     /// Each presented certificate's subject and pin, for failure messages.
-    public var served: [ServedCertificate] { certificates.map(ServedCertificate.init) }
+    package var served: [ServedCertificate] { certificates.map(ServedCertificate.init) }
 }
 
 /// A certificate as a pinning failure reports it (OkHttp's message names
@@ -38,7 +38,7 @@ public struct ServedCertificate: Sendable, Equatable, CustomStringConvertible {
     package let pin: SPKIPin
 
     /// The certificate's subject and key pin.
-    public init(_ certificate: Certificate) {
+    package init(_ certificate: Certificate) {
         subject = certificate.subjectName.description
         pin = SPKIPin(certificate: certificate)
     }
@@ -110,7 +110,7 @@ public enum ServerTrustFailure: Error, Sendable, Equatable, CustomStringConverti
 
     /// The message with each path certificate named by `name`, as
     /// `TrustFailure.describe` does (the CLI names input positions).
-    public func describe(_ name: (Int) -> String) -> String {
+    package func describe(_ name: (Int) -> String) -> String {
         switch self {
         case .noRequiredEvaluator(let host): return "no trust evaluator for \(host), and every host must be evaluated"
         case .noCertificatesFound: return "certificate pinning was configured without certificates"

@@ -46,9 +46,9 @@ public struct TrustEnvironment: Sendable {
     /// When true, every evaluation is also traced (`Verifier.explain`) and
     /// kept in `evaluations`, in the order the policy made them:
     /// `purex509 verify --explain` with pinning flags.
-    public var recordsEvaluations = false
+    package var recordsEvaluations = false
     /// The evaluations traced while `recordsEvaluations` was on, oldest first.
-    public private(set) var evaluations: [RecordedEvaluation] = []
+    package private(set) var evaluations: [RecordedEvaluation] = []
 
     /// The default policy for server authentication at `time`, in seconds
     /// since 1970: the `apple` profile, no revocation checking. AFNetworking
@@ -96,15 +96,15 @@ public struct TrustEnvironment: Sendable {
 
     /// One evaluation as `recordsEvaluations` keeps it; the explanation's
     /// anchor origins index `anchors`.
-    public struct RecordedEvaluation: Sendable {
+    package struct RecordedEvaluation: Sendable {
         /// Which of Apple's policies was applied.
-        public let evaluation: Evaluation
+        package let evaluation: Evaluation
         /// True when the pinned certificates were the anchors.
-        public let pinnedAnchors: Bool
+        package let pinnedAnchors: Bool
         /// The store the evaluation used, which the explanation's anchor origins index.
-        public let anchors: TrustStore
+        package let anchors: TrustStore
         /// The verifier's trace of the evaluation, with its result.
-        public let explanation: Explanation
+        package let explanation: Explanation
     }
 
     /// The chain a `SecTrust` holds once evaluated, which AFNetworking

@@ -15,8 +15,10 @@ import Trust
 /// Where the system's anchors are looked for, in order.
 ///
 /// 1. `SSL_CERT_FILE`, when set and not empty: that file, and no other file.
-/// 2. Otherwise the first readable bundle of ``SystemTrustSearch/bundleCandidates``
-///    (Debian, Ubuntu, Fedora, RHEL, CentOS, openSUSE, Alpine…).
+/// 2. Otherwise the first readable bundle of the distributions' usual paths
+///    (`/etc/ssl/certs/ca-certificates.crt` on Debian and Ubuntu,
+///    `/etc/pki/tls/certs/ca-bundle.crt` on Fedora and RHEL, openSUSE's,
+///    Alpine's…; `SystemTrustStoreError.noBundleFound` lists those tried).
 /// 3. Also, when `SSL_CERT_DIR` is set, every regular file in each of its
 ///    colon-separated directories (OpenSSL's `c_rehash` layout, or any folder
 ///    of PEM files), as OpenSSL adds its directory to its file.
@@ -24,7 +26,7 @@ import Trust
 /// The `purex509` tool looks in the same order, with the same list.
 public struct SystemTrustSearch: Sendable, Equatable {
     /// The bundle files tried in order when `SSL_CERT_FILE` is not set.
-    public static let bundleCandidates = [
+    package static let bundleCandidates = [
         "/etc/ssl/certs/ca-certificates.crt",                // Debian, Ubuntu, Gentoo, Arch
         "/etc/pki/tls/certs/ca-bundle.crt",                  // Fedora, RHEL 6
         "/etc/ssl/ca-bundle.pem",                            // openSUSE
@@ -52,7 +54,7 @@ public struct SystemTrustSearch: Sendable, Equatable {
 
     /// The bundle file this search reads: `SSL_CERT_FILE`, else the first
     /// readable candidate, else `nil`.
-    public func bundleFile() -> String? {
+    package func bundleFile() -> String? {
         if let certificateFile { return certificateFile }
         return Self.bundleCandidates.first { access($0, R_OK) == 0 }
     }

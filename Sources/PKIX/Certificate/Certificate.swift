@@ -92,7 +92,7 @@ public struct Certificate: Sendable {
     /// The subject's key, decoded from `subjectPublicKeyInfo`.
     public var publicKey: PublicKey { storage.publicKey }
     /// The v3 extensions, one slot per type this library knows; all empty before v3.
-    public var extensions: Extensions { Extensions(storage: storage) }
+    package var extensions: Extensions { Extensions(storage: storage) }
 
     init(
         der: [UInt8], version: Version, tbsCertificate: Range<Int>, serialNumber: Range<Int>,

@@ -13,7 +13,7 @@ public struct SignedData: Sendable, Hashable {
     public let signature: ArraySlice<UInt8>
 
     /// The parts, as a verifier would receive them from elsewhere (a signed-data test case).
-    public init(message: ArraySlice<UInt8>, algorithm: AlgorithmIdentifier, signature: ArraySlice<UInt8>) {
+    package init(message: ArraySlice<UInt8>, algorithm: AlgorithmIdentifier, signature: ArraySlice<UInt8>) {
         self.message = message
         self.algorithm = algorithm
         self.signature = signature

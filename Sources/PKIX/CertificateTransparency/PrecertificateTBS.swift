@@ -13,7 +13,7 @@ extension Certificate {
     /// The TBSCertificate with the SCT-list extension removed and the rest
     /// re-encoded (RFC 6962 §3.2, `PreCert.tbs_certificate`); nil when the
     /// certificate has no such extension.
-    public var precertificateTBS: [UInt8]? {
+    package var precertificateTBS: [UInt8]? {
         guard storage.extensions.signedCertificateTimestamps != nil else { return nil }
         // The certificate parsed, so its TBS reads; a failure here is nil all the same.
         let rebuilt: [UInt8]? = withReader(storage.tbsCertificate) { reader in

@@ -15,21 +15,21 @@ import DER
 /// publish a certificate, as slices of the bytes that carried it.
 public struct SignedCertificateTimestamp: Sendable, Equatable {
     /// The `Version` byte; 0 is v1, the only version this type holds.
-    public let version: UInt8
+    package let version: UInt8
     /// The log's `LogID`: the SHA-256 hash of its key, 32 bytes.
-    public let logID: ArraySlice<UInt8>
+    package let logID: ArraySlice<UInt8>
     /// When the log issued it, in milliseconds since 1970-01-01T00:00:00Z.
-    public let timestamp: UInt64
+    package let timestamp: UInt64
     /// The `CtExtensions` bytes (empty in every log in use), signed with the rest.
-    public let extensions: ArraySlice<UInt8>
+    package let extensions: ArraySlice<UInt8>
     /// The digitally-signed struct's `HashAlgorithm` (RFC 5246 §7.4.1.4.1; 4 is SHA-256).
-    public let hashAlgorithm: UInt8
+    package let hashAlgorithm: UInt8
     /// Its `SignatureAlgorithm` (1 is RSA, 3 is ECDSA).
-    public let signatureAlgorithm: UInt8
+    package let signatureAlgorithm: UInt8
     /// The signature: a DER ECDSA-Sig-Value, or an RSASSA-PKCS1-v1_5 signature.
-    public let signature: ArraySlice<UInt8>
+    package let signature: ArraySlice<UInt8>
     /// The whole SerializedSCT.
-    public let encoded: ArraySlice<UInt8>
+    package let encoded: ArraySlice<UInt8>
 
     /// Version (1), LogID (32) and timestamp (8), then the CtExtensions' two-byte length.
     static let fixedLength = 43
@@ -40,12 +40,12 @@ public struct SignedCertificateTimestampList: Sendable, Equatable {
     /// The v1 SCTs, in the list's order.
     public let timestamps: [SignedCertificateTimestamp]
     /// SCTs of a version this library does not know, skipped.
-    public let skipped: [SkippedSCT]
+    package let skipped: [SkippedSCT]
 
     /// More SCTs than any certificate, OCSP response or handshake carries
     /// (logs policies ask for two or three): a list over this is refused
     /// rather than have its signatures checked one by one.
-    public static let maximumCount = 64
+    package static let maximumCount = 64
 
     /// Decodes a TLS-encoded list; offsets in errors count from the list's first byte.
     public init(tlsEncoded bytes: ArraySlice<UInt8>) throws(SCTListError) {
@@ -74,11 +74,11 @@ public struct SignedCertificateTimestampList: Sendable, Equatable {
 }
 
 /// An SCT of a version this library does not read (RFC 6962 §3.3: ignored, reported).
-public struct SkippedSCT: Sendable, Equatable {
+package struct SkippedSCT: Sendable, Equatable {
     /// Its position in the list, from 0.
-    public let index: Int
+    package let index: Int
     /// Its version byte (0 is v1, which is never skipped).
-    public let version: UInt8
+    package let version: UInt8
 }
 
 /// Why a SignedCertificateTimestampList did not decode; offsets count from its first byte.
@@ -187,14 +187,14 @@ struct TLSReader {
 extension Certificate {
     /// The SCT list of the certificate's extension (RFC 6962 §3.3: an OCTET
     /// STRING holding the TLS-encoded list); nil when the extension is absent.
-    public func embeddedSCTs() throws(SCTListError) -> SignedCertificateTimestampList? {
+    package func embeddedSCTs() throws(SCTListError) -> SignedCertificateTimestampList? {
         guard let slot = storage.extensions.signedCertificateTimestamps else { return nil }
         return try SignedCertificateTimestampList(octetStringValue: der[slot.value])
     }
 
     /// The v1 SCTs of the certificate's extension, in order; nil when the
     /// extension is absent or does not decode (`embeddedSCTs()` says why).
-    public var signedCertificateTimestamps: [SignedCertificateTimestamp]? {
+    package var signedCertificateTimestamps: [SignedCertificateTimestamp]? {
         (try? embeddedSCTs())??.timestamps
     }
 }

@@ -3,14 +3,14 @@ import DER
 /// RFC 5280 §4.2.2.1: one AccessDescription of an authorityInfoAccess
 /// extension, where to reach the issuer's services (OCSP, CA issuers) and
 /// how, with the bytes of the certificate that holds it.
-public struct AccessDescription: Sendable, Equatable {
+package struct AccessDescription: Sendable, Equatable {
     /// accessMethod: `id-ad-ocsp`, `id-ad-caIssuers`, or another method.
     package let method: OID
     /// accessLocation: usually a URI.
     package let location: GeneralName
 
     /// A description from its method and location, as a caller builds one to compare.
-    public init(method: OID, location: GeneralName) {
+    package init(method: OID, location: GeneralName) {
         self.method = method
         self.location = location
     }
@@ -21,7 +21,7 @@ extension Certificate {
     /// extension is absent. Parsing checked the value
     /// (`ExtensionValues.accessDescriptions`); this decodes what it checked,
     /// and stops at the first description that does not read.
-    public var accessDescriptions: [AccessDescription] {
+    package var accessDescriptions: [AccessDescription] {
         guard let slot = storage.extensions.authorityInformationAccess else { return [] }
         let der = self.der
         return withReader(slot.value) { reader in

@@ -45,7 +45,7 @@ public struct DistributionPoint: Sendable, Equatable {
     package let crlIssuer: ArraySlice<UInt8>?
 
     /// A point from its fields, unchecked; all nil stands for the point assumed for a certificate without cRLDistributionPoints.
-    public init(name: Name?, reasons: ReasonFlags?, crlIssuer: ArraySlice<UInt8>?) {
+    package init(name: Name?, reasons: ReasonFlags?, crlIssuer: ArraySlice<UInt8>?) {
         self.name = name
         self.reasons = reasons
         self.crlIssuer = crlIssuer

@@ -8,7 +8,7 @@ extension Certificate {
     /// The freshestCRL points, decoded as cRLDistributionPoints are
     /// (§4.2.1.15 gives both one syntax); empty when absent or when the
     /// value does not decode (parsing only checked that it is a SEQUENCE).
-    public var freshestCRLPoints: [DistributionPoint] {
+    package var freshestCRLPoints: [DistributionPoint] {
         guard let slot = storage.extensions.freshestCRL else { return [] }
         let der = self.der
         return withReader(slot.value) { reader in

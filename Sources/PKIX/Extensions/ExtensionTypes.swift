@@ -1,7 +1,7 @@
 import DER
 
 /// An extension kept as its `extnValue` content, with its criticality.
-public struct ExtensionSlot: Sendable, Equatable {
+package struct ExtensionSlot: Sendable, Equatable {
     /// Whether the extension is marked critical (an absent flag reads false).
     package let critical: Bool
     /// The content of the extnValue OCTET STRING (the DER of the extension's value).
@@ -21,7 +21,7 @@ struct ExtensionLocation: Sendable, Equatable {
 
 /// RFC 5280 §4.2.1.9. An enum-free shape: `pathLength` is only meaningful
 /// when `isCA`; the parser keeps it as encoded and the verifier decides.
-public struct BasicConstraints: Sendable, Equatable {
+package struct BasicConstraints: Sendable, Equatable {
     /// Whether the extension is marked critical.
     package let critical: Bool
     /// The cA flag: the subject is a CA; false when absent.
@@ -64,7 +64,7 @@ package struct KeyUsage: Sendable, Equatable, OptionSet {
 }
 
 /// The keyUsage extension: its criticality and bits.
-public struct KeyUsageExtension: Sendable, Equatable {
+package struct KeyUsageExtension: Sendable, Equatable {
     /// Whether the extension is marked critical.
     package let critical: Bool
     /// The bits set; BIT STRING bit n is `1 << n`.
@@ -73,7 +73,7 @@ public struct KeyUsageExtension: Sendable, Equatable {
 
 /// An extension whose value is a SEQUENCE OF something; `list` is the
 /// SEQUENCE content (extendedKeyUsage OIDs, GeneralNames, PolicyInformation).
-public struct ListExtension: Sendable, Equatable {
+package struct ListExtension: Sendable, Equatable {
     /// Whether the extension is marked critical.
     package let critical: Bool
     /// The value's content octets (for subjectKeyIdentifier, the key identifier).
@@ -82,7 +82,7 @@ public struct ListExtension: Sendable, Equatable {
 
 /// RFC 5280 §4.2.1.10: the GeneralSubtrees contents; `Certificate.permittedSubtrees`
 /// and `excludedSubtrees` decode their base names.
-public struct NameConstraints: Sendable, Equatable {
+package struct NameConstraints: Sendable, Equatable {
     // One reference to the encoding and the offsets: a view costs one
     // retain however many parts it has, and path checks build it often.
     let der: [UInt8]
@@ -96,7 +96,7 @@ public struct NameConstraints: Sendable, Equatable {
     package var excludedSubtrees: ArraySlice<UInt8>? { location.excludedSubtrees.map { der[$0] } }
 
     /// Two are equal when their parts' bytes are.
-    public static func == (lhs: NameConstraints, rhs: NameConstraints) -> Bool {
+    package static func == (lhs: NameConstraints, rhs: NameConstraints) -> Bool {
         lhs.critical == rhs.critical && lhs.permittedSubtrees == rhs.permittedSubtrees && lhs.excludedSubtrees == rhs.excludedSubtrees
     }
 
@@ -110,7 +110,7 @@ public struct NameConstraints: Sendable, Equatable {
 }
 
 /// RFC 5280 §4.2.1.1.
-public struct AuthorityKeyIdentifier: Sendable, Equatable {
+package struct AuthorityKeyIdentifier: Sendable, Equatable {
     // One reference to the encoding and the offsets, as for NameConstraints.
     let der: [UInt8]
     let location: Location
@@ -127,7 +127,7 @@ public struct AuthorityKeyIdentifier: Sendable, Equatable {
     package var serialNumber: SerialNumber? { location.serialNumber.map { SerialNumber(bytes: der[$0]) } }
 
     /// Two are equal when their parts' bytes are.
-    public static func == (lhs: AuthorityKeyIdentifier, rhs: AuthorityKeyIdentifier) -> Bool {
+    package static func == (lhs: AuthorityKeyIdentifier, rhs: AuthorityKeyIdentifier) -> Bool {
         lhs.critical == rhs.critical && lhs.keyIdentifier == rhs.keyIdentifier && lhs.serialNumber == rhs.serialNumber
             && lhs.location.issuer.map { lhs.der[$0] } == rhs.location.issuer.map { rhs.der[$0] }
     }
@@ -143,7 +143,7 @@ public struct AuthorityKeyIdentifier: Sendable, Equatable {
 }
 
 /// One extension of any kind, for listing.
-public struct Extension: Sendable, Equatable {
+package struct Extension: Sendable, Equatable {
     /// The extnID.
     package let oid: OID
     /// Whether the extension is marked critical.

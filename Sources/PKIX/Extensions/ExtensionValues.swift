@@ -194,7 +194,7 @@ extension Certificate {
     }
 
     /// Every extension in encoding order, known or not.
-    public var allExtensions: [Extension] {
+    package var allExtensions: [Extension] {
         guard let list = storage.extensions.list else { return [] }
         let der = self.der
         return withReader(list) { reader in

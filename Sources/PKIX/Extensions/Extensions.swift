@@ -2,7 +2,7 @@ import DER
 
 /// Where a parse found each extension this library knows, filled once (a
 /// second instance is refused, RFC 5280 §4.2), and what it counted. Stored
-/// in the certificate; `Extensions` is the public view of it.
+/// in the certificate; `Extensions` is the package's view of it.
 struct ExtensionLayout: Sendable {
     var list: Range<Int>? = nil
     var count = 0

@@ -5,7 +5,7 @@ import DER
 /// for unknown critical extensions, which a verifier must refuse (RFC 5280
 /// §4.2) but a parser keeps. A second instance of a known extension is
 /// refused when the certificate is parsed.
-public struct Extensions: Sendable {
+package struct Extensions: Sendable {
     /// Library bound on the number of extensions in one certificate (ExtensionWalk).
     package static let maximumCount = ExtensionWalk.maximumCount
 
@@ -15,41 +15,41 @@ public struct Extensions: Sendable {
     var layout: ExtensionLayout { storage.extensions }
 
     /// How many extensions the certificate has, known or not (at most `maximumCount`).
-    public var count: Int { layout.count }
+    package var count: Int { layout.count }
     /// basicConstraints (RFC 5280 §4.2.1.9); nil when absent.
-    public var basicConstraints: BasicConstraints? { layout.basicConstraints }
+    package var basicConstraints: BasicConstraints? { layout.basicConstraints }
     /// keyUsage (§4.2.1.3); nil when absent, which restricts nothing.
-    public var keyUsage: KeyUsageExtension? { layout.keyUsage }
+    package var keyUsage: KeyUsageExtension? { layout.keyUsage }
     /// extendedKeyUsage (§4.2.1.12): SEQUENCE SIZE (1..MAX) OF KeyPurposeId; `Certificate.extendedKeyUsages` decodes it.
-    public var extendedKeyUsage: ListExtension? { layout.extendedKeyUsage?.list(in: der) }
+    package var extendedKeyUsage: ListExtension? { layout.extendedKeyUsage?.list(in: der) }
     /// subjectAltName (§4.2.1.6): GeneralNames; `Certificate.subjectAlternativeNames` decodes it.
     package var subjectAlternativeName: ListExtension? { layout.subjectAlternativeName?.list(in: der) }
     /// issuerAltName (§4.2.1.7): GeneralNames.
-    public var issuerAlternativeName: ListExtension? { layout.issuerAlternativeName?.list(in: der) }
+    package var issuerAlternativeName: ListExtension? { layout.issuerAlternativeName?.list(in: der) }
     /// nameConstraints (§4.2.1.10); nil when absent.
-    public var nameConstraints: NameConstraints? { layout.nameConstraints?.view(in: der) }
+    package var nameConstraints: NameConstraints? { layout.nameConstraints?.view(in: der) }
     /// authorityKeyIdentifier (§4.2.1.1); nil when absent.
-    public var authorityKeyIdentifier: AuthorityKeyIdentifier? { layout.authorityKeyIdentifier?.view(in: der) }
+    package var authorityKeyIdentifier: AuthorityKeyIdentifier? { layout.authorityKeyIdentifier?.view(in: der) }
     /// subjectKeyIdentifier (§4.2.1.2): `list` holds the keyIdentifier octets.
-    public var subjectKeyIdentifier: ListExtension? { layout.subjectKeyIdentifier?.list(in: der) }
+    package var subjectKeyIdentifier: ListExtension? { layout.subjectKeyIdentifier?.list(in: der) }
     /// certificatePolicies (§4.2.1.4): SEQUENCE SIZE (1..MAX) OF PolicyInformation; `Certificate.policyIdentifiers` decodes it.
-    public var certificatePolicies: ListExtension? { layout.certificatePolicies?.list(in: der) }
+    package var certificatePolicies: ListExtension? { layout.certificatePolicies?.list(in: der) }
     /// policyMappings (§4.2.1.5), checked but kept raw; `Certificate.policyMappingList` decodes it.
-    public var policyMappings: ExtensionSlot? { layout.policyMappings?.slot(in: der) }
+    package var policyMappings: ExtensionSlot? { layout.policyMappings?.slot(in: der) }
     /// policyConstraints (§4.2.1.11), checked but kept raw; `Certificate.policyConstraintValues` decodes it.
-    public var policyConstraints: ExtensionSlot? { layout.policyConstraints?.slot(in: der) }
+    package var policyConstraints: ExtensionSlot? { layout.policyConstraints?.slot(in: der) }
     /// inhibitAnyPolicy (§4.2.1.14), checked but kept raw; `Certificate.inhibitAnyPolicyValue` decodes it.
-    public var inhibitAnyPolicy: ExtensionSlot? { layout.inhibitAnyPolicy?.slot(in: der) }
+    package var inhibitAnyPolicy: ExtensionSlot? { layout.inhibitAnyPolicy?.slot(in: der) }
     /// authorityInfoAccess (§4.2.2.1), checked but kept raw.
     package var authorityInformationAccess: ExtensionSlot? { layout.authorityInformationAccess?.slot(in: der) }
     /// cRLDistributionPoints (§4.2.1.13), checked but kept raw; `Certificate.distributionPoints` decodes it.
-    public var crlDistributionPoints: ExtensionSlot? { layout.crlDistributionPoints?.slot(in: der) }
+    package var crlDistributionPoints: ExtensionSlot? { layout.crlDistributionPoints?.slot(in: der) }
     /// freshestCRL (§4.2.1.15): where delta CRLs are published, kept raw.
-    public var freshestCRL: ExtensionSlot? { layout.freshestCRL?.slot(in: der) }
+    package var freshestCRL: ExtensionSlot? { layout.freshestCRL?.slot(in: der) }
     /// RFC 6962 §3.3 signed certificate timestamps, kept raw.
-    public var signedCertificateTimestamps: ExtensionSlot? { layout.signedCertificateTimestamps?.slot(in: der) }
+    package var signedCertificateTimestamps: ExtensionSlot? { layout.signedCertificateTimestamps?.slot(in: der) }
     /// How many extensions have an OID this library does not know.
     package var unrecognisedCount: Int { layout.unrecognisedCount }
     /// Whether one of those unknown extensions is critical, so that a verifier must refuse the certificate (§4.2).
-    public var hasUnrecognisedCriticalExtension: Bool { layout.hasUnrecognisedCriticalExtension }
+    package var hasUnrecognisedCriticalExtension: Bool { layout.hasUnrecognisedCriticalExtension }
 }

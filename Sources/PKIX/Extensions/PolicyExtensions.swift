@@ -20,21 +20,21 @@ package struct PolicyInformation: Sendable, Equatable {
 }
 
 /// One pair of a policyMappings extension (RFC 5280 §4.2.1.5).
-public struct PolicyMapping: Sendable, Equatable {
+package struct PolicyMapping: Sendable, Equatable {
     /// The policy as the issuing CA's domain names it.
     package let issuerDomainPolicy: OID
     /// The policy the subject CA's domain takes as its equivalent.
     package let subjectDomainPolicy: OID
 
     /// A mapping of `issuerDomainPolicy` onto `subjectDomainPolicy`.
-    public init(issuerDomainPolicy: OID, subjectDomainPolicy: OID) {
+    package init(issuerDomainPolicy: OID, subjectDomainPolicy: OID) {
         self.issuerDomainPolicy = issuerDomainPolicy
         self.subjectDomainPolicy = subjectDomainPolicy
     }
 }
 
 /// RFC 5280 §4.2.1.11; each a SkipCerts count.
-public struct PolicyConstraintValues: Sendable, Equatable {
+package struct PolicyConstraintValues: Sendable, Equatable {
     /// How many more certificates may follow before the path needs an explicit policy; nil when absent.
     package let requireExplicitPolicy: Int?
     /// How many more certificates may follow before policy mapping stops being allowed; nil when absent.
@@ -88,7 +88,7 @@ extension Certificate {
     }
 
     /// The policyMappings pairs, or nil when the extension is absent.
-    public var policyMappingList: [PolicyMapping]? {
+    package var policyMappingList: [PolicyMapping]? {
         guard let slot = storage.extensions.policyMappings else { return nil }
         return withReader(slot.value) { reader in
             var result: [PolicyMapping] = []
@@ -102,7 +102,7 @@ extension Certificate {
     }
 
     /// The policyConstraints values, or nil when the extension is absent.
-    public var policyConstraintValues: PolicyConstraintValues? {
+    package var policyConstraintValues: PolicyConstraintValues? {
         guard let slot = storage.extensions.policyConstraints else { return nil }
         return withReader(slot.value) { reader in
             guard let outer = try? reader.read(.sequence), var fields = try? reader.nested(outer) else { return nil }
@@ -115,7 +115,7 @@ extension Certificate {
     }
 
     /// The inhibitAnyPolicy SkipCerts, or nil when the extension is absent.
-    public var inhibitAnyPolicyValue: Int? {
+    package var inhibitAnyPolicyValue: Int? {
         guard let slot = storage.extensions.inhibitAnyPolicy else { return nil }
         return withReader(slot.value) { reader in
             guard let element = try? reader.read(.integer) else { return nil }

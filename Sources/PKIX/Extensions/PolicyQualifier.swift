@@ -9,21 +9,21 @@ import DER
 // and its qualifier ids) is what policy processing reads.
 
 /// One PolicyInformation with its qualifiers decoded.
-public struct PolicyStatement: Sendable, Equatable {
+package struct PolicyStatement: Sendable, Equatable {
     /// The policyIdentifier (anyPolicy included).
-    public let policy: OID
+    package let policy: OID
     /// The policyQualifiers in order; empty when absent.
     package let qualifiers: [PolicyQualifier]
 
     /// A policy with its qualifiers, as a caller builds one to compare.
-    public init(policy: OID, qualifiers: [PolicyQualifier]) {
+    package init(policy: OID, qualifiers: [PolicyQualifier]) {
         self.policy = policy
         self.qualifiers = qualifiers
     }
 }
 
 /// One PolicyQualifierInfo (RFC 5280 §4.2.1.4), with the bytes of the certificate that holds it.
-public enum PolicyQualifier: Sendable, Equatable {
+package enum PolicyQualifier: Sendable, Equatable {
     /// `id-qt-cps` with an IA5String: the CPS pointer's content octets (a URI).
     case cps(ArraySlice<UInt8>)
     /// `id-qt-unotice` with a SEQUENCE: the user notice.
@@ -33,7 +33,7 @@ public enum PolicyQualifier: Sendable, Equatable {
 }
 
 /// `UserNotice ::= SEQUENCE { noticeRef NoticeReference OPTIONAL, explicitText DisplayText OPTIONAL }`.
-public struct UserNotice: Sendable, Equatable {
+package struct UserNotice: Sendable, Equatable {
     /// noticeRef: the organization and its notice numbers; nil when absent.
     package let noticeReference: NoticeReference?
     /// explicitText; nil when absent.
@@ -131,7 +131,7 @@ extension UserNotice {
 extension Certificate {
     /// The certificatePolicies with their qualifiers decoded, in order; nil
     /// when the extension is absent or a qualifier (a user notice) does not decode.
-    public var policyStatements: [PolicyStatement]? {
+    package var policyStatements: [PolicyStatement]? {
         guard let list = storage.extensions.certificatePolicies?.value else { return nil }
         let der = self.der
         return withReader(list) { reader in

@@ -91,7 +91,7 @@ public enum KeyType: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The type's table entry: its identifiers, names and derivation.
-    public var entry: KeyAlgorithm {
+    package var entry: KeyAlgorithm {
         for entry in KeyAlgorithm.all where entry.type == self { return entry }
         preconditionFailure("every KeyType has an entry in KeyAlgorithm.all")
     }
@@ -113,32 +113,32 @@ public struct KeyAlgorithm: Sendable {
     /// What the tool and PKCS12 print: `RSA`, `EC P-256`, `Ed25519`.
     public let name: StaticString
     /// The AlgorithmIdentifier's OID content octets (rsaEncryption, id-ecPublicKey, id-Ed25519…).
-    public let oid: [UInt8]
+    package let oid: [UInt8]
     /// For EC keys, the namedCurve OID's content octets (RFC 5480 §2.1.1.1).
-    public let namedCurve: [UInt8]?
+    package let namedCurve: [UInt8]?
     /// The curve as key policies and failures name it (`P-256`, `Ed25519`); nil for RSA.
-    public let curveName: StaticString?
+    package let curveName: StaticString?
     /// The public key of a private scalar or seed, computed in constant time
     /// (SEC 1 §3.2.1: 04 ‖ X ‖ Y; RFC 8032 §5.1.5: the 32-octet key); nil
     /// where the private key carries its public half (RSA) or none is computed.
-    public let derivePublicKey: (@Sendable (ArraySlice<UInt8>) throws(ECError) -> [UInt8])?
+    package let derivePublicKey: (@Sendable (ArraySlice<UInt8>) throws(ECError) -> [UInt8])?
     /// What `derivePublicKey` costs in the PKCS12 reader's work units (a
     /// tenth of a SHA-256 compression; docs/pkcs12.md, "Budgets"): one
     /// fixed-base scalar multiplication, measured and rounded up; 0 where
     /// nothing is derived.
-    public let derivationCost: Int
+    package let derivationCost: Int
 
     /// The size in bits when the type fixes it (`KeyType.fixedSizeInBits`).
-    public var fixedSizeInBits: Int? { type.fixedSizeInBits }
+    package var fixedSizeInBits: Int? { type.fixedSizeInBits }
     /// The EC module's curve for ECDSA keys.
-    public var ecdsaCurve: ECDSACurve? {
+    package var ecdsaCurve: ECDSACurve? {
         if case .ecdsa(let curve) = type { return curve }
         return nil
     }
     /// A signature check's cost in the verifier's units (`KeyType.verificationCost`).
-    public var verificationCost: Int { type.verificationCost }
+    package var verificationCost: Int { type.verificationCost }
     /// The key's bit in `AllowedCurves` (`KeyType.policyBit`).
-    public var policyBit: UInt8? { type.policyBit }
+    package var policyBit: UInt8? { type.policyBit }
 
     /// rsaEncryption (RFC 3279 §2.3.1).
     public static let rsa = KeyAlgorithm(type: .rsa, name: "RSA", oid: OID.rsaEncryption.bytes, namedCurve: nil, curveName: nil,
@@ -170,18 +170,18 @@ public struct KeyAlgorithm: Sendable {
                                            derivePublicKey: nil, derivationCost: 0)
 
     /// Every entry, in the order a listing shows them.
-    public static let all: [KeyAlgorithm] = [rsa, rsaPSS, p256, p384, p521, ed25519, ed448]
+    package static let all: [KeyAlgorithm] = [rsa, rsaPSS, p256, p384, p521, ed25519, ed448]
 }
 
 extension KeyAlgorithm {
     /// The entry of an AlgorithmIdentifier: by its OID, and for id-ecPublicKey
     /// by its namedCurve parameters (nil for another curve or explicit parameters).
-    public init?(identifier: AlgorithmIdentifier) {
+    package init?(identifier: AlgorithmIdentifier) {
         self.init(oid: identifier.algorithm, parameters: identifier.parameters)
     }
 
     /// The entry of an algorithm OID's content octets and its parameters TLV.
-    public init?(oid: ArraySlice<UInt8>, parameters: ArraySlice<UInt8>?) {
+    package init?(oid: ArraySlice<UInt8>, parameters: ArraySlice<UInt8>?) {
         if oid.elementsEqual(OID.ecPublicKey.bytes) {
             guard let curve = parameters.flatMap(Self.namedCurve(parameters:)),
                   let entry = Self.ecdsa(namedCurve: curve[...]) else { return nil }
@@ -196,7 +196,7 @@ extension KeyAlgorithm {
     }
 
     /// The ECDSA entry of a namedCurve OID's content octets, nil for a curve the table does not list.
-    public static func ecdsa(namedCurve oid: ArraySlice<UInt8>) -> KeyAlgorithm? {
+    package static func ecdsa(namedCurve oid: ArraySlice<UInt8>) -> KeyAlgorithm? {
         for entry in all {
             if let curve = entry.namedCurve, curve.elementsEqual(oid) { return entry }
         }
@@ -205,7 +205,7 @@ extension KeyAlgorithm {
 
     /// The OID content octets of ECParameters that are a namedCurve
     /// (RFC 5480 §2.1.1), nil for explicit or implicit parameters.
-    public static func namedCurve(parameters: ArraySlice<UInt8>) -> [UInt8]? {
+    package static func namedCurve(parameters: ArraySlice<UInt8>) -> [UInt8]? {
         let bytes = Array(parameters)
         return try? DERReader.parse(bytes) { (reader: inout DERReader) throws(DERError) -> [UInt8] in
             reader.copy(try reader.readOID())
@@ -213,9 +213,9 @@ extension KeyAlgorithm {
     }
 
     /// `name` as a String, for messages.
-    public var displayName: String { Self.text(name) }
+    package var displayName: String { Self.text(name) }
     /// `curveName` as a String, for messages.
-    public var curveDisplayName: String? { curveName.map(Self.text) }
+    package var curveDisplayName: String? { curveName.map(Self.text) }
 
     private static func text(_ text: StaticString) -> String {
         text.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }

@@ -47,15 +47,15 @@ public struct PublicKey: Sendable, Equatable {
     /// RFC 3279 §2.3.1): INTEGER content octets, a leading 0x00 included
     /// when present; nil for other keys. An id-RSASSA-PSS key's
     /// RSASSA-PSS-params (RFC 4055 §1.2), when present, are `algorithm.parameters`.
-    public var rsaComponents: (modulus: ArraySlice<UInt8>, exponent: ArraySlice<UInt8>)? {
+    package var rsaComponents: (modulus: ArraySlice<UInt8>, exponent: ArraySlice<UInt8>)? {
         layout.rsa.map { (der[$0.modulus], der[$0.exponent]) }
     }
     /// Whether the algorithm is id-ecPublicKey (RFC 5480), on any curve or parameters.
-    public var isECPublicKey: Bool { algorithm.algorithm.elementsEqual(OID.ecPublicKey.bytes) }
+    package var isECPublicKey: Bool { algorithm.algorithm.elementsEqual(OID.ecPublicKey.bytes) }
     /// An id-ecPublicKey's namedCurve OID content octets (RFC 5480 §2.1.1),
     /// whether the key table lists the curve or not; nil for other keys and
     /// for explicit or implicit parameters, which §2.1.1 forbids.
-    public var namedCurve: [UInt8]? {
+    package var namedCurve: [UInt8]? {
         guard isECPublicKey, let parameters = algorithm.parameters else { return nil }
         return KeyAlgorithm.namedCurve(parameters: parameters)
     }
@@ -143,7 +143,7 @@ public struct SubjectPublicKeyInfo: Sendable, Equatable {
     public let publicKey: PublicKey
 
     /// The SubjectPublicKeyInfo of `publicKey`.
-    public init(_ publicKey: PublicKey) { self.publicKey = publicKey }
+    package init(_ publicKey: PublicKey) { self.publicKey = publicKey }
 
     /// Parses a SubjectPublicKeyInfo on its own.
     public init(derEncoded der: [UInt8]) throws(DERError) { publicKey = try PublicKey(subjectPublicKeyInfo: der) }

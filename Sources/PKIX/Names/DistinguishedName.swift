@@ -17,7 +17,7 @@ public struct DistinguishedName: Sendable, Equatable, CustomStringConvertible {
         public let rawValue: [UInt8]
 
         /// The short name (`CN`, `O`, …) or, for types without one, the dotted OID.
-        public var typeName: String { type.shortName ?? type.description }
+        package var typeName: String { type.shortName ?? type.description }
 
         /// The value as `description` prints it: RFC 4514-escaped text, or
         /// `#` and the hex of the DER encoding for non-string values.
@@ -27,7 +27,7 @@ public struct DistinguishedName: Sendable, Equatable, CustomStringConvertible {
         }
 
         /// Tag, length and content: the value's DER encoding.
-        public var encoded: [UInt8] {
+        package var encoded: [UInt8] {
             let count = rawValue.count
             var header: [UInt8] = [valueTag.rawValue]
             if count < 0x80 {
@@ -56,11 +56,11 @@ public struct DistinguishedName: Sendable, Equatable, CustomStringConvertible {
     /// `verify --explain` names a certificate on every trace line, so a name
     /// of a million RDNs must not be rebuilt for each. Policy (name constraints, the CN fallback, name equivalence)
     /// reads the whole Name through `subjectName` / `name(at:)`.
-    public static let maximumDisplayedAttributes = 64
+    package static let maximumDisplayedAttributes = 64
 
     /// Attributes left out of `relativeNames` by the display budget; 0 when
     /// the Name is whole.
-    public let omittedAttributes: Int
+    package let omittedAttributes: Int
 
     /// Whether the Name has no RDN at all, as a subject may when subjectAltName carries the identity (§4.1.2.6).
     public var isEmpty: Bool { relativeNames.isEmpty }
@@ -160,9 +160,9 @@ extension Certificate {
     public var issuerName: DistinguishedName { issuer.distinguishedName }
     /// The subject Name, decoded for display and policy; chaining compares `subject.encoded` instead.
     public var subjectName: DistinguishedName { subject.distinguishedName }
-    /// The subject for display: at most `DistinguishedName.maximumDisplayedAttributes` attributes decoded.
+    /// The subject for display: at most 64 attributes decoded.
     public var subjectForDisplay: DistinguishedName { subject.forDisplay }
-    /// The issuer for display: at most `DistinguishedName.maximumDisplayedAttributes` attributes decoded.
+    /// The issuer for display: at most 64 attributes decoded.
     public var issuerForDisplay: DistinguishedName { issuer.forDisplay }
 }
 
@@ -186,7 +186,7 @@ extension DistinguishedName {
     /// Decodes a Name TLV that a parser of this module checked (a
     /// certificate's, a CRL's or an OCSP response's Name, or one rebuilt
     /// from their RDNs); a value that is not one decodes as far as it reads.
-    public init(derEncoded name: ArraySlice<UInt8>) {
+    package init(derEncoded name: ArraySlice<UInt8>) {
         self = DERReader.withReader(over: name) { DistinguishedName(decoding: &$0) }
     }
 }

@@ -20,7 +20,7 @@ public struct GeneralName: Sendable, Equatable {
     public let value: ArraySlice<UInt8>
 
     /// The name from its alternative and content, as a caller builds one to compare.
-    public init(kind: Kind, value: ArraySlice<UInt8>) {
+    package init(kind: Kind, value: ArraySlice<UInt8>) {
         self.kind = kind
         self.value = value
     }
@@ -119,14 +119,14 @@ public struct GeneralName: Sendable, Equatable {
     /// The names of a GeneralNames content that a parser of this module
     /// checked (a distribution point's fullName or cRLIssuer, a CRL entry's
     /// certificateIssuer); other bytes decode as far as they read.
-    public static func list(in content: ArraySlice<UInt8>) -> [GeneralName] {
+    package static func list(in content: ArraySlice<UInt8>) -> [GeneralName] {
         list(in: content, limit: Int.max).names
     }
 
     /// The first `limit` names of such a content and how many follow them,
     /// counted without being kept: a display shows a list of millions of
     /// names (a CRL's scope) within its budget.
-    public static func list(in content: ArraySlice<UInt8>, limit: Int) -> (names: [GeneralName], omitted: Int) {
+    package static func list(in content: ArraySlice<UInt8>, limit: Int) -> (names: [GeneralName], omitted: Int) {
         let base = content.startIndex
         return DERReader.withReader(over: content) { reader in
             var names: [GeneralName] = []

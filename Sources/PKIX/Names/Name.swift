@@ -20,10 +20,10 @@ public struct Name: Sendable, Hashable, CustomStringConvertible {
     public var distinguishedName: DistinguishedName { DistinguishedName(derEncoded: encoded) }
 
     /// The name for display: at most `DistinguishedName.maximumDisplayedAttributes` attributes decoded.
-    public var forDisplay: DistinguishedName {
+    package var forDisplay: DistinguishedName {
         DERReader.withReader(over: encoded) { DistinguishedName(decoding: &$0, limit: DistinguishedName.maximumDisplayedAttributes) }
     }
 
-    /// The RFC 4514 text of `forDisplay`.
+    /// The RFC 4514 text of the name, at most 64 attributes decoded.
     public var description: String { forDisplay.description }
 }

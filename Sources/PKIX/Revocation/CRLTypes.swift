@@ -26,9 +26,9 @@ public enum CRLReason: Int, Sendable, Equatable, CaseIterable {
 
 /// RFC 5280 §4.2.1.13 ReasonFlags: the reasons a distribution point covers.
 /// Bit n (in X.690 order, the first bit is 0) is `1 << n`.
-public struct ReasonFlags: OptionSet, Sendable, Equatable {
-    public let rawValue: UInt16
-    public init(rawValue: UInt16) { self.rawValue = rawValue }
+package struct ReasonFlags: OptionSet, Sendable, Equatable {
+    package let rawValue: UInt16
+    package init(rawValue: UInt16) { self.rawValue = rawValue }
 
     /// Bit 0, which RFC 5280 leaves unused; `allReasons` leaves it out.
     package static let unused = ReasonFlags(rawValue: 1 << 0)
@@ -95,7 +95,7 @@ package struct IssuingDistributionPoint: Sendable, Equatable {
 /// The extensions of a CRL (§5.2) this library knows, each kept once, with
 /// the bytes of the CRL that holds them, and whether an unknown one is
 /// critical (then the CRL must not be used, §5.2).
-public struct CRLExtensions: Sendable {
+package struct CRLExtensions: Sendable {
     /// The CRL's storage: a view is one retain, not a copy of every slot.
     let storage: CertificateList.Storage
     var der: [UInt8] { storage.der }

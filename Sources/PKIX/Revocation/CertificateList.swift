@@ -82,7 +82,7 @@ public struct CertificateList: Sendable {
     /// When the next CRL is due, in seconds since 1970-01-01T00:00:00Z; nil when the CRL omits it (§5.1.2.5).
     public var nextUpdate: Int64? { storage.nextUpdate }
     /// The crlExtensions this library knows, checked at parse time (§5.2).
-    public var extensions: CRLExtensions { CRLExtensions(storage: storage) }
+    package var extensions: CRLExtensions { CRLExtensions(storage: storage) }
     /// The content of the revokedCertificates SEQUENCE; nil when the CRL lists none.
     package var revokedCertificates: ArraySlice<UInt8>? { storage.revokedCertificates.map { storage.der[$0] } }
     /// The number of revokedCertificates entries.
@@ -117,14 +117,14 @@ public struct CertificateList: Sendable {
     }
 
     /// Every entry, in encoding order (for display; lookups use `entries(forSerialNumber:)`).
-    public var allEntries: [RevokedCertificate] {
+    package var allEntries: [RevokedCertificate] {
         storage.index.sorted { $0.entry < $1.entry }.compactMap(decode)
     }
 
     /// The first `limit` entries in encoding order, for a display budget:
     /// only those are decoded, so showing the start of a CRL of a million
     /// entries costs a sort of its index, not a million decoded entries.
-    public func entries(prefix limit: Int) -> [RevokedCertificate] {
+    package func entries(prefix limit: Int) -> [RevokedCertificate] {
         guard limit < storage.index.count else { return allEntries }
         return storage.index.sorted { $0.entry < $1.entry }.prefix(max(0, limit)).compactMap(decode)
     }

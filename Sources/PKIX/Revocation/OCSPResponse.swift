@@ -8,7 +8,7 @@ import DER
 /// §4.2.1 requires of every client; a successful response of another type
 /// is refused rather than read as "no information", so that a caller learns
 /// its responder speaks something else. An unsuccessful status is a valid
-/// response that carries no status (`basic` is nil).
+/// response that carries no certificate status.
 public struct OCSPResponse: Sendable {
     /// §4.2.1 OCSPResponseStatus (4 is not used).
     public enum Status: Int, Sendable, Equatable {
@@ -42,17 +42,17 @@ public struct OCSPResponse: Sendable {
 
     let storage: Storage
 
-    /// The whole response encoding; every view in `basic` carries a part of it.
+    /// The whole response encoding; every view of the response carries a part of it.
     public var der: [UInt8] { storage.der }
-    /// The responseStatus; only a `successful` response carries `basic`.
+    /// The responseStatus; only a `successful` response carries certificate statuses.
     public var status: Status { storage.status }
     /// The BasicOCSPResponse of a successful response; nil otherwise.
-    public var basic: BasicOCSPResponse? { storage.basic }
+    package var basic: BasicOCSPResponse? { storage.basic }
 
 }
 
 /// §4.2.1 BasicOCSPResponse, with its ResponseData read out.
-public struct BasicOCSPResponse: Sendable {
+package struct BasicOCSPResponse: Sendable {
     /// The ResponseData the responder signed, its signature algorithm and the signature octets.
     package let signedData: SignedData
     /// Who signed the response: the responder's Name or key hash.
@@ -71,7 +71,7 @@ public struct BasicOCSPResponse: Sendable {
     package let hasUnrecognisedCriticalExtension: Bool
     /// The certificates the responder included (`certs`), parsed; a
     /// delegated responder's certificate is found here (§4.2.2.2).
-    public let certificates: [Certificate]
+    package let certificates: [Certificate]
     /// Included certificates that did not parse, or came past
     /// `OCSPResponse.maximumCertificates`: skipped, never used.
     package let skippedCertificates: Int
@@ -87,10 +87,10 @@ package enum ResponderID: Sendable, Equatable {
 }
 
 /// §4.1.1 CertID: which certificate a SingleResponse speaks of.
-public struct CertID: Sendable, Equatable {
+package struct CertID: Sendable, Equatable {
     /// The hash functions CertIDs are seen with. SHA-1 is the common one;
     /// a CertID's hash is a name, not a signature, so SHA-1 is safe here.
-    public enum Hash: Sendable, Equatable {
+    package enum Hash: Sendable, Equatable {
         /// SHA-1, SHA-256, SHA-384 or SHA-512, as hashAlgorithm's OID names it.
         case sha1, sha256, sha384, sha512
     }
@@ -98,7 +98,7 @@ public struct CertID: Sendable, Equatable {
     /// The hash that produced `issuerNameHash` and `issuerKeyHash`, as encoded.
     package let hashAlgorithm: AlgorithmIdentifier
     /// nil when the hash algorithm is not one of `Hash`: the CertID then matches nothing.
-    public let hash: Hash?
+    package let hash: Hash?
     /// The hash of the issuer's Name DER.
     package let issuerNameHash: ArraySlice<UInt8>
     /// The hash of the issuer's subjectPublicKey BIT STRING content.

@@ -12,7 +12,7 @@ extension OCSPResponse {
     /// are skipped (`skippedCertificates`).
     package static let maximumSingleResponses = 1_024
     /// The most `certs` entries parsed; later ones count in `skippedCertificates`.
-    public static let maximumCertificates = 16
+    package static let maximumCertificates = 16
 
     /// Parses and checks a DER OCSP response. `der` is kept as is (no copy).
     public init(derEncoded der: [UInt8]) throws(DERError) {
@@ -243,7 +243,7 @@ extension CertID {
 
 extension CertID.Hash {
     /// The digest length in octets.
-    public var size: Int {
+    package var size: Int {
         switch self {
         case .sha1: return 20
         case .sha256: return 32

@@ -6,7 +6,7 @@ import DER
 extension GeneralName {
     /// The form's label as OpenSSL prints it: `DNS`, `email`, `URI`, `IP`,
     /// `DirName`, `RID`, `othername`, `X400Name`, `EdiPartyName`.
-    public var label: String {
+    package var label: String {
         switch kind {
         case .dnsName: return "DNS"
         case .rfc822Name: return "email"
@@ -41,7 +41,7 @@ extension GeneralName {
 
     /// The value unescaped, for formats that escape on their own (JSON):
     /// IA5 text as it is, the other forms as `text` renders them.
-    public var rawText: String { isText ? String(decoding: value, as: UTF8.self) : text }
+    package var rawText: String { isText ? String(decoding: value, as: UTF8.self) : text }
 
     /// `label:text`, as a certificate viewer lists names.
     public var description: String { label + ":" + text }

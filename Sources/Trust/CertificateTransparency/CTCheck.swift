@@ -24,12 +24,12 @@ public struct CTResult: Sendable, Equatable {
     public let unmetRule: CTRule?
     /// Embedded SCT lists that could not be read, with why (the SCTs of a
     /// list that does not decode are not seen).
-    public let unreadableLists: [SCTListError]
+    package let unreadableLists: [SCTListError]
 
     /// The counted SCTs.
     public var validCount: Int { findings.filter { $0.disposition.counts }.count }
     /// The operators of the counted SCTs, each once, in order.
-    public var operators: [String] {
+    package var operators: [String] {
         var names: [String] = []
         for finding in findings where finding.disposition.counts {
             if let name = finding.operatorName, !names.contains(where: { sameName($0, name) }) { names.append(name) }

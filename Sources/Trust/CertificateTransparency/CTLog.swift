@@ -10,27 +10,27 @@ import SHA2
 /// One log: its identity, its key, and the facts a CT policy reads.
 public struct CTLog: Sendable {
     /// The log ID: SHA-256 of the log's SubjectPublicKeyInfo (RFC 6962 §3.2).
-    public let id: Digest
+    package let id: Digest
     /// The log's key, prepared for the signature seam.
-    public private(set) var key: VerificationKey
+    package private(set) var key: VerificationKey
     /// The list's description of the log ("Google 'Argon2026h1' log").
-    public let name: String
+    package let name: String
     /// The name of the operator that runs it now.
-    public let operatorName: String
+    package let operatorName: String
     /// Earlier operators, each with the time it stopped running the log
     /// (Chrome's list; Apple's names none): a policy counts an SCT towards
     /// the operator that ran the log when the SCT was issued.
-    public let previousOperators: [PreviousOperator]
+    package let previousOperators: [PreviousOperator]
     /// RFC 6962 log, or a static-CT-API (tiled) log.
-    public let kind: Kind
+    package let kind: Kind
     /// Its state in the list and since when; nil when the list gives none.
-    public let state: State?
+    package let state: State?
     /// The certificates it accepts: notAfter within
     /// `start..<end`, seconds since 1970; nil when the list gives none.
-    public let temporalInterval: Range<Int64>?
+    package let temporalInterval: Range<Int64>?
 
     /// A log with every fact given.
-    public init(key: VerificationKey, subjectPublicKeyInfo: [UInt8], name: String, operatorName: String,
+    package init(key: VerificationKey, subjectPublicKeyInfo: [UInt8], name: String, operatorName: String,
                 previousOperators: [PreviousOperator] = [], kind: Kind, state: State?, temporalInterval: Range<Int64>?) {
         id = SHA256.hash(subjectPublicKeyInfo)
         self.key = key
@@ -43,7 +43,7 @@ public struct CTLog: Sendable {
     }
 
     /// How the log is run and read.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// RFC 6962: SCTs from add-chain and add-pre-chain.
         case rfc6962
         /// The static CT API (a tiled log); Apple's policy asks for at least
@@ -52,21 +52,21 @@ public struct CTLog: Sendable {
     }
 
     /// A state of a log list and when the log entered it.
-    public struct State: Sendable, Equatable {
+    package struct State: Sendable, Equatable {
         /// Which state.
-        public let status: Status
+        package let status: Status
         /// When the log entered it, in seconds since 1970.
-        public let since: Int64
+        package let since: Int64
 
         /// A state entered at `since`.
-        public init(status: Status, since: Int64) {
+        package init(status: Status, since: Int64) {
             self.status = status
             self.since = since
         }
     }
 
     /// The states of Apple's and Chrome's lists (Chrome's log_list_schema v3).
-    public enum Status: Sendable, Equatable, CaseIterable {
+    package enum Status: Sendable, Equatable, CaseIterable {
         /// Announced, not yet trusted.
         case pending
         /// Accepted, before it became usable (Chrome).
@@ -81,7 +81,7 @@ public struct CTLog: Sendable {
         case rejected
 
         /// The state's key in the lists' JSON.
-        public var name: String {
+        package var name: String {
             switch self {
             case .pending: return "pending"
             case .qualified: return "qualified"
@@ -94,14 +94,14 @@ public struct CTLog: Sendable {
     }
 
     /// An operator the log had before.
-    public struct PreviousOperator: Sendable, Equatable {
+    package struct PreviousOperator: Sendable, Equatable {
         /// The operator's name.
-        public let name: String
+        package let name: String
         /// When it stopped running the log, in seconds since 1970.
-        public let endTime: Int64
+        package let endTime: Int64
 
         /// An earlier operator that ran the log until `endTime`.
-        public init(name: String, endTime: Int64) {
+        package init(name: String, endTime: Int64) {
             self.name = name
             self.endTime = endTime
         }
@@ -111,7 +111,7 @@ public struct CTLog: Sendable {
 /// A log list: the logs a CT policy trusts, found by log ID.
 public struct CTLogList: Sendable {
     /// Which list format it was read from.
-    public enum Format: Sendable, Equatable {
+    package enum Format: Sendable, Equatable {
         /// Apple's `current_log_list.json` (schema v5; v4 read the same).
         case apple
         /// Chrome's `log_list.json` (schema v3).
@@ -119,17 +119,17 @@ public struct CTLogList: Sendable {
     }
 
     /// The format.
-    public let format: Format
+    package let format: Format
     /// The list's own version (Apple's `version`, Chrome's `version`).
-    public let version: String
+    package let version: String
     /// When the list was published, in seconds since 1970, when it says
     /// (Chrome's `log_list_timestamp`; Apple's list gives none).
-    public let timestamp: Int64?
+    package let timestamp: Int64?
     /// Every log, in log-ID order.
     public let logs: [CTLog]
 
     /// A list of `logs`; a log ID given twice is kept once (`CTLogListFile` refuses such a list).
-    public init(format: Format, version: String, timestamp: Int64?, logs: [CTLog]) {
+    package init(format: Format, version: String, timestamp: Int64?, logs: [CTLog]) {
         self.format = format
         self.version = version
         self.timestamp = timestamp
@@ -143,13 +143,13 @@ public struct CTLogList: Sendable {
     }
 
     /// The log whose ID is `id`; nil when the list has none.
-    public func log(id: ArraySlice<UInt8>) -> CTLog? {
+    package func log(id: ArraySlice<UInt8>) -> CTLog? {
         guard id.count == 32, let digest = Digest(bytes: id) else { return nil }
         return log(id: digest)
     }
 
     /// The log whose ID is `id`; nil when the list has none.
-    public func log(id: Digest) -> CTLog? {
+    package func log(id: Digest) -> CTLog? {
         let position = partitionPoint(logs.count) { logs[$0].id.precedes(id) }
         guard position < logs.count, logs[position].id == id else { return nil }
         return logs[position]

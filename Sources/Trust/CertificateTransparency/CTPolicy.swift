@@ -35,7 +35,7 @@ public enum CTPolicy: Sendable, Equatable, CaseIterable, CustomStringConvertible
     }
 
     /// The policy of that name; nil for any other.
-    public static func named(_ name: String) -> CTPolicy? { allCases.first { $0.name.utf8.elementsEqual(name.utf8) } }
+    package static func named(_ name: String) -> CTPolicy? { allCases.first { $0.name.utf8.elementsEqual(name.utf8) } }
 
     /// Certificates issued (notBefore) before this instant are not held to
     /// the policy when a profile requires it: Apple enforces CT for
@@ -68,7 +68,7 @@ public struct CertificateTransparencySettings: Sendable {
 }
 
 /// Where an SCT came from (RFC 6962 §3.3).
-public enum SCTOrigin: Sendable, Equatable {
+package enum SCTOrigin: Sendable, Equatable {
     /// The certificate's SCT-list extension: signed over the precertificate.
     case embedded
     /// A stapled OCSP response's SingleResponse extension: signed over the certificate.
@@ -77,7 +77,7 @@ public enum SCTOrigin: Sendable, Equatable {
     case tls
 
     /// `embedded`, `ocsp` or `tls`.
-    public var name: String {
+    package var name: String {
         switch self {
         case .embedded: return "embedded"
         case .ocsp: return "ocsp"

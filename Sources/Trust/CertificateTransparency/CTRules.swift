@@ -43,16 +43,16 @@ public enum CTRule: UInt8, Sendable, Equatable, CaseIterable, CustomStringConver
     /// A stable name for scripts.
     public var code: String { String(entry.code) }
     /// The text that states the rule.
-    public var section: String { String(entry.section) }
+    package var section: String { String(entry.section) }
     /// What the rule asks.
-    public var asks: String { String(entry.asks) }
+    package var asks: String { String(entry.asks) }
     /// What the rule asks, with its source.
     public var description: String { asks + " (" + section + ")" }
 
     var entry: CTRuleEntry { CTRuleEntry.table[Int(rawValue)] }
 
     /// The rules of `policy`, in the order checked.
-    public static func rules(of policy: CTPolicy) -> [CTRule] {
+    package static func rules(of policy: CTPolicy) -> [CTRule] {
         switch policy {
         case .apple: return appleRules
         case .chrome: return chromeRules

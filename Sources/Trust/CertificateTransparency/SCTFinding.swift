@@ -13,7 +13,7 @@ import SHA2
 // before the rejection is what a list of that day would have done.
 
 /// What one SCT counted for, and why not when it did not.
-public enum SCTDisposition: Sendable, Equatable, CustomStringConvertible {
+package enum SCTDisposition: Sendable, Equatable, CustomStringConvertible {
     /// Valid: from a log that is approved now (`current`: qualified,
     /// usable or read-only at the verification time) or was when it issued
     /// the SCT (retired since).
@@ -35,13 +35,13 @@ public enum SCTDisposition: Sendable, Equatable, CustomStringConvertible {
     case outsideTemporalInterval
 
     /// Whether the SCT counts.
-    public var counts: Bool {
+    package var counts: Bool {
         if case .counted = self { return true }
         return false
     }
 
     /// A stable name for scripts.
-    public var code: String {
+    package var code: String {
         switch self {
         case .counted: return "counted"
         case .unknownLog: return "unknownLog"
@@ -54,7 +54,7 @@ public enum SCTDisposition: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Why, in words.
-    public var description: String {
+    package var description: String {
         switch self {
         case .counted(let current): return current ? "verified" : "verified (log retired since)"
         case .unknownLog: return "unknown log"
@@ -70,25 +70,25 @@ public enum SCTDisposition: Sendable, Equatable, CustomStringConvertible {
 /// One SCT as a CT policy saw it.
 public struct SCTFinding: Sendable, Equatable {
     /// Where it came from.
-    public let origin: SCTOrigin
+    package let origin: SCTOrigin
     /// The log ID it names.
-    public let logID: Digest
+    package let logID: Digest
     /// The log's description from the list; nil for an unknown log.
-    public let logName: String?
+    package let logName: String?
     /// The operator that ran the log when the SCT was issued; nil for an unknown log.
-    public let operatorName: String?
+    package let operatorName: String?
     /// Whether the log is an RFC 6962 log (false for a tiled or unknown log).
-    public let fromRFC6962Log: Bool
+    package let fromRFC6962Log: Bool
     /// When the log issued it, in milliseconds since 1970.
-    public let timestamp: UInt64
+    package let timestamp: UInt64
     /// What it counted for.
-    public let disposition: SCTDisposition
+    package let disposition: SCTDisposition
 }
 
 extension CTLog {
     /// The log's state at `time` (seconds since 1970), read back along the
     /// lifecycle when the list's state began later; nil: not yet listed.
-    public func status(at time: Int64) -> Status? {
+    package func status(at time: Int64) -> Status? {
         guard let state else { return nil }
         if state.since <= time { return state.status }
         switch state.status {
@@ -101,7 +101,7 @@ extension CTLog {
 
     /// The operator that ran the log at `time` (seconds since 1970): the
     /// first earlier operator whose tenure had not ended, else the current one.
-    public func operatorName(at time: Int64) -> String {
+    package func operatorName(at time: Int64) -> String {
         var earliest: PreviousOperator? = nil
         for previous in previousOperators where time < previous.endTime {
             if earliest.map({ previous.endTime < $0.endTime }) ?? true { earliest = previous }
@@ -150,7 +150,7 @@ extension SCTFinding {
 
 extension CTResult {
     /// What the SCTs lacked, for the failure message; empty when they met the policy.
-    public var shortfall: String {
+    package var shortfall: String {
         guard let rule = unmetRule else { return "" }
         if rule == .logList { return "must meet \(policy.name)'s CT policy, and no log list was given to check its SCTs against" }
         var text = "does not meet \(policy.name)'s CT policy: it needs \(rule.asks); \(validCount) of \(findings.count) SCTs counted"

@@ -20,7 +20,7 @@ import SHA2
 // table, key checks and key policy decide it as they decide a certificate's.
 
 /// What an SCT was signed over (RFC 6962 §3.2 `LogEntryType`).
-public enum SCTEntry: Sendable, Equatable {
+package enum SCTEntry: Sendable, Equatable {
     /// An x509_entry: the certificate's DER. SCTs delivered in the TLS
     /// handshake or a stapled OCSP response were issued for the certificate itself.
     case certificate(ArraySlice<UInt8>)
@@ -34,14 +34,14 @@ public enum SCTEntry: Sendable, Equatable {
     /// a precertificate signed by a precertificate-signing certificate, still
     /// the CA above, which also issued the final certificate). Nil when the
     /// certificate carries no SCT-list extension.
-    public static func embedded(in certificate: Certificate, issuer: Certificate) -> SCTEntry? {
+    package static func embedded(in certificate: Certificate, issuer: Certificate) -> SCTEntry? {
         guard let tbs = certificate.precertificateTBS else { return nil }
         return .precertificate(issuerKeyHash: SHA256.hash(issuer.subjectPublicKeyInfo.encoded), tbs: tbs)
     }
 }
 
 /// Why an SCT's signature was not accepted.
-public enum SCTSignatureFailure: Error, Sendable, Equatable, CustomStringConvertible {
+package enum SCTSignatureFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// A (hash, signature) pair of code points that no log uses.
     case unsupportedAlgorithm(hash: UInt8, signature: UInt8)
     /// The entry is longer than the three-byte length RFC 6962 gives it.
@@ -50,7 +50,7 @@ public enum SCTSignatureFailure: Error, Sendable, Equatable, CustomStringConvert
     case signature(SignatureFailure)
 
     /// The reason as a message.
-    public var description: String {
+    package var description: String {
         switch self {
         case .unsupportedAlgorithm(let hash, let signature):
             return "hash algorithm \(hash) with signature algorithm \(signature) is not a CT log's"
@@ -62,7 +62,7 @@ public enum SCTSignatureFailure: Error, Sendable, Equatable, CustomStringConvert
 
 extension SignedCertificateTimestamp {
     /// The bytes the log signed for `entry`; nil when the entry is too long to encode.
-    public func signedBytes(for entry: SCTEntry) -> [UInt8]? {
+    package func signedBytes(for entry: SCTEntry) -> [UInt8]? {
         var bytes: [UInt8] = [version, 0]
         for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: timestamp >> UInt64(shift))) }
         let body: ArraySlice<UInt8>
@@ -105,7 +105,7 @@ extension SignedCertificateTimestamp {
     /// SHA-256 is `logID`; the caller looked it up); nil when it verifies.
     /// `keys` is the key policy the log key must meet: RSA keys of at least
     /// 2048 bits by default, as RFC 6962 logs use.
-    public func verifySignature(over entry: SCTEntry, logKey: VerificationKey,
+    package func verifySignature(over entry: SCTEntry, logKey: VerificationKey,
                                 keys: KeyPolicy = KeyPolicy()) -> SCTSignatureFailure? {
         guard let algorithm = algorithmIdentifier else {
             return .unsupportedAlgorithm(hash: hashAlgorithm, signature: signatureAlgorithm)

@@ -74,7 +74,7 @@ public struct AllowedCurves: OptionSet, Sendable {
     /// Whether keys of `type` may sign. A type without a policy bit (RSA,
     /// bounded by its size; Ed448, which nothing verifies) is not this set's
     /// to refuse.
-    public func allows(_ type: KeyType) -> Bool {
+    package func allows(_ type: KeyType) -> Bool {
         guard let bit = type.policyBit else { return true }
         return rawValue & (1 << bit) != 0
     }

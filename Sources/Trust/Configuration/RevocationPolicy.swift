@@ -112,7 +112,7 @@ public struct RevocationFinding: Sendable, Equatable {
     public let source: Source
 
     /// A finding from its parts, as revocation checking records it.
-    public init(certificateIndex: Int, status: Status, source: Source) {
+    package init(certificateIndex: Int, status: Status, source: Source) {
         self.certificateIndex = certificateIndex
         self.status = status
         self.source = source

@@ -98,7 +98,7 @@ public struct TrustStore: Sendable {
     public var count: Int { anchors.count }
 
     /// Anchors whose subject equals `name` (raw DER comparison).
-    public func anchors(named name: ArraySlice<UInt8>) -> [Int] { Array(anchorIndexes(named: name)) }
+    package func anchors(named name: ArraySlice<UInt8>) -> [Int] { Array(anchorIndexes(named: name)) }
 
     /// `anchors(named:)` as a slice of the store's own order, so that path
     /// building looks anchors up without allocating.
@@ -110,7 +110,7 @@ public struct TrustStore: Sendable {
     }
 
     /// Where anchor `index` came from.
-    public func provenance(ofAnchor index: Int) -> Provenance { provenances[index] }
+    package func provenance(ofAnchor index: Int) -> Provenance { provenances[index] }
 
     /// SHA-256 of anchor `index`'s SubjectPublicKeyInfo.
     package func keyDigest(ofAnchor index: Int) -> Digest { keyDigests[index] }

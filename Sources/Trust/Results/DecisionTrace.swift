@@ -170,7 +170,7 @@ public struct Explanation: Sendable {
     public let omittedSteps: Int
 
     /// An explanation from its parts, as `Verifier.explain` assembles it.
-    public init(result: Result<VerifiedChain, TrustFailure>, path: [PathEntry], steps: [TraceStep], omittedSteps: Int = 0) {
+    package init(result: Result<VerifiedChain, TrustFailure>, path: [PathEntry], steps: [TraceStep], omittedSteps: Int = 0) {
         self.result = result
         self.path = path
         self.steps = steps

@@ -136,7 +136,7 @@ public struct TrustFailure: Error, Sendable, Equatable, CustomStringConvertible 
 
     /// The message with each certificate named by `name` (given its index
     /// in the path): the CLI names it by its position in the input and its subject.
-    public func describe(_ name: (Int) -> String) -> String {
+    package func describe(_ name: (Int) -> String) -> String {
         // Only the messages about one certificate ask the caller for its name.
         func subject() -> String { name(certificateIndex ?? 0) }
         switch reason {

@@ -22,7 +22,7 @@ public enum VerificationKey: Sendable {
     case ed25519(Ed25519PublicKey)
 
     /// Prepares the key of `certificate`, or says why it cannot be used.
-    public static func prepare(_ certificate: Certificate) -> Result<VerificationKey, SignatureFailure> {
+    package static func prepare(_ certificate: Certificate) -> Result<VerificationKey, SignatureFailure> {
         prepare(certificate.publicKey)
     }
 
@@ -76,7 +76,7 @@ public enum VerificationKey: Sendable {
     public var description: String { sizedType.description }
 
     /// The key table's type of the key.
-    public var type: KeyType {
+    package var type: KeyType {
         switch self {
         case .rsa: return .rsa
         case .rsaPSS: return .rsaPSS
@@ -184,7 +184,7 @@ public struct SizedKeyType: Sendable, Equatable, CustomStringConvertible {
     public let sizeInBits: Int
 
     /// A key of `type` and `sizeInBits`.
-    public init(_ type: KeyType, sizeInBits: Int) {
+    package init(_ type: KeyType, sizeInBits: Int) {
         self.type = type
         self.sizeInBits = sizeInBits
     }
@@ -209,7 +209,7 @@ public struct AlgorithmName: Sendable, Equatable, CustomStringConvertible {
     public let name: String?
 
     /// An algorithm as a message should name it; give at least one of the two.
-    public init(oid: OID?, name: String?) {
+    package init(oid: OID?, name: String?) {
         self.oid = oid
         self.name = name
     }
