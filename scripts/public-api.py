@@ -46,9 +46,12 @@ from symbol_graphs import CORE, MODULES, options, place, public_symbols
 # `chromium` wildcard rule reads it, with its two knobs
 # (`VerificationPolicy.publicSuffixes`,
 # `ValidationProfile.refusesWildcardOverPublicSuffix`) and Apple's
-# name-form rule: Trust 386, Pinning 122, face 802.
+# name-form rule: Trust 386, Pinning 122, face 802. One-shot
+# `SHA256.hash` public again (on SHA256 itself: the protocol it came from
+# is `package`), which the first cut had hidden although Benchmarks/
+# calls it: SHA2 37.
 BUDGET = {
-    "DER": 23, "SHA2": 36, "BigNum": 16, "RSA": 23, "EC": 24,
+    "DER": 23, "SHA2": 37, "BigNum": 16, "RSA": 23, "EC": 24,
     "PKIX": 172, "Trust": 386, "Pinning": 122, "Symmetric": 29, "PKCS12": 109,
     "SystemTrust": 13, "PureX509": 0,
 }
