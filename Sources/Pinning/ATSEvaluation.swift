@@ -89,7 +89,7 @@ public struct ATSFailure: Error, Sendable, Equatable, CustomStringConvertible {
             return "App Transport Security requires Certificate Transparency: " + failure.describe(name) + decided
         case .keySize(let index, let key):
             return "App Transport Security requires RSA keys of at least 2048 bits and EC keys of at least 256 bits; "
-                + "\(name(index)) has a \(key) key" + decided
+                + "the key of \(name(index)) is \(key)" + decided
         case .signatureHash(let index, let algorithm):
             return "App Transport Security requires signatures with SHA-256 or stronger; \(name(index)) is signed with \(algorithm)" + decided
         }
