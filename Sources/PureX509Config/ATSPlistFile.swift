@@ -159,8 +159,10 @@ public enum ATSPlistFile {
         }
 
         /// `base.key`, with a key that could be mistaken for path syntax (or
-        /// holds controls) quoted as a JSON string.
+        /// holds controls) quoted as a JSON string, and a key longer than 100
+        /// characters cut there (a hostile key must not make every message megabytes long).
         static func path(_ base: String, _ key: String) -> String {
+            if key.count > 100 { return path(base, String(key.prefix(100))) + "…" }
             let plain = !key.isEmpty && key.utf8.allSatisfy {
                 ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x2E || $0 == 0x2D || $0 == 0x5F || $0 == 0x3A || $0 == 0x2F
             }

@@ -220,6 +220,10 @@ private func replacing(_ path: [String], with value: Any) -> [String: Any] {
         for index in 0..<4_097 { domains["d\(index).example"] = [String: Any]() }
         #expect(refusal(try binary(["NSAppTransportSecurity": ["NSExceptionDomains": domains]]))?.description
                 == "NSAppTransportSecurity.NSExceptionDomains: 4097 domains; at most 4096 are read")
+        // A megabyte-long domain key is cut in the message that names it.
+        let long = String(repeating: "a", count: 1 << 20)
+        let longError = refusal(try binary(["NSAppTransportSecurity": ["NSExceptionDomains": [long: true]]]))
+        #expect(longError?.description == "NSAppTransportSecurity.NSExceptionDomains." + String(repeating: "a", count: 100) + "…: expected a dictionary, found a Boolean (true)")
         // Text that is no XML or binary plist: JSON and OpenStep are refused, as is PEM.
         #expect(refusal(Array("{\"NSAppTransportSecurity\": {}}".utf8)) != nil)
         #expect(refusal(Array("{ NSAppTransportSecurity = { NSAllowsArbitraryLoads = YES; }; }".utf8))?.description
