@@ -38,6 +38,9 @@ public struct ATSFailure: Error, Sendable, Equatable, CustomStringConvertible {
         /// A certificate's key is below ATS's minimum (RSA 2048, EC 256 bits);
         /// the key as `RSA-1024`.
         case keySize(certificateIndex: Int, key: String)
+        /// The key that signed the certificate at `certificateIndex` (its
+        /// issuer's) is below ATS's minimum, as path validation found it.
+        case issuerKeySize(certificateIndex: Int, key: String)
         /// A certificate is signed with a hash weaker than SHA-256; the algorithm.
         case signatureHash(certificateIndex: Int, algorithm: String)
     }
@@ -52,7 +55,7 @@ public struct ATSFailure: Error, Sendable, Equatable, CustomStringConvertible {
     public var certificateIndex: Int? {
         switch reason {
         case .validation(let failure), .certificateTransparency(let failure): return failure.certificateIndex
-        case .keySize(let index, _), .signatureHash(let index, _): return index
+        case .keySize(let index, _), .issuerKeySize(let index, _), .signatureHash(let index, _): return index
         case .pinMismatch(let leaf, _): return leaf ? 0 : nil
         }
     }
@@ -65,7 +68,7 @@ public struct ATSFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .validation(let failure): return failure.code
         case .pinMismatch: return "atsPinMismatch"
         case .certificateTransparency: return "atsCertificateTransparency"
-        case .keySize: return "atsKeySize"
+        case .keySize, .issuerKeySize: return "atsKeySize"
         case .signatureHash: return "atsSignatureHash"
         }
     }
@@ -90,6 +93,9 @@ public struct ATSFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .keySize(let index, let key):
             return "App Transport Security requires RSA keys of at least 2048 bits and EC keys of at least 256 bits; "
                 + "the key of \(name(index)) is \(key)" + decided
+        case .issuerKeySize(let index, let key):
+            return "App Transport Security requires RSA keys of at least 2048 bits and EC keys of at least 256 bits; "
+                + "the issuer key of \(name(index)) is \(key)" + decided
         case .signatureHash(let index, let algorithm):
             return "App Transport Security requires signatures with SHA-256 or stronger; \(name(index)) is signed with \(algorithm)" + decided
         }
@@ -188,7 +194,7 @@ extension ATSPolicy {
             switch SignatureScheme(identifier: certificate.signatureAlgorithm) {
             case .rsaPKCS1?, .rsaPSS?, .ecdsa?, .ed25519?: continue
             case let other:
-                let name = other.map { $0.description } ?? certificate.signatureAlgorithm.oid.description
+                let name = other.map { $0.description } ?? "an algorithm PureX509 does not verify"
                 return .signatureHash(certificateIndex: index, algorithm: name)
             }
         }
@@ -201,13 +207,16 @@ extension ATSPolicy {
     static func requirementReason(_ failure: TrustFailure) -> ATSFailure.Reason? {
         let index = failure.certificateIndex ?? 0
         let refusal: KeyRefusal
+        var issuer = false
         switch failure.reason {
-        case .weakKey(let found), .leafKey(.keyRefused(let found)): refusal = found
+        case .weakKey(let found): refusal = found; issuer = true
+        case .leafKey(.keyRefused(let found)): refusal = found
         case .disallowedAlgorithm(let scheme), .leafKey(.disallowedAlgorithm(let scheme)):
             return .signatureHash(certificateIndex: index, algorithm: scheme.description)
         default: return nil
         }
         guard case .rsaModulusTooSmall(let bits, _) = refusal, bits < 2048 else { return nil }
-        return .keySize(certificateIndex: index, key: SizedKeyType(.rsa, sizeInBits: bits).description)
+        let key = SizedKeyType(.rsa, sizeInBits: bits).description
+        return issuer ? .issuerKeySize(certificateIndex: index, key: key) : .keySize(certificateIndex: index, key: key)
     }
 }

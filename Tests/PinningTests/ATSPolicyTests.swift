@@ -202,6 +202,33 @@ private func environment() throws -> TrustEnvironment {
         #expect(lifted.decidedBy == nil)
     }
 
+    // The hash and the issuer keys, on the chains of Vectors/issue30-apple (2026-06-01).
+    @Test func signatureHashesAndIssuerKeys() throws {
+        func apple(_ name: String) throws -> Certificate {
+            let bytes = try Vectors.bytes("issue30-apple/\(name).pem")
+            return try Certificate(derEncoded: try #require(PEM.certificates(in: bytes).first).der)
+        }
+        func evaluate(_ policy: ATSPolicy, _ chain: [String], allowSHA1: Bool = false) throws -> ATSEvaluation {
+            var verification = VerificationPolicy(time: 1_780_272_000)
+            verification.allowSHA1 = allowSHA1
+            var environment = TrustEnvironment(systemAnchors: TrustStore([try apple("root")]), policy: verification)
+            return policy.evaluate(ServerTrust(certificates: try chain.map(apple)), host: "www.example.com", in: &environment)
+        }
+        #expect(try evaluate(ATSPolicy(), ["leaf-ok"]).result.isSuccess)
+        // Path validation refuses SHA-1; while ATS holds the refusal is ATS's.
+        let sha1 = try #require(try evaluate(ATSPolicy(), ["leaf-sha1"]).result.failureValue)
+        #expect(sha1.code == "atsSignatureHash" && sha1.decidedBy?.description == "ATS default")
+        #expect(try evaluate(ATSPolicy(allowsArbitraryLoads: true), ["leaf-sha1"]).result.failureValue?.decidedBy == nil)
+        // A policy that lets SHA-1 through path validation: ATS's own check on the verified path refuses it.
+        let allowed = try #require(try evaluate(ATSPolicy(), ["leaf-sha1"], allowSHA1: true).result.failureValue)
+        guard case .signatureHash(certificateIndex: 0, _) = allowed.reason else { Issue.record("\(allowed)"); return }
+        #expect(try evaluate(ATSPolicy(allowsArbitraryLoads: true), ["leaf-sha1"], allowSHA1: true).result.isSuccess)
+        // An RSA-1024 intermediate: ATS's key size, on the issuer.
+        let small = try #require(try evaluate(ATSPolicy(), ["leaf-under-rsa1024-intermediate", "intermediate-rsa1024"]).result.failureValue)
+        guard case .issuerKeySize(certificateIndex: 0, key: "RSA-1024") = small.reason else { Issue.record("\(small)"); return }
+        #expect(small.description.hasSuffix("the issuer key of certificate 0 is RSA-1024 (decided by ATS default)"))
+    }
+
     @Test func certificateTransparencyWhenAnEntryAsksForIt() throws {
         // No SCTs on these leaves, and no log list: Apple's policy cannot be met.
         let required = ATSPolicy(exceptionDomains: [ATSExceptionDomain(domain: "www.example.com", requiresCertificateTransparency: true)])
