@@ -28,6 +28,8 @@ struct VerifyDecision {
         case profiles([(profile: ValidationProfile, report: VerifyReport)])
         /// A pinning flag was given: AFSecurityPolicy's evaluation.
         case securityPolicy(PinnedEvaluation)
+        /// `--ats`: the certificate half of App Transport Security for --host.
+        case ats(ATSVerdict)
     }
 
     /// Trusted: the validation succeeded, every profile trusts the chain, or the security policy accepted it.
@@ -36,6 +38,7 @@ struct VerifyDecision {
         case .validation(let report): return report.explanation.result.isSuccess
         case .profiles(let rows): return rows.allSatisfy { $0.report.explanation.result.isSuccess }
         case .securityPolicy(let evaluation): return evaluation.outcome.isSuccess
+        case .ats(let verdict): return verdict.evaluation.result.isSuccess
         }
     }
 }
@@ -72,6 +75,8 @@ extension VerifyOptions {
         // CHAIN's certificates, the malformed one included: later positions are --untrusted ones.
         let chainCount = max(certificates.count, (malformed?.certificateIndex).map { $0 + 1 } ?? 0)
         var malformed = malformed
+        // An unreadable or invalid Info.plist stops the command (exit 2) whatever the chain holds.
+        let atsFile = try ats.map { try ATSInput.load($0) }
         let extra = try loadUntrusted(after: certificates, malformed: &malformed)
         let presented = certificates + extra
         var policy = verificationPolicy()
@@ -96,6 +101,10 @@ extension VerifyOptions {
                 let explanation = verifier.explain(leaf: certificates[0], intermediates: Array(certificates.dropFirst()) + extra)
                 return (named, VerifyReport(explanation: explanation, chainCount: certificates.count))
             }))
+        }
+        if let atsFile {
+            return decision(.ats(evaluateATS(atsFile, store: store, policy: policy, revocationSources: sources, handshakeSCTs: scts,
+                                                 certificates: presented, chainCount: certificates.count)))
         }
         if usesSecurityPolicy {
             return decision(.securityPolicy(try evaluateSecurityPolicy(store: store, policy: policy, revocationSources: sources,

@@ -93,6 +93,9 @@ public struct VerifyOptions: ParsableArguments {
     @Flag(name: .customLong("no-validate-host"), help: "AFSecurityPolicy validatesDomainName = NO.")
     var noValidateHost = false
 
+    @Option(name: .customLong("ats"), help: "An Info.plist (XML or binary) whose NSAppTransportSecurity dictionary applies to --host (required with it): the host's NSPinnedDomains identities, Apple's CT policy when NSRequiresCertificateTransparency is YES, and ATS's key and hash sizes (RSA >= 2048, EC >= 256 bits, SHA-256 or stronger) unless NSAllowsArbitraryLoads or NSAllowsLocalNetworking lifts them. The verdict names the ATS key and domain that decided. docs/ats.md.")
+    var ats: String?
+
     /// Whether AFSecurityPolicy semantics apply (any pinning flag given).
     var usesSecurityPolicy: Bool {
         !pins.isEmpty || !pinCertificates.isEmpty || pinningMode != nil || allowInvalid || noValidateHost
@@ -112,6 +115,14 @@ public struct VerifyOptions: ParsableArguments {
         if let reason = at?.refusal { throw ValidationError("--at: \(reason)") }
         if case .all = profile, usesSecurityPolicy {
             throw ValidationError("--profile all compares path validation under each profile; it does not combine with pinning flags")
+        }
+        if ats != nil {
+            // ATS chooses its settings by host name (NSExceptionDomains, NSPinnedDomains).
+            guard host != nil else { throw ValidationError("--ats needs --host: App Transport Security chooses its settings by the host name") }
+            if case .all = profile { throw ValidationError("--profile all compares path validation under each profile; it does not combine with --ats") }
+            if usesSecurityPolicy {
+                throw ValidationError("--ats applies the Info.plist's NSPinnedDomains; it does not combine with the AFSecurityPolicy flags (--pin, --pin-cert, --pinning-mode, --allow-invalid, --no-validate-host)")
+            }
         }
         if let reason = revocation?.refusal { throw ValidationError("--revocation: \(reason)") }
         if requireRevocationInfo && coverage == .off {
@@ -159,7 +170,7 @@ public struct VerifyOptions: ParsableArguments {
     /// Whether any evaluation may check SCTs: a CT policy asked for, a
     /// profile that requires one, or CT input given.
     var checksTransparency: Bool {
-        requireCT?.value != nil || ctLogList != nil || !sctLists.isEmpty
+        requireCT?.value != nil || ctLogList != nil || !sctLists.isEmpty || ats != nil
             || (profile.compared.isEmpty ? [profile.profile] : profile.compared).contains { $0.certificateTransparency != nil }
     }
 

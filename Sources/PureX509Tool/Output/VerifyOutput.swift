@@ -14,6 +14,7 @@ extension VerifyOptions {
         case .validation(let report): printValidation(report, decision, extra: extra)
         case .profiles(let rows): printProfiles(rows, extra: extra)
         case .securityPolicy(let evaluation): printSecurityPolicy(evaluation, decision, extra: extra)
+        case .ats(let verdict): printATS(verdict, decision, extra: extra)
         }
         if !decision.isTrusted { throw ToolExit.refused }
     }

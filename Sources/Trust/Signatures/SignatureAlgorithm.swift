@@ -51,6 +51,13 @@ public enum SignatureScheme: Sendable, Equatable, CustomStringConvertible {
         self = found.scheme
     }
 
+    /// The scheme of an AlgorithmIdentifier (a certificate's
+    /// `signatureAlgorithm`), for checks that judge a verified path's
+    /// algorithms after the fact (Pinning's ATS hash requirement).
+    package init?(identifier: AlgorithmIdentifier) {
+        self.init(identifier.encoded)
+    }
+
     /// The scheme's table entry.
     var entry: SignatureAlgorithmEntry {
         for entry in SignatureAlgorithmEntry.table where entry.names(self) { return entry }

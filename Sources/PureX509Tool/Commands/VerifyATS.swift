@@ -1,0 +1,35 @@
+import PureX509
+
+// `verify --ats Info.plist --host H`: the certificate half of App Transport
+// Security (docs/ats.md), decided by Pinning's `ATSPolicy.evaluate` in a
+// `TrustEnvironment` that carries verify's whole policy (--profile,
+// --purpose, --at, revocation, CT inputs), so every other flag holds too.
+// ATSOutput.swift prints it.
+
+/// ATS's evaluation of a presented chain for --host, with the path
+/// evaluation it made (recorded, so failures name input positions and
+/// --explain traces it).
+struct ATSVerdict {
+    let file: ATSInput
+    let evaluation: ATSEvaluation
+    let evaluations: [TrustEnvironment.RecordedEvaluation]
+    let reports: [VerifyReport]
+
+    /// The report whose path the verdict names: the last evaluation made.
+    var report: VerifyReport? { reports.last }
+}
+
+extension VerifyOptions {
+    func evaluateATS(_ file: ATSInput, store: TrustStore, policy: VerificationPolicy, revocationSources: RevocationSources,
+                     handshakeSCTs: [SignedCertificateTimestamp], certificates: [Certificate], chainCount: Int) -> ATSVerdict {
+        var environment = TrustEnvironment(systemAnchors: store, policy: policy)
+        environment.recordsEvaluations = true
+        environment.revocationSources = revocationSources
+        environment.handshakeSCTs = handshakeSCTs
+        // validate() made sure --host is given with --ats.
+        let evaluation = file.loaded.policy.evaluate(ServerTrust(certificates: certificates), host: host ?? "", in: &environment)
+        let evaluations = environment.evaluations
+        return ATSVerdict(file: file, evaluation: evaluation, evaluations: evaluations,
+                          reports: evaluations.map { VerifyReport(explanation: $0.explanation, chainCount: chainCount) })
+    }
+}
