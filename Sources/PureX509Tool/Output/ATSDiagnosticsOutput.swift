@@ -44,7 +44,7 @@ struct ATSDiagnosticsOutput {
             why = "the certificates must meet ATS's key and hash sizes, which no exception lowers (Apple's SSL policy asks the same)"
         default: why = "the default server trust evaluation refuses the chain, and ATS's exceptions do not change it"
         }
-        return "No ATS exception lets the app connect to \(host): \(why). \(reason)"
+        return "No ATS exception lets the app connect to \(host): \(why) — \(reason)"
     }
 
     var lines: [String] {
