@@ -30,6 +30,7 @@ let package = Package(
             name: "purex509-nio",
             dependencies: [
                 "PureX509NIOSSL",
+                .product(name: "PureX509", package: "PureX509"),
                 .product(name: "PureX509Tool", package: "PureX509"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

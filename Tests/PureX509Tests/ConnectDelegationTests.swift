@@ -47,3 +47,32 @@ private func runWithEnvironment(_ arguments: [String], _ extra: [String: String]
     let handed = try runWithEnvironment(["connect", "example.com", "--identity", "client.p12", "--password-env", "P"], ["PUREX509_NIO": helper.path])
     #expect(handed.output == "nio: connect example.com --identity client.p12 --password-env P\n", "\(handed.output)")
 }
+
+@Test func atsDiagnosticsIsHandedToTheNIOToolOrSaysHowToGetIt() throws {
+    let run = try runWithEnvironment(["ats-diagnostics", "https://example.com"], [:])
+    #expect(run.status == 2)
+    #expect(run.error.contains("ats-diagnostics needs a TLS stack"), "\(run.error)")
+    #expect(run.error.contains("swift build -c release --package-path Integrations/NIOSSL"))
+    let helper = FileManager.default.temporaryDirectory.appendingPathComponent("purex509-nio-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: helper) }
+    try Data("#!/bin/sh\necho \"nio: $*\"\n".utf8).write(to: helper)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: helper.path)
+    let handed = try runWithEnvironment(["ats-diagnostics", "--json", "https://example.com:8443/"], ["PUREX509_NIO": helper.path])
+    #expect(handed.output == "nio: ats-diagnostics --json https://example.com:8443/\n", "\(handed.output)")
+    // A URL that is not https://HOST[:PORT] is refused before anything is run.
+    for url in ["example.com", "http://example.com", "https://example.com:0"] {
+        #expect(try runWithEnvironment(["ats-diagnostics", url], ["PUREX509_NIO": helper.path]).status == 2, "\(url)")
+    }
+}
+
+@Test func connectTakesAtsWithoutHostButVerifyStillNeedsIt() throws {
+    let helper = FileManager.default.temporaryDirectory.appendingPathComponent("purex509-nio-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: helper) }
+    try Data("#!/bin/sh\necho \"nio: $*\"\n".utf8).write(to: helper)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: helper.path)
+    let handed = try runWithEnvironment(["connect", "--ats", "Info.plist", "example.com"], ["PUREX509_NIO": helper.path])
+    #expect(handed.output == "nio: connect --ats Info.plist example.com\n", "\(handed.output) \(handed.error)")
+    let verify = try runWithEnvironment(["verify", "--ats", "Info.plist", "chain.pem"], [:])
+    #expect(verify.status == 2)
+    #expect(verify.error.contains("--ats needs --host"), "\(verify.error)")
+}

@@ -23,7 +23,7 @@ public struct PureX509Command: ParsableCommand {
     /// Every command; `connect` needs a TLS stack, which only the NIO
     /// integration's build of the tool supplies (`ConnectCommand.handshake`).
     public static let subcommands: [any ParsableCommand.Type] = [
-        Inspect.self, Verify.self, ConnectCommand.self, Scan.self, Pin.self, Policy.self, Identity.self, Bench.self,
+        Inspect.self, Verify.self, ConnectCommand.self, ATSDiagnosticsCommand.self, Scan.self, Pin.self, Policy.self, Identity.self, Bench.self,
     ]
 
     public init() {}

@@ -18,6 +18,14 @@ struct Verify: ParsableCommand {
     @Argument(help: "The presented chain, leaf first.")
     var chain: String
 
+    func validate() throws {
+        // ATS chooses its settings by host name (NSExceptionDomains, NSPinnedDomains);
+        // connect takes it from its target.
+        if options.ats != nil && options.host == nil {
+            throw ValidationError("--ats needs --host: App Transport Security chooses its settings by the host name")
+        }
+    }
+
     func run() throws { try options.run(chainFile: chain) }
 }
 

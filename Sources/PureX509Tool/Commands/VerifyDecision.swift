@@ -71,12 +71,15 @@ extension VerifyOptions {
     /// Decides on a presented chain (leaf first, or cut short at a
     /// `malformed` certificate) with the --untrusted certificates, under the
     /// policy the options describe.
-    func decide(store: TrustStore, certificates: [Certificate], malformed: TrustFailure?) throws -> VerifyDecision {
+    /// `connect --ats` read the Info.plist before its handshake (`atsFile`)
+    /// and judged the TLS half (`atsHandshake`, what the server negotiated).
+    func decide(store: TrustStore, certificates: [Certificate], malformed: TrustFailure?,
+                atsFile loaded: ATSInput? = nil, atsHandshake: NegotiatedTLS?? = nil) throws -> VerifyDecision {
         // CHAIN's certificates, the malformed one included: later positions are --untrusted ones.
         let chainCount = max(certificates.count, (malformed?.certificateIndex).map { $0 + 1 } ?? 0)
         var malformed = malformed
         // An unreadable or invalid Info.plist stops the command (exit 2) whatever the chain holds.
-        let atsFile = try ats.map { try ATSInput.load($0) }
+        let atsFile = try loaded ?? ats.map { try ATSInput.load($0) }
         let extra = try loadUntrusted(after: certificates, malformed: &malformed)
         let presented = certificates + extra
         var policy = verificationPolicy()
@@ -104,7 +107,7 @@ extension VerifyOptions {
         }
         if let atsFile {
             return decision(.ats(evaluateATS(atsFile, store: store, policy: policy, revocationSources: sources, handshakeSCTs: scts,
-                                                 certificates: presented, chainCount: certificates.count)))
+                                                 certificates: presented, chainCount: certificates.count, handshake: atsHandshake)))
         }
         if usesSecurityPolicy {
             return decision(.securityPolicy(try evaluateSecurityPolicy(store: store, policy: policy, revocationSources: sources,

@@ -15,12 +15,26 @@ public struct ConnectTarget: Sendable {
     public let timeoutSeconds: Int
     /// The identity of --identity (nil: none is presented).
     public let clientIdentity: ClientIdentity?
+    /// What the client offers: every version and suite the stack enables,
+    /// or what App Transport Security allows (`connect --ats`).
+    public let tls: ConnectTLS
+
+    /// The same target with another offer.
+    func offering(_ tls: ConnectTLS) -> ConnectTarget {
+        ConnectTarget(host: host, port: port, serverName: serverName, timeoutSeconds: timeoutSeconds, clientIdentity: clientIdentity, tls: tls)
+    }
 }
 
 /// A TLS stack's refusal or failure to reach the server, in its words.
 public struct ConnectFailure: Error, CustomStringConvertible {
+    /// Where it failed: no TCP connection, or a handshake that did not complete.
+    public enum Stage: Sendable { case connection, handshake }
     public let description: String
-    public init(_ description: String) { self.description = description }
+    public let stage: Stage
+    public init(_ description: String, stage: Stage = .handshake) {
+        self.description = description
+        self.stage = stage
+    }
 }
 
 /// `purex509 connect HOST[:PORT]`: a TLS handshake, then the served chain
@@ -44,7 +58,14 @@ public struct ConnectCommand: ParsableCommand {
             trusted, 1 not trusted, the identity refused by the server, a wrong password or a file without an \
             identity, 2 bad usage, an unreadable file or no chain (the server could not be reached or the handshake \
             failed before its certificates). No application data is sent: the handshake's certificates are only \
-            collected, and the verdict is PureX509's.
+            collected, and the verdict is PureX509's. With --ats Info.plist all of App Transport Security applies to \
+            the host: the handshake offers only TLS 1.2 or newer (or the resolved NSExceptionMinimumTLSVersion) and \
+            forward-secret (ECDHE) cipher suites unless NSExceptionRequiresForwardSecrecy is NO, nothing restricted \
+            where NSAllowsArbitraryLoads or NSAllowsLocalNetworking lifts ATS; when the server will not meet that, a \
+            second handshake offering everything tells why, and the refusal (exit 1; codes atsTLSVersion, \
+            atsForwardSecrecy, atsHandshake) names the rule and the key and domain that decided, e.g. "TLS 1.1 is \
+            below the minimum ATS allows for example.com (NSExceptionMinimumTLSVersion not set: TLSv1.2)". Then the \
+            certificate half as `verify --ats` applies it. `ats-diagnostics` tries each ATS relaxation (docs/ats.md).
             """
     )
 
@@ -112,21 +133,36 @@ public struct ConnectCommand: ParsableCommand {
         let clientIdentity = try identity.map {
             try Self.openIdentity($0, password: password, store: store, policy: options.verificationPolicy())
         }
+        // --ats: the Info.plist too (exit 2 for a bad one), and the TLS half
+        // it asks of the host decides what the handshake offers.
+        let atsFile = try options.ats.map { try ATSInput.load($0) }
+        let atsRequirement = atsFile.map { ATSTLSRequirement($0.loaded.policy.resolve(host: options.atsHost)) }
         let sni = Self.sniName(for: serverName ?? host)
         let endpoint = (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
         // What was resolved, when it is not what was typed (an A-label form).
         let named = DisplayText.escaped(target) + (IDNA.isInternationalised(target) ? " (\(endpoint))" : "")
-        let served: [[UInt8]]
-        let answer: IdentityAnswer
+        let connectTarget = ConnectTarget(host: host, port: port, serverName: sni, timeoutSeconds: timeout,
+                                          clientIdentity: clientIdentity, tls: .unconstrained)
+        let result: ServedHandshake
+        var atsRefusal: ATSTLSRefusal? = nil
         do {
-            let result = try handshake(ConnectTarget(host: host, port: port, serverName: sni, timeoutSeconds: timeout,
-                                                     clientIdentity: clientIdentity))
-            served = result.served
-            answer = result.identity
+            if let atsRequirement {
+                switch atsRequirement.handshake({ try handshake(connectTarget.offering($0)) }) {
+                case .met(let made): result = made
+                case .refused(let refusal, let made):
+                    result = made
+                    atsRefusal = refusal
+                case .unreachable(let error): throw error
+                }
+            } else {
+                result = try handshake(connectTarget)
+            }
         } catch {
             printError("purex509: cannot get a certificate chain from \(named): \(error)")
             throw ToolExit.usage
         }
+        let served = result.served
+        let answer = result.identity
         guard !served.isEmpty else {
             printError("purex509: \(named) presented no certificate")
             throw ToolExit.usage
@@ -158,8 +194,38 @@ public struct ConnectCommand: ParsableCommand {
         if case .refused(let reason) = answer {
             printError("purex509: the server refused the client identity: \(DisplayText.escaped(reason))")
         }
-        try options.output(try options.decide(store: store, certificates: certificates, malformed: malformed), extra: extra)
+        if let atsRefusal, let atsFile {
+            // ATS refused the connection before any certificate would be judged.
+            Self.printATSRefusal(atsRefusal, file: atsFile, options: options, negotiated: result.negotiated, extra: extra)
+            throw ToolExit.refused
+        }
+        try options.output(try options.decide(store: store, certificates: certificates, malformed: malformed, atsFile: atsFile,
+                                              atsHandshake: atsFile.map { _ in result.negotiated }), extra: extra)
         if case .refused = answer { throw ToolExit.refused }
+    }
+
+    /// `not trusted: App Transport Security: …` on standard error (with
+    /// --explain, ATS's settings for the host after it), or the verdict
+    /// object with an empty path, the error's `decidedBy`, the `ats` member
+    /// and what the server negotiated (`ats.handshake`).
+    static func printATSRefusal(_ refusal: ATSTLSRefusal, file: ATSInput, options: VerifyOptions, negotiated: NegotiatedTLS?,
+                                extra: [(String, JSONOutput)]) {
+        let resolution = file.loaded.policy.resolve(host: options.atsHost)
+        if options.json {
+            var error = VerdictJSON.error(code: refusal.code, certificate: nil, from: nil, message: refusal.description, failure: nil)
+            if case .object(let fields) = error { error = .object(fields + [("decidedBy", VerifyOptions.sourceJSON(refusal.decidedBy))]) }
+            let ats = VerifyOptions.atsJSON(file: file, resolution: resolution, handshake: .some(negotiated))
+            print(VerdictJSON(trusted: false, certificates: [], error: error, path: .array([]), members: [("ats", ats)] + extra)
+                .encoded.serialized(pretty: false))
+        } else {
+            printError("not trusted: \(refusal.description)")
+            if options.explain {
+                print("App Transport Security for \(DisplayText.escaped(resolution.host)) (--ats \(file.name)):")
+                print("  handshake\(negotiated.map { $0.text.isEmpty ? "" : " (\($0.text))" } ?? ""): refused")
+                print("  minimum: \(refusal.requirement.minimumText)")
+                print("  forward secrecy: \(refusal.requirement.forwardSecrecyText)")
+            }
+        }
     }
 
     /// `purex509-nio`: $PUREX509_NIO, else beside this executable, else

@@ -8,11 +8,14 @@ public struct ServedHandshake: Sendable {
     public let served: [[UInt8]]
     /// The server's answer to the client identity.
     public let identity: IdentityAnswer
+    /// The version and cipher suite the server chose; nil when the stack did not say.
+    public let negotiated: NegotiatedTLS?
 
     /// A handshake's result, as the TLS stack observed it.
-    public init(served: [[UInt8]], identity: IdentityAnswer) {
+    public init(served: [[UInt8]], identity: IdentityAnswer, negotiated: NegotiatedTLS? = nil) {
         self.served = served
         self.identity = identity
+        self.negotiated = negotiated
     }
 }
 

@@ -93,7 +93,7 @@ public struct VerifyOptions: ParsableArguments {
     @Flag(name: .customLong("no-validate-host"), help: "AFSecurityPolicy validatesDomainName = NO.")
     var noValidateHost = false
 
-    @Option(name: .customLong("ats"), help: "An Info.plist (XML or binary) whose NSAppTransportSecurity dictionary applies to --host (required with it): the host's NSPinnedDomains identities, Apple's CT policy when NSRequiresCertificateTransparency is YES, and ATS's key and hash sizes (RSA >= 2048, EC >= 256 bits, SHA-256 or stronger) unless NSAllowsArbitraryLoads or NSAllowsLocalNetworking lifts them. The verdict names the ATS key and domain that decided. docs/ats.md.")
+    @Option(name: .customLong("ats"), help: "An Info.plist (XML or binary) whose NSAppTransportSecurity dictionary applies to --host (required with it): the host's NSPinnedDomains identities, Apple's CT policy when NSRequiresCertificateTransparency is YES, and ATS's key and hash sizes (RSA >= 2048, EC >= 256 bits, SHA-256 or stronger) unless NSAllowsArbitraryLoads or NSAllowsLocalNetworking lifts them. The verdict names the ATS key and domain that decided. With connect, the host is HOST unless --host or --ip says otherwise, and the handshake must also meet ATS's TLS half: TLS 1.2 or newer (or the NSExceptionMinimumTLSVersion) and a forward-secret (ECDHE) cipher suite unless NSExceptionRequiresForwardSecrecy is NO. docs/ats.md.")
     var ats: String?
 
     /// Whether AFSecurityPolicy semantics apply (any pinning flag given).
@@ -117,8 +117,6 @@ public struct VerifyOptions: ParsableArguments {
             throw ValidationError("--profile all compares path validation under each profile; it does not combine with pinning flags")
         }
         if ats != nil {
-            // ATS chooses its settings by host name (NSExceptionDomains, NSPinnedDomains).
-            guard host != nil else { throw ValidationError("--ats needs --host: App Transport Security chooses its settings by the host name") }
             if case .all = profile { throw ValidationError("--profile all compares path validation under each profile; it does not combine with --ats") }
             if usesSecurityPolicy {
                 throw ValidationError("--ats applies the Info.plist's NSPinnedDomains; it does not combine with the AFSecurityPolicy flags (--pin, --pin-cert, --pinning-mode, --allow-invalid, --no-validate-host)")

@@ -79,9 +79,19 @@ extension VerifyOptions {
             "  Certificate Transparency: \(resolution.requiresCertificateTransparency.value ? "Apple's policy required" : "not required by ATS")"
                 + " — \(text(resolution.requiresCertificateTransparency.source))",
             "  key and hash sizes: \(enforced.value ? "RSA >= 2048, EC >= 256 bits, SHA-256 or stronger" : "not required by ATS") — \(text(enforced.source))",
-            "  not judged without a handshake: TLS \(tls) — \(text(resolution.minimumTLSVersion.source)); forward secrecy "
-                + "\(resolution.requiresForwardSecrecy.value ? "required" : "not required") — \(text(resolution.requiresForwardSecrecy.source))",
+            tlsLine(verdict.handshake, tls: tls, resolution),
         ]
+    }
+
+    /// The TLS half: judged by `connect --ats` (what the server negotiated
+    /// met the minimum and forward secrecy), or not judged without a handshake.
+    static func tlsLine(_ handshake: NegotiatedTLS??, tls: String, _ resolution: ATSResolution) -> String {
+        func text(_ source: ATSSource) -> String { DisplayText.escaped(source.description) }
+        let settings = "TLS \(tls) — \(text(resolution.minimumTLSVersion.source)); forward secrecy "
+            + "\(resolution.requiresForwardSecrecy.value ? "required" : "not required") — \(text(resolution.requiresForwardSecrecy.source))"
+        guard let handshake else { return "  not judged without a handshake: " + settings }
+        let negotiated = handshake.map { $0.text.isEmpty ? "" : " \($0.text)" } ?? ""
+        return "  handshake\(negotiated) meets: " + settings
     }
 
     /// `{"key", "domain", "path", "ignoredBecauseOf"}`: `key` null for ATS's default.
@@ -92,7 +102,12 @@ extension VerifyOptions {
 
     /// The `ats` member: the file, the host, and each setting as `{"value", "decidedBy"}`.
     static func atsJSON(_ verdict: ATSVerdict) -> JSONOutput {
-        let resolution = verdict.evaluation.resolution
+        atsJSON(file: verdict.file, resolution: verdict.evaluation.resolution, handshake: verdict.handshake)
+    }
+
+    /// The `ats` member for `file`'s settings for a host; `handshake` is
+    /// what the server negotiated, when connect made one (`handshake` member).
+    static func atsJSON(file: ATSInput, resolution: ATSResolution, handshake: NegotiatedTLS??) -> JSONOutput {
         func setting(_ value: JSONOutput, _ source: ATSSource) -> JSONOutput {
             .object([("value", value), ("decidedBy", sourceJSON(source))])
         }
@@ -101,9 +116,9 @@ extension VerifyOptions {
             return .object([("pins", .array(pins.pins.map { .string($0.description) })), ("domains", .array(pins.domains.map { .string($0) })),
                             ("decidedBy", sourceJSON(pins.source))])
         }
-        let loaded = verdict.file.loaded
+        let loaded = file.loaded
         return .object([
-            ("file", .string(verdict.file.name)), ("format", .string(loaded.format)), ("bareDictionary", .bool(loaded.isBareDictionary)),
+            ("file", .string(file.name)), ("format", .string(loaded.format)), ("bareDictionary", .bool(loaded.isBareDictionary)),
             ("host", .string(resolution.host)), ("exceptionDomain", JSONOutput.optional(resolution.exceptionDomain)),
             ("enforced", setting(.bool(resolution.enforced.value), resolution.enforced.source)),
             ("allowsInsecureHTTPLoads", setting(.bool(resolution.allowsInsecureHTTPLoads.value), resolution.allowsInsecureHTTPLoads.source)),
@@ -113,7 +128,7 @@ extension VerifyOptions {
                                                         resolution.requiresCertificateTransparency.source)),
             ("leafPins", pins(resolution.leafPins)), ("caPins", pins(resolution.caPins)),
             ("warnings", .array(loaded.warnings.map { .string($0.description) })),
-        ])
+        ] + (handshake.map { [("handshake", $0?.json ?? .null)] } ?? []))
     }
 }
 

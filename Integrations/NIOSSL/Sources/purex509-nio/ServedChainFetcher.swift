@@ -2,6 +2,7 @@ import NIOCore
 import NIOPosix
 import NIOSSL
 import NIOTLS
+import PureX509
 import PureX509NIOSSL
 import PureX509Tool
 
@@ -26,6 +27,12 @@ enum ServedChainFetcher {
             throw ConnectFailure("\(error)")
         }
         configuration.certificateVerification = .fullVerification
+        // What the command offers (connect --ats: only what App Transport
+        // Security allows). TLS 1.3's suites are all forward secret, and
+        // BoringSSL does not let them be chosen; for TLS 1.2 and below,
+        // ATS's forward-secret suites are the ECDHE ones.
+        configuration.minimumTLSVersion = Self.version(target.tls.minimumVersion)
+        if target.tls.forwardSecretOnly { configuration.cipherSuites = "ECDHE+AESGCM:ECDHE+CHACHA20:ECDHE+AES" }
         // The server's answer to close_notify is the identity's verdict; a
         // server that keeps silent is not waited for longer than this.
         configuration.shutdownTimeout = .seconds(Int64(min(5, target.timeoutSeconds)))
@@ -33,6 +40,7 @@ enum ServedChainFetcher {
         let collected = group.next().makePromise(of: [[UInt8]].self)
         let answered = group.next().makePromise(of: IdentityAnswer.self)
         let presenting = target.clientIdentity != nil
+        let negotiated = group.next().makePromise(of: NegotiatedTLS?.self)
         let bootstrap = ClientBootstrap(group: group)
             .connectTimeout(.seconds(Int64(target.timeoutSeconds)))
             .channelInitializer { channel in
@@ -47,6 +55,8 @@ enum ServedChainFetcher {
                             promise.succeed(.failed)
                         }
                     })
+                    // Before the TLS handler: it sees the server's bytes as they arrive.
+                    try channel.pipeline.syncOperations.addHandler(ServerHelloReader(negotiated: negotiated))
                     try channel.pipeline.syncOperations.addHandler(handler)
                     try channel.pipeline.syncOperations.addHandler(
                         HandshakeWatcher(collected: collected, answered: answered, presenting: presenting))
@@ -58,7 +68,8 @@ enum ServedChainFetcher {
         } catch {
             collected.fail(error)
             answered.succeed(.notPresented)
-            throw ConnectFailure("cannot connect to port \(target.port): \(error)")
+            negotiated.succeed(nil)
+            throw ConnectFailure("cannot connect to port \(target.port): \(error)", stage: .connection)
         }
         let timeout = channel.eventLoop.scheduleTask(in: .seconds(Int64(target.timeoutSeconds))) {
             collected.fail(ConnectFailure("no certificates within \(target.timeoutSeconds) s"))
@@ -66,6 +77,7 @@ enum ServedChainFetcher {
         }
         defer {
             timeout.cancel()
+            negotiated.succeed(nil)
             channel.close(promise: nil)
         }
         let served: [[UInt8]]
@@ -76,8 +88,20 @@ enum ServedChainFetcher {
         } catch {
             throw ConnectFailure("TLS handshake failed: \(error)")
         }
-        guard presenting else { return ServedHandshake(served: served, identity: .notPresented) }
-        return ServedHandshake(served: served, identity: try answered.futureResult.wait())
+        // The ServerHello came before the certificates: read by now, or unreadable.
+        negotiated.succeed(nil)
+        let chosen = (try? negotiated.futureResult.wait()) ?? nil
+        guard presenting else { return ServedHandshake(served: served, identity: .notPresented, negotiated: chosen) }
+        return ServedHandshake(served: served, identity: try answered.futureResult.wait(), negotiated: chosen)
+    }
+
+    static func version(_ version: ATSTLSVersion) -> TLSVersion {
+        switch version {
+        case .tls10: return .tlsv1
+        case .tls11: return .tlsv11
+        case .tls12: return .tlsv12
+        case .tls13: return .tlsv13
+        }
     }
 }
 

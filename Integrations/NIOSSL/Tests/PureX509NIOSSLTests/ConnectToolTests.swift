@@ -22,9 +22,14 @@ import Testing
     /// Runs `purex509-nio connect` with `environment` added to this
     /// process's and `input` as its standard input (empty: none).
     func connect(_ arguments: [String], environment: [String: String] = [:], input: String = "") throws -> Run {
+        try Self.run(["connect"] + arguments, environment: environment, input: input)
+    }
+
+    /// Runs `purex509-nio` with `arguments` (the command first).
+    static func run(_ arguments: [String], environment: [String: String] = [:], input: String = "") throws -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(Self.tool, "purex509-nio not built"))
-        process.arguments = ["connect"] + arguments
+        process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let output = Pipe(), error = Pipe(), standardInput = Pipe()
         process.standardOutput = output

@@ -35,7 +35,9 @@ final class OpenSSLServer {
 
     /// Starts on a free port: a port another process holds makes s_server
     /// exit, and another port is tried.
-    init(leaf: String, chain: String?, key: String, clientCAs: String? = nil, requiredServerName: String? = nil) throws {
+    /// `arguments` are added to s_server's (a protocol version, a cipher list).
+    init(leaf: String, chain: String?, key: String, clientCAs: String? = nil, requiredServerName: String? = nil,
+         arguments: [String] = []) throws {
         guard let openssl else { throw PeerError("openssl is not on PATH") }
         for _ in 0..<20 {
             let port = Int.random(in: 20_000...60_000)
@@ -46,6 +48,7 @@ final class OpenSSLServer {
                 + (clientCAs.map { ["-Verify", "1", "-CAfile", $0, "-verify_return_error"] } ?? [])
                 // s_server checks SNI only when it has a second certificate to switch to.
                 + (requiredServerName.map { ["-servername", $0, "-servername_fatal", "-cert2", leaf, "-key2", key] } ?? [])
+                + arguments
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
