@@ -71,15 +71,12 @@ struct Evaluation {
         // A leaf that is itself an anchor is trusted as such (a pinned
         // self-signed certificate, say): no signature to check.
         if let index = leafAnchorIndex {
+            if trace != nil { decidedPath = [.presented(0)] }
             // Rules that read the anchor's provenance (Apple's EKU and
             // validity limits) hold for such a leaf too.
-            if let failure = checkAnchoredLeafRules(under: index, leaf: leafNode, leafIsAnchor: true) {
-                if trace != nil { decidedPath = [.presented(0)] }
-                return .failure(failure)
-            }
+            if let failure = checkAnchoredLeafRules(under: index, leaf: leafNode, leafIsAnchor: true) { return .failure(failure) }
             let chain = VerifiedChain([leaf], anchorKeyDigest: store.keyDigest(ofAnchor: index))
             let refusal = step(.pins, 0, leafNode, accept(chain).map(TrustFailure.pinMismatch))
-            if trace != nil { decidedPath = [.presented(0)] }
             return refusal.map { .failure($0) } ?? .success(chain)
         }
         // Room for the longest path the policy allows, so that extending it never reallocates.

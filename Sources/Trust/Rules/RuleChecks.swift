@@ -55,6 +55,8 @@ extension Evaluation {
         let rules = policy.profile.anchoredLeafRules
         guard !rules.isEmpty else { return nil }
         let serverAuth = policy.purpose == .serverAuth
+        // One copy of the extensions for all the rules, as `checkRules` does.
+        let leaf = node.certificate, extensions = leaf.extensions
         var underSystemRoot: Bool? = nil
         for rule in rules {
             let check = rule.check
@@ -63,8 +65,7 @@ extension Evaluation {
             if underSystemRoot == nil { underSystemRoot = store.provenance(ofAnchor: anchor) == .system }
             let systemRoot = underSystemRoot == true
             if check.systemRootOnly && !systemRoot { continue }
-            let leaf = node.certificate
-            let broken = check.isBroken(leaf, leaf.extensions, systemRoot)
+            let broken = check.isBroken(leaf, extensions, systemRoot)
             if broken && leafIsAnchor && policy.profile.waivesRulesForAnchorLeaf {
                 waive(rule.checkName(check.family), 0, node, reason: Self.leafIsAnchor)
                 continue
