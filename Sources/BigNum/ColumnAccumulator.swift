@@ -40,13 +40,16 @@ struct ColumnAccumulator {
         return limb
     }
 
-    /// Adds x[i]·y[−i] for i in 0..<count: the products of one column,
-    /// walking one operand up and the other down.
+    /// Adds x[i]·y[i] for i in 0..<count: the products of one column, the
+    /// operand that walks down stored reversed by the caller. The index
+    /// runs from −count up to zero so that the loop's test is the flags of
+    /// its own increment.
     @inline(__always)
     mutating func addColumn(_ x: UnsafePointer<UInt64>, _ y: UnsafePointer<UInt64>, _ count: Int) {
-        var i = 0
-        while i < count {
-            add(x[i], y[0 &- i])
+        let xEnd = x + count, yEnd = y + count
+        var i = 0 &- count
+        while i != 0 {
+            add(xEnd[i], yEnd[i])
             i &+= 1
         }
     }

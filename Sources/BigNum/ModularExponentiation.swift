@@ -4,13 +4,16 @@ extension MontgomeryContext {
         let k = limbCount
         let x = try padded(a), y = try padded(b)
         var result = [UInt64](repeating: 0, count: k)
-        var scratch = [UInt64](repeating: 0, count: 2 * k + 2)
+        // The products' scratch, then n reversed.
+        var scratch = [UInt64](repeating: 0, count: Self.productScratch(k) + k)
         modulus.limbs.withUnsafeBufferPointer { n in
             x.withUnsafeBufferPointer { xp in
                 y.withUnsafeBufferPointer { yp in
                     result.withUnsafeMutableBufferPointer { r in
                         scratch.withUnsafeMutableBufferPointer { t in
-                            Self.montgomeryMultiply(r.baseAddress!, xp.baseAddress!, yp.baseAddress!, n.baseAddress!, n0, k, t.baseAddress!)
+                            let nr = t.baseAddress! + Self.productScratch(k)
+                            Self.reverse(n.baseAddress!, into: nr, k)
+                            Self.montgomeryMultiply(r.baseAddress!, xp.baseAddress!, yp.baseAddress!, n.baseAddress!, nr, n0, k, t.baseAddress!)
                         }
                     }
                 }
@@ -23,21 +26,35 @@ extension MontgomeryContext {
     /// conversion in (by division), 16 squarings and one multiplication that
     /// also converts out (17 Montgomery products).
     public func power(_ base: BigUInt, _ exponent: BigUInt) throws(BigNumError) -> BigUInt {
-        guard base < modulus, let result = exponentiate(exponent, load: { x, _ in
+        guard base < modulus else { throw .operandTooLarge }
+        let result = withExponentiation(exponent, load: { x, _ in
             base.limbs.withUnsafeBufferPointer { limbs in
                 for i in 0..<limbs.count { x[i] = limbs[i] }
             }
             return true
-        }) else { throw .operandTooLarge }
+        }, body: { BigUInt(limbs: Array($0)) })
+        guard let result else { throw .operandTooLarge }
         return result
     }
 
-    /// The same for a big-endian base, read straight into the scratch space:
-    /// one allocation for scratch and one for the result, nothing else
-    /// (what an RSA verification costs).
+    /// The same for a big-endian base: one allocation, for the result.
     public func power(bigEndian base: [UInt8], _ exponent: BigUInt) throws(BigNumError) -> BigUInt {
+        guard let result = withPower(bigEndian: base, exponent, { BigUInt(limbs: Array($0)) }) else {
+            throw .operandTooLarge
+        }
+        return result
+    }
+
+    /// base^exponent mod n for a big-endian base, read straight into the
+    /// scratch space, handed to `body` as k little-endian limbs; nil when
+    /// the base is not below n. Nothing is allocated for moduli up to
+    /// `StackScratch.limbCount / 10` limbs (4,480 bits): what an RSA
+    /// verification costs.
+    @usableFromInline package func withPower<R>(
+        bigEndian base: [UInt8], _ exponent: BigUInt, _ body: (UnsafeBufferPointer<UInt64>) -> R
+    ) -> R? {
         let k = limbCount
-        let result = exponentiate(exponent) { x, n in
+        return withExponentiation(exponent, load: { x, n in
             var limb = 0, shift: UInt64 = 0
             for byte in base.reversed() {
                 if limb == k { if byte != 0 { return false } else { continue } }
@@ -46,66 +63,69 @@ extension MontgomeryContext {
                 if shift == 64 { shift = 0; limb += 1 }
             }
             return Self.isBelow(UnsafeBufferPointer(start: x, count: k), UnsafeBufferPointer(start: n, count: k))
-        }
-        guard let result else { throw .operandTooLarge }
-        return result
+        }, body: body)
     }
 
     /// Runs the exponentiation on a base that `load` writes into k zeroed
-    /// limbs (returning false when it is not below n).
-    private func exponentiate(
-        _ exponent: BigUInt, load: (UnsafeMutablePointer<UInt64>, UnsafePointer<UInt64>) -> Bool
-    ) -> BigUInt? {
+    /// limbs (returning false when it is not below n, which makes the
+    /// result nil), and hands the k limbs of the result to `body`.
+    private func withExponentiation<R>(
+        _ exponent: BigUInt, load: (UnsafeMutablePointer<UInt64>, UnsafePointer<UInt64>) -> Bool,
+        body: (UnsafeBufferPointer<UInt64>) -> R
+    ) -> R? {
         let k = limbCount
-        // Scratch, one allocation: the base, its Montgomery form, the
-        // accumulator, a product, the products' temporaries, and a copy of n
-        // so that every operand of the inner loops sits in one block.
-        var scratch = [UInt64](repeating: 0, count: 7 * k + 2)
-        var valid = true
-        var result = [UInt64](repeating: 0, count: k)
-        modulus.limbs.withUnsafeBufferPointer { np in
-            scratch.withUnsafeMutableBufferPointer { sp in
-                let s = sp.baseAddress!
-                let x = s, baseM = s + k, accumulator = s + 2 * k, product = s + 3 * k, t = s + 4 * k
-                // t takes 2k + 2 limbs (the products' quotient digits and sum).
-                let n = UnsafePointer(s + 6 * k + 2)
-                (s + 6 * k + 2).update(from: np.baseAddress!, count: k)
-                guard load(x, n) else { valid = false; return }
-                guard exponent.bitWidth > 0 else {
-                    // x^0 = 1, which is 0 modulo n = 1 (excluded by the context).
-                    result.withUnsafeMutableBufferPointer { $0[0] = 1 }
+        // One block: the result, the base, its Montgomery form, the
+        // accumulator, a product, a copy of n and n reversed (so that every
+        // operand of the inner loops sits together), then the products'
+        // temporaries.
+        return StackScratch.with(7 * k + Self.productScratch(k)) { s -> R? in
+            let result = s, x = s + k, baseM = s + 2 * k, accumulator = s + 3 * k, product = s + 4 * k
+            let n = UnsafePointer(s + 5 * k), nr = UnsafePointer(s + 6 * k), t = s + 7 * k
+            modulus.limbs.withUnsafeBufferPointer { (s + 5 * k).update(from: $0.baseAddress!, count: k) }
+            Self.reverse(n, into: s + 6 * k, k)
+            guard load(x, n) else { return nil }
+            exponentiate(exponent, result, x, baseM, accumulator, product, n, nr, t)
+            return body(UnsafeBufferPointer(start: result, count: k))
+        }
+    }
+
+    /// result = x^exponent mod n, with x < n loaded; the other pointers are
+    /// k limbs of scratch each but t, which is `productScratch(k)`.
+    private func exponentiate(
+        _ exponent: BigUInt, _ result: UnsafeMutablePointer<UInt64>, _ x: UnsafeMutablePointer<UInt64>,
+        _ baseM: UnsafeMutablePointer<UInt64>, _ accumulator: UnsafeMutablePointer<UInt64>,
+        _ product: UnsafeMutablePointer<UInt64>, _ n: UnsafePointer<UInt64>, _ nr: UnsafePointer<UInt64>,
+        _ t: UnsafeMutablePointer<UInt64>
+    ) {
+        let k = limbCount
+        guard exponent.bitWidth > 0 else {
+            // x^0 = 1, which is 0 modulo n = 1 (excluded by the context).
+            result[0] = 1
+            return
+        }
+        Self.convertIn(baseM, x, divisor, k, t)  // 2k + 1 limbs of t
+        accumulator.update(from: baseM, count: k)
+        var bit = exponent.bitWidth - 2
+        while bit >= 0 {
+            Self.montgomerySquare(product, accumulator, n, nr, n0, k, t)
+            if exponent.bit(bit) {
+                if bit == 0 {
+                    // The last multiplication by the plain base leaves
+                    // Montgomery form by itself: (a^(e−1)·R)·a·R⁻¹ = a^e,
+                    // saving a product to convert out.
+                    Self.montgomeryMultiply(result, product, x, n, nr, n0, k, t)
                     return
                 }
-                Self.convertIn(baseM, x, divisor, k, t)
-                accumulator.update(from: baseM, count: k)
-                var bit = exponent.bitWidth - 2
-                while bit >= 0 {
-                    Self.montgomerySquare(product, accumulator, n, n0, k, t)
-                    if exponent.bit(bit) {
-                        if bit == 0 {
-                            // The last multiplication by the plain base leaves
-                            // Montgomery form by itself: (a^(e−1)·R)·a·R⁻¹ = a^e,
-                            // saving a product to convert out.
-                            result.withUnsafeMutableBufferPointer { r in
-                                Self.montgomeryMultiply(r.baseAddress!, product, x, n, n0, k, t)
-                            }
-                            return
-                        }
-                        Self.montgomeryMultiply(accumulator, product, baseM, n, n0, k, t)
-                    } else {
-                        accumulator.update(from: product, count: k)
-                    }
-                    bit -= 1
-                }
-                // Even exponents (or e = 1): out of Montgomery form by multiplying by 1.
-                product.update(repeating: 0, count: k)
-                product[0] = 1
-                result.withUnsafeMutableBufferPointer { r in
-                    Self.montgomeryMultiply(r.baseAddress!, accumulator, product, n, n0, k, t)
-                }
+                Self.montgomeryMultiply(accumulator, product, baseM, n, nr, n0, k, t)
+            } else {
+                accumulator.update(from: product, count: k)
             }
+            bit -= 1
         }
-        return valid ? BigUInt(limbs: result) : nil
+        // Even exponents (or e = 1): out of Montgomery form by multiplying by 1.
+        product.update(repeating: 0, count: k)
+        product[0] = 1
+        Self.montgomeryMultiply(result, accumulator, product, n, nr, n0, k, t)
     }
 
     /// `value` as exactly k limbs, refused unless below the modulus.

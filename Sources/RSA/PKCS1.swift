@@ -30,24 +30,46 @@ extension RSAPublicKey {
         let k = modulusLength
         // §9.2 step 3: emLen ≥ tLen + 11.
         guard k >= prefix.count + digest.count + 11 else { throw .encodingTooShort }
-        let recovered = try recover(signature)
-        let paddingEnd = k - prefix.count - digest.count - 1  // index of the 00 separator
-        var difference: UInt8 = 0
-        recovered.limbs.withUnsafeBufferPointer { limbs in
-            prefix.withUnsafeBufferPointer { prefix in
-                for i in 0..<k {
-                    let expected: UInt8
-                    if i == 0 { expected = 0x00 }
-                    else if i == 1 { expected = 0x01 }
-                    else if i < paddingEnd { expected = 0xFF }
-                    else if i == paddingEnd { expected = 0x00 }
-                    else if i <= paddingEnd + prefix.count { expected = prefix[i - paddingEnd - 1] }
-                    else { expected = digest[i - paddingEnd - 1 - prefix.count] }
-                    difference |= expected ^ Self.octet(limbs, k - 1 - i)
-                }
-            }
+        guard signature.count == k else {
+            throw .signatureLengthMismatch(expected: k, actual: signature.count)
         }
-        guard difference == 0 else { throw .signatureMismatch }
+        let matches = context.withPower(bigEndian: signature, exponent) { limbs in
+            Self.isEncoding(limbs, octets: k, prefix: prefix, digest: digest)
+        }
+        guard let matches else { throw .signatureOutOfRange }
+        guard matches else { throw .signatureMismatch }
+    }
+
+    /// Whether `limbs` (little-endian) are `00 01 FF…FF 00 ‖ prefix ‖
+    /// digest` in k octets. The run of FF, most of the block, is compared a
+    /// limb at a time; only the limbs that meet its ends or the DigestInfo
+    /// are assembled octet by octet.
+    static func isEncoding(_ limbs: UnsafeBufferPointer<UInt64>, octets k: Int, prefix: [UInt8], digest: Digest) -> Bool {
+        let paddingEnd = k - prefix.count - digest.count - 1  // octet index (from the top) of the 00 separator
+        // Octet i from the top of the block; positions outside it are 0.
+        func expected(_ i: Int) -> UInt8 {
+            if i < 1 || i == paddingEnd { return 0x00 }
+            if i == 1 { return 0x01 }
+            if i < paddingEnd { return 0xFF }
+            if i <= paddingEnd + prefix.count { return prefix[i - paddingEnd - 1] }
+            if i < k { return digest[i - paddingEnd - 1 - prefix.count] }
+            return 0x00
+        }
+        var difference: UInt64 = 0
+        for j in 0..<limbs.count {
+            // Limb j holds octets k − 8 − 8j … k − 1 − 8j from the top.
+            let top = k - 8 - 8 * j
+            let wanted: UInt64
+            if top >= 2 && top + 7 < paddingEnd {
+                wanted = UInt64.max
+            } else {
+                var limb: UInt64 = 0
+                for octet in 0..<8 { limb = limb << 8 | UInt64(expected(top + octet)) }
+                wanted = limb
+            }
+            difference |= limbs[j] ^ wanted
+        }
+        return difference == 0
     }
 
     /// Verifies a PKCS#1 v1.5 signature made with SHA-1. Only for callers
@@ -57,13 +79,6 @@ extension RSAPublicKey {
         try verify(signature: signature, digest: InsecureSHA1.hash(message), prefix: Self.sha1DigestInfo)
     }
 
-    /// Octet `index` (0 = least significant) of a little-endian limb array.
-    @inline(__always)
-    static func octet(_ limbs: UnsafeBufferPointer<UInt64>, _ index: Int) -> UInt8 {
-        let limb = index / 8
-        guard limb < limbs.count else { return 0 }
-        return UInt8(truncatingIfNeeded: limbs[limb] >> UInt64((index % 8) * 8))
-    }
 
     /// DER of `DigestInfo ::= SEQUENCE { SEQUENCE { hashOID, NULL }, OCTET STRING }`
     /// up to the digest itself (RFC 8017 §9.2 note 1).
