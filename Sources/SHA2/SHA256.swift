@@ -28,12 +28,15 @@ public struct SHA256: HashFunction {
         static let lengthSize = 8
 
         @inline(__always) static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x &>> n) | (x &<< (32 &- n)) }
-        // FIPS 180-4 §4.1.2 names. The schedule's σ functions nest their two
-        // rotations, ROTR⁷ ⊕ ROTR¹⁸ = ROTR⁷(x ⊕ ROTR¹¹ x), one copy of x
-        // fewer (x86 rotates in place); nesting Σ0 and Σ1 the same way
-        // lengthens the rounds' critical path and measured slower.
-        @inline(__always) static func bigSigma0(_ x: UInt32) -> UInt32 { rotr(x, 2) ^ rotr(x, 13) ^ rotr(x, 22) }
-        @inline(__always) static func bigSigma1(_ x: UInt32) -> UInt32 { rotr(x, 6) ^ rotr(x, 11) ^ rotr(x, 25) }
+        // FIPS 180-4 §4.1.2 names, every one with its rotations nested:
+        // ROTR⁷ ⊕ ROTR¹⁸ = ROTR⁷(x ⊕ ROTR¹¹ x), so x is copied once rather
+        // than once per rotation (x86 rotates in place, and without BMI2's
+        // rorx a copy is an instruction). The rounds are bound by how many
+        // instructions issue, not by their chain of dependencies: nesting Σ0
+        // and Σ1 too lengthens that chain by two operations but cut 8 % of
+        // the instructions (831k → 765k per 16 KiB).
+        @inline(__always) static func bigSigma0(_ x: UInt32) -> UInt32 { rotr(rotr(rotr(x, 9) ^ x, 11) ^ x, 2) }
+        @inline(__always) static func bigSigma1(_ x: UInt32) -> UInt32 { rotr(rotr(rotr(x, 14) ^ x, 5) ^ x, 6) }
         @inline(__always) static func smallSigma0(_ x: UInt32) -> UInt32 { rotr(x ^ rotr(x, 11), 7) ^ (x &>> 3) }
         @inline(__always) static func smallSigma1(_ x: UInt32) -> UInt32 { rotr(x ^ rotr(x, 2), 17) ^ (x &>> 10) }
         @inline(__always) static func ch(_ x: UInt32, _ y: UInt32, _ z: UInt32) -> UInt32 { z ^ (x & (y ^ z)) }

@@ -70,11 +70,11 @@ enum SHA512Compression: CompressionFunction {
     ]
 
     @inline(__always) static func rotr(_ x: UInt64, _ n: UInt64) -> UInt64 { (x &>> n) | (x &<< (64 &- n)) }
-    // FIPS 180-4 §4.1.3 names. The schedule's σ functions nest their two
-    // rotations (ROTR¹ ⊕ ROTR⁸ = ROTR¹(x ⊕ ROTR⁷ x)), one copy of x fewer,
-    // as SHA-256's do.
-    @inline(__always) static func bigSigma0(_ x: UInt64) -> UInt64 { rotr(x, 28) ^ rotr(x, 34) ^ rotr(x, 39) }
-    @inline(__always) static func bigSigma1(_ x: UInt64) -> UInt64 { rotr(x, 14) ^ rotr(x, 18) ^ rotr(x, 41) }
+    // FIPS 180-4 §4.1.3 names, the rotations nested as in SHA-256 (one
+    // copy of x per function instead of one per rotation; SHA256.swift
+    // says why): 561k → 512k instructions per 16 KiB.
+    @inline(__always) static func bigSigma0(_ x: UInt64) -> UInt64 { rotr(rotr(rotr(x, 5) ^ x, 6) ^ x, 28) }
+    @inline(__always) static func bigSigma1(_ x: UInt64) -> UInt64 { rotr(rotr(rotr(x, 23) ^ x, 4) ^ x, 14) }
     @inline(__always) static func smallSigma0(_ x: UInt64) -> UInt64 { rotr(x ^ rotr(x, 7), 1) ^ (x &>> 7) }
     @inline(__always) static func smallSigma1(_ x: UInt64) -> UInt64 { rotr(x ^ rotr(x, 42), 19) ^ (x &>> 6) }
     @inline(__always) static func ch(_ x: UInt64, _ y: UInt64, _ z: UInt64) -> UInt64 { z ^ (x & (y ^ z)) }
