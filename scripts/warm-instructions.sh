@@ -10,6 +10,9 @@
 # `warm-instructions.sh loglist` counts one load of Apple's shipped CT log
 # list, from 10 and 30 loads: a load costs what a few hundred evaluations
 # do, and 3,000 of them would keep callgrind busy for an hour.
+# `warm-instructions.sh fresh` counts an evaluation without a signature
+# cache (both signatures verified, the intermediate's key prepared) by a
+# verifier that is reused.
 # `warm-instructions.sh ct-ratio` times the CT fixture with and without CT
 # in one run (alternating batches, 20,000 evaluations each; wall clock, no
 # valgrind) and prints both and their ratio.
@@ -25,6 +28,7 @@ trap 'rm -rf "$work"' EXIT
 mode=${1:-}
 low=1000 high=3000 unit="warm evaluation"
 if [ "$mode" = loglist ]; then low=10 high=30 unit="load of the shipped log list"; fi
+if [ "$mode" = fresh ]; then low=100 high=300 unit="fresh evaluation"; fi
 count() {
     valgrind --tool=callgrind --callgrind-out-file="$work/out.$1" "$binary" "$root/Benchmarks/Fixtures" "$1" $mode >/dev/null 2>&1
     python3 - "$work/out.$1" <<'PY'

@@ -29,16 +29,20 @@ public struct BigUInt: Sendable, Equatable, Comparable, CustomStringConvertible 
     /// Inlinable so that callers in other modules get a specialised copy: the
     /// generic one built a reversed array through the runtime's generic
     /// metadata on every RSA key (≈ 2% of a fresh chain evaluation).
+    /// Leading zero octets are skipped before the limbs are sized (an
+    /// INTEGER's sign octet would otherwise leave a zero top limb, and
+    /// dropping it copies the array).
     @inlinable
     public init<C: Collection>(bigEndian bytes: C) where C.Element == UInt8 {
-        let count = bytes.count
+        let significant = bytes.drop { $0 == 0 }
+        let count = significant.count
         var limbs = [UInt64](repeating: 0, count: (count + 7) / 8)
         var position = count  // bytes from the end: position − 1 is the least significant
-        for byte in bytes {
+        for byte in significant {
             position -= 1
             limbs[position / 8] |= UInt64(byte) << UInt64(8 * (position % 8))
         }
-        self.init(limbs: limbs)
+        self.init(limbs: limbs)  // no zero limb to drop, so nothing is copied
     }
 
     /// Whether the value is zero, which has no limbs.

@@ -39,7 +39,10 @@ extension MontgomeryContext {
 
     /// The same for a big-endian base: one allocation, for the result.
     public func power(bigEndian base: [UInt8], _ exponent: BigUInt) throws(BigNumError) -> BigUInt {
-        guard let result = withPower(bigEndian: base, exponent, { BigUInt(limbs: Array($0)) }) else {
+        let result = base.withUnsafeBufferPointer { bytes in
+            withPower(bigEndian: bytes, exponent) { BigUInt(limbs: Array($0)) }
+        }
+        guard let result else {
             throw .operandTooLarge
         }
         return result
@@ -51,7 +54,7 @@ extension MontgomeryContext {
     /// `StackScratch.limbCount / 10` limbs (4,480 bits): what an RSA
     /// verification costs.
     @usableFromInline package func withPower<R>(
-        bigEndian base: [UInt8], _ exponent: BigUInt, _ body: (UnsafeBufferPointer<UInt64>) -> R
+        bigEndian base: UnsafeBufferPointer<UInt8>, _ exponent: BigUInt, _ body: (UnsafeBufferPointer<UInt64>) -> R
     ) -> R? {
         let k = limbCount
         return withExponentiation(exponent, load: { x, n in

@@ -90,13 +90,19 @@ extension MontgomeryContext {
             let n = modulus.limbs
             let k = n.count
             let shift = n[k - 1].leadingZeroBitCount
-            var d = [UInt64](repeating: 0, count: k)
-            n.withUnsafeBufferPointer { source in
-                d.withUnsafeMutableBufferPointer { Self.shiftLeft(source.baseAddress!, into: $0.baseAddress!, count: k, by: shift) }
+            if shift == 0 {
+                // Already normalised, as the moduli of RSA's usual sizes
+                // (2048, 3072, 4096 bits) are: share the modulus's limbs.
+                limbs = n
+            } else {
+                var d = [UInt64](repeating: 0, count: k)
+                n.withUnsafeBufferPointer { source in
+                    d.withUnsafeMutableBufferPointer { Self.shiftLeft(source.baseAddress!, into: $0.baseAddress!, count: k, by: shift) }
+                }
+                limbs = d
             }
-            self.limbs = d
             self.shift = shift
-            top = d[k - 1]
+            top = limbs[k - 1]
             // (2^128 − 1 − top·2^64) / top: the high limb ~top is below top.
             reciprocal = top.dividingFullWidth((~top, UInt64.max)).quotient
         }

@@ -22,19 +22,27 @@ extension RSAPublicKey {
 
     /// Verifies a PKCS#1 v1.5 signature over a message whose digest is given.
     public func verifyPKCS1v15(signature: [UInt8], digest: Digest, hash: HashAlgorithm) throws(RSAError) {
+        try verifyPKCS1v15(signature: signature[...], digest: digest, hash: hash)
+    }
+
+    /// The same for a signature that is part of a larger buffer (a
+    /// certificate's signatureValue), read where it lies.
+    @usableFromInline package func verifyPKCS1v15(signature: ArraySlice<UInt8>, digest: Digest, hash: HashAlgorithm) throws(RSAError) {
         guard digest.count == hash.digestSize else { throw .signatureMismatch }
         try verify(signature: signature, digest: digest, prefix: Self.digestInfoPrefix(hash))
     }
 
-    func verify(signature: [UInt8], digest: Digest, prefix: [UInt8]) throws(RSAError) {
+    func verify(signature: ArraySlice<UInt8>, digest: Digest, prefix: [UInt8]) throws(RSAError) {
         let k = modulusLength
         // §9.2 step 3: emLen ≥ tLen + 11.
         guard k >= prefix.count + digest.count + 11 else { throw .encodingTooShort }
         guard signature.count == k else {
             throw .signatureLengthMismatch(expected: k, actual: signature.count)
         }
-        let matches = context.withPower(bigEndian: signature, exponent) { limbs in
-            Self.isEncoding(limbs, octets: k, prefix: prefix, digest: digest)
+        let matches = signature.withUnsafeBufferPointer { bytes in
+            context.withPower(bigEndian: bytes, exponent) { limbs in
+                Self.isEncoding(limbs, octets: k, prefix: prefix, digest: digest)
+            }
         }
         guard let matches else { throw .signatureOutOfRange }
         guard matches else { throw .signatureMismatch }
@@ -76,7 +84,7 @@ extension RSAPublicKey {
     /// that must accept legacy signatures and say so by calling this; the
     /// Trust layer refuses SHA-1 unless configured otherwise.
     @usableFromInline package func verifyInsecureSHA1PKCS1v15(signature: [UInt8], message: [UInt8]) throws(RSAError) {
-        try verify(signature: signature, digest: InsecureSHA1.hash(message), prefix: Self.sha1DigestInfo)
+        try verify(signature: signature[...], digest: InsecureSHA1.hash(message), prefix: Self.sha1DigestInfo)
     }
 
 

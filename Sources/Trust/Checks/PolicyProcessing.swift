@@ -61,7 +61,12 @@ extension Evaluation {
         var explicitPolicy = inputs.requireExplicitPolicy ? 0 : n + 1
         var inhibitAnyPolicy = inputs.inhibitAnyPolicy ? 0 : n + 1
         var policyMapping = inputs.inhibitPolicyMapping ? 0 : n + 1
-        var levels = [PolicyGraph.Level(nodes: [], hasAny: true)]
+        // The graph's levels from depth 0 (anyPolicy alone). The root is
+        // added when a certificate first brings policies or mappings, so a
+        // path with neither allocates nothing here (a warm evaluation of
+        // such a chain allocates nothing at all).
+        var levels: [PolicyGraph.Level] = []
+        let root = PolicyGraph.Level(nodes: [], hasAny: true)
         var treeIsNull = false
         var work = 0
         func spend(_ units: Int) throws(BudgetExhausted) {
@@ -80,12 +85,14 @@ extension Evaluation {
                 if let failure = Self.checkPolicyList(information, critical: critical) {
                     return .failure(.policy(index: n, failure))
                 }
+                if levels.isEmpty { levels.append(root) }
                 let level = try Self.nextLevel(after: levels[0], policies: information.map { $0.policy },
                                                anyAllowed: true, spend: spend)
                 levels.append(level)
                 treeIsNull = level.isEmpty
             }
             if let mappings = anchor.policyMappingList, !treeIsNull {
+                if levels.isEmpty { levels.append(root) }
                 try Self.applyMappings(mappings, to: &levels[levels.count - 1], allowed: true, spend: spend)
                 treeIsNull = levels[levels.count - 1].isEmpty
             }
@@ -108,6 +115,7 @@ extension Evaluation {
                     return .failure(.policy(index: index, failure))
                 }
                 if !treeIsNull {
+                    if levels.isEmpty { levels.append(root) }
                     let anyAllowed = inhibitAnyPolicy > 0 || (!isLeaf && selfIssued)
                     let level = try Self.nextLevel(after: levels[levels.count - 1], policies: information.map { $0.policy },
                                                    anyAllowed: anyAllowed, spend: spend)
@@ -130,6 +138,7 @@ extension Evaluation {
             if let mappings = certificate.policyMappingList {
                 if Self.mapsAnyPolicy(certificate) { return .failure(.policy(index: index, .mappingWithAnyPolicy)) }
                 if !treeIsNull {
+                    if levels.isEmpty { levels.append(root) }
                     try Self.applyMappings(mappings, to: &levels[levels.count - 1], allowed: policyMapping > 0, spend: spend)
                     treeIsNull = levels[levels.count - 1].isEmpty
                 }
@@ -148,7 +157,7 @@ extension Evaluation {
         }
 
         // §6.1.5(g): the intersection, then (h)'s verdict.
-        let constrained = treeIsNull ? [] : Self.userConstrainedPolicies(levels, initial: inputs.initialPolicySet)
+        let constrained = treeIsNull ? [] : Self.userConstrainedPolicies(levels.isEmpty ? [root] : levels, initial: inputs.initialPolicySet)
         if explicitPolicy == 0 && constrained.isEmpty { return .failure(.policy(index: 0, .noAcceptablePolicy)) }
         return .success(constrained)
     }

@@ -39,9 +39,9 @@ struct Evaluation {
     let leafAnchorIndex: Int?
     /// The presented certificates other than the leaf, indexed by subject and key.
     var issuers: IssuerIndex
-    /// Per presented certificate (and, last, the leaf): what the search
-    /// learned of it, in one list so that an evaluation allocates once for both.
-    var slots: [CertificateSlot]
+    /// The lists the search fills, kept by the verifier from one
+    /// evaluation to the next (EvaluationWorkspace).
+    var workspace = EvaluationWorkspace()
 
     init(store: TrustStore, policy: VerificationPolicy, revocationSources: RevocationSources,
          handshakeSCTs: [SignedCertificateTimestamp] = [], leaf: Certificate, intermediates: [Certificate]) {
@@ -54,11 +54,6 @@ struct Evaluation {
         leafAnchorIndex = store.anchorIndexes(named: leaf.subject.encoded).first { store.anchors[$0].der == leaf.der }
         issuers = IssuerIndex(intermediates)
         leafKeyClass = issuers.keyClass(of: leaf) ?? -1
-        // Appended rather than `Array(repeating:count:)`, whose unspecialised
-        // form looks the array's type up in the runtime's cache on every call.
-        slots = []
-        slots.reserveCapacity(issuers.count + 1)
-        for _ in 0...issuers.count { slots.append(CertificateSlot()) }
     }
 
     /// The decision: the leaf's own checks, then a leaf that is itself an
@@ -75,14 +70,14 @@ struct Evaluation {
             // Rules that read the anchor's provenance (Apple's EKU and
             // validity limits) hold for such a leaf too.
             if let failure = checkAnchoredLeafRules(under: index, leaf: leafNode, leafIsAnchor: true) { return .failure(failure) }
-            let chain = VerifiedChain([leaf], anchorKeyDigest: store.keyDigest(ofAnchor: index))
+            let chain = VerifiedChain(workspace.chain(alone: leaf), anchorKeyDigest: store.keyDigest(ofAnchor: index))
             let refusal = step(.pins, 0, leafNode, accept(chain).map(TrustFailure.pinMismatch))
             return refusal.map { .failure($0) } ?? .success(chain)
         }
-        // Room for the longest path the policy allows, so that extending it never reallocates.
-        var path: [PathNode] = []
-        path.reserveCapacity(min(max(policy.budgets.maximumIntermediates, 0), 14) + 2)
+        workspace.reset(presented: issuers.count, longestPath: min(max(policy.budgets.maximumIntermediates, 0), 14) + 2)
+        var path = workspace.takePath()
         path.append(leafNode)
+        defer { workspace.givePathBack(&path) }
         do {
             if let chain = try extend(&path, accept: accept).chain { return .success(chain) }
         } catch {
@@ -136,8 +131,8 @@ struct Evaluation {
 
 /// What the search learned of one presented certificate (or the leaf).
 struct CertificateSlot {
-    /// Its issuer candidates, built once.
-    var candidates: [Candidate]? = nil
+    /// Its issuer candidates, built once: a range of the workspace's `candidates`.
+    var candidates: Range<Int>? = nil
     /// The shallowest path position from which it is known to lead nowhere
     /// (Int.max: not known).
     var deadFrom = Int.max

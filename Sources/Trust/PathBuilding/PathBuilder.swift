@@ -82,19 +82,20 @@ extension Evaluation {
         let childNode = path[childPosition]
         let child = childNode.certificate
         let slot = childNode.presentedIndex ?? issuers.count
-        if slots[slot].candidates == nil {
-            let list = issuerCandidates(of: child)
-            try meter.chargeSteps(list.count + 1)
-            slots[slot].candidates = list
+        if workspace.slots[slot].candidates == nil {
+            let start = workspace.candidates.count
+            appendIssuerCandidates(of: child)
+            try meter.chargeSteps(workspace.candidates.count - start + 1)
+            workspace.slots[slot].candidates = start..<workspace.candidates.count
         }
         var outcome = SubtreeOutcome()
-        let count = slots[slot].candidates?.count ?? 0
-        if count == 0 { record(.unknownIssuer(index: childPosition), path: path) }
-        for k in 0..<count {
+        let listed = workspace.slots[slot].candidates ?? 0..<0
+        if listed.isEmpty { record(.unknownIssuer(index: childPosition), path: path) }
+        for k in listed {
             try meter.chargeSteps(1)
-            guard let candidate = slots[slot].candidates?[k] else { break }
+            let candidate = workspace.candidates[k]
             let position = childPosition + 1
-            if let presented = candidate.presentedIndex, slots[presented].deadFrom <= position { continue }
+            if let presented = candidate.presentedIndex, workspace.slots[presented].deadFrom <= position { continue }
             let node = PathNode(candidate, anchors: store.anchors, index: issuers)
             if trace != nil { note(.candidate(issuer: origin(of: node), position: childPosition)) }
             // A certificate already on the path (same subject and key) would make a loop.
@@ -133,7 +134,7 @@ extension Evaluation {
                 if failure == nil, let refusal = policy.keys.refusal(of: node.certificate.publicKey) {
                     failure = .weakKey(index: childPosition, refusal)
                 }
-                slots[slot].candidates?[k].verdict = failure.map { .invalid($0) } ?? .valid
+                workspace.candidates[k].verdict = failure.map { .invalid($0) } ?? .valid
                 if let failure = step(.signature, childPosition, childNode, failure) {
                     record(failure, path: path, then: node)
                     continue
@@ -143,7 +144,7 @@ extension Evaluation {
             defer { path.removeLast() }
             if let anchorIndex = candidate.anchorIndex {
                 outcome.reachedAnchor = true
-                var chain = VerifiedChain(path.map { $0.certificate }, anchorKeyDigest: store.keyDigest(ofAnchor: anchorIndex))
+                var chain = VerifiedChain(workspace.chain(of: path), anchorKeyDigest: store.keyDigest(ofAnchor: anchorIndex))
                 var failure = try checkPath(&chain, nodes: path)
                 if failure == nil, policy.revocation.coverage != .off { failure = try checkRevocation(path, chain: &chain) }
                 if failure == nil { failure = step(.pins, position, node, accept(chain).map(TrustFailure.pinMismatch)) }
@@ -166,17 +167,18 @@ extension Evaluation {
             let subtree = try extend(&path, accept: accept)
             if subtree.chain != nil { return subtree }
             if let presented = candidate.presentedIndex, !subtree.reachedAnchor, subtree.loopPosition >= position {
-                slots[presented].deadFrom = subtree.depthLimited ? position : 0
+                workspace.slots[presented].deadFrom = subtree.depthLimited ? position : 0
             }
             outcome.absorb(subtree)
         }
         return outcome
     }
 
-    /// Anchors, then presented certificates, whose subject is `child`'s
-    /// issuer; within each group those whose SKI equals `child`'s AKI key
-    /// identifier first (RFC 5280 §4.2.1.1: a hint, never a filter).
-    mutating func issuerCandidates(of child: Certificate) -> [Candidate] {
+    /// Appends to the workspace's candidates the anchors, then presented
+    /// certificates, whose subject is `child`'s issuer; within each group
+    /// those whose SKI equals `child`'s AKI key identifier first (RFC 5280
+    /// §4.2.1.1: a hint, never a filter).
+    mutating func appendIssuerCandidates(of child: Certificate) {
         let issuerName = child.issuer.encoded
         var anchors = store.anchorIndexes(named: issuerName)
         var presented = issuers.named(issuerName)
@@ -201,19 +203,16 @@ extension Evaluation {
         // capturing `store` copied the whole verifier (every field
         // retained) per certificate.
         let anchorCertificates = store.anchors, presentedCertificates = issuers.certificates
-        var list: [Candidate] = []
-        list.reserveCapacity(anchors.count + presented.count)
         for anchor in ordered(anchors, { anchorCertificates[$0] }) {
             // An anchor's identity is the presented class it equals (or the
             // leaf's), else one of its own.
             let certificate = anchorCertificates[anchor]
             let keyClass = issuers.keyClass(of: certificate)
                 ?? (IssuerIndex.sameSubjectAndKey(certificate, leaf) ? leafKeyClass : -2 - anchor)
-            list.append(Candidate(anchorIndex: anchor, presentedIndex: nil, keyClass: keyClass))
+            workspace.candidates.append(Candidate(anchorIndex: anchor, presentedIndex: nil, keyClass: keyClass))
         }
         for certificate in ordered(presented, { presentedCertificates[$0] }) {
-            list.append(Candidate(anchorIndex: nil, presentedIndex: certificate, keyClass: issuers.keyClass[certificate]))
+            workspace.candidates.append(Candidate(anchorIndex: nil, presentedIndex: certificate, keyClass: issuers.keyClass[certificate]))
         }
-        return list
     }
 }

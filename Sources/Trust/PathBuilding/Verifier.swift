@@ -51,6 +51,8 @@ public struct Verifier: Sendable {
     /// extension, RFC 6962 §3.3), for the leaf of the next evaluations; a
     /// CT policy counts them with the embedded and OCSP ones.
     public var handshakeSCTs: [SignedCertificateTimestamp] = []
+    /// The lists the last evaluation grew, lent to the next.
+    var workspace = EvaluationWorkspace()
 
     /// A verifier with no CRLs or OCSP responses.
     public init(store: TrustStore, policy: VerificationPolicy, cache: SignatureCache = SignatureCache()) {
@@ -115,13 +117,18 @@ public struct Verifier: Sendable {
     }
 
     /// Runs `body` on an evaluation of this verifier (Evaluation.swift).
-    /// The cache is moved in and back, not copied: a cache shared with this
-    /// value would be copied whole on the evaluation's first write.
+    /// The cache and the workspace are moved in and back, not copied: one
+    /// shared with this value would be copied whole on the evaluation's
+    /// first write.
     mutating func withEvaluation<R>(leaf: Certificate, intermediates: [Certificate], _ body: (inout Evaluation) -> R) -> R {
         var evaluation = Evaluation(store: store, policy: policy, revocationSources: revocationSources,
                                     handshakeSCTs: handshakeSCTs, leaf: leaf, intermediates: intermediates)
         swap(&cache, &evaluation.cache)
-        defer { swap(&cache, &evaluation.cache) }
+        swap(&workspace, &evaluation.workspace)
+        defer {
+            swap(&cache, &evaluation.cache)
+            swap(&workspace, &evaluation.workspace)
+        }
         return body(&evaluation)
     }
 }

@@ -278,7 +278,7 @@ private func verifyPKCS1(_ scheme: SignatureScheme, _ key: VerificationKey,
                          _ signature: ArraySlice<UInt8>, _ message: ArraySlice<UInt8>) -> Bool {
     guard case .rsaPKCS1(let hash) = scheme, case .rsa(let rsa) = key else { return false }
     let digest = message.withUnsafeBytes { hash.hash($0) }
-    do { try rsa.verifyPKCS1v15(signature: Array(signature), digest: digest, hash: hash) } catch { return false }
+    do { try rsa.verifyPKCS1v15(signature: signature, digest: digest, hash: hash) } catch { return false }
     return true
 }
 

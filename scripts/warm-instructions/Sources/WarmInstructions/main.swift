@@ -1,4 +1,4 @@
-// Usage: WarmInstructions FIXTURES N [ct|ct-off|ct-ratio|loglist]. Parses the leaf and the
+// Usage: WarmInstructions FIXTURES N [ct|ct-off|ct-ratio|loglist|fresh]. Parses the leaf and the
 // intermediate and verifies them for the host N times with one verifier
 // (its signature cache warm after the first run), as Benchmarks/Evaluation's
 // "Evaluate chain/PureX509 (warm cache)" does. With `ct`, the chain is the
@@ -15,7 +15,7 @@ import PureX509Config
 
 let arguments = CommandLine.arguments
 guard (3...4).contains(arguments.count), let runs = Int(arguments[2]) else {
-    FileHandle.standardError.write(Data("usage: WarmInstructions FIXTURES N [ct|ct-off|ct-ratio|loglist]\n".utf8))
+    FileHandle.standardError.write(Data("usage: WarmInstructions FIXTURES N [ct|ct-off|ct-ratio|loglist|fresh]\n".utf8))
     exit(2)
 }
 let mode = arguments.count == 4 ? arguments[3] : ""
@@ -76,5 +76,9 @@ if mode == "ct-ratio" {
     print("warm evaluation with CT (three embedded SCTs, Apple's policy): \(Int(perOn)) ns; without CT: \(Int(perOff)) ns; ratio \(String(format: "%.2f", perOn / perOff))")
     exit(0)
 }
-var verifier = Verifier(store: store, policy: mode == "ct" ? withCT : policy)
+// `fresh`: no signature cache, so every evaluation verifies both signatures
+// and prepares the intermediate's key; the verifier (and the lists it keeps
+// between evaluations) is reused, as a server's would be.
+var verifier = Verifier(store: store, policy: mode == "ct" ? withCT : policy,
+                        cache: mode == "fresh" ? SignatureCache(capacity: 0) : SignatureCache())
 exit(evaluate(&verifier, runs, expectSCTs: mode == "ct") ? 0 : 1)
