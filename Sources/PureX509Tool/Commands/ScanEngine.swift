@@ -183,6 +183,8 @@ public struct ScanEngine: Sendable {
     static func chain(_ path: String, _ bytes: [UInt8]) -> Result<[Result<Certificate, DERError>], ScanRecordError> {
         let input = CertificateInput(InputFile(path: path, bytes: bytes))
         if let reason = input.noCertificateReason { return .failure(ScanRecordError(reason)) }
+        // A .p12 among chain files is the wrong input, not a damaged certificate.
+        if let note = input.notACertificate { return .failure(ScanRecordError(note)) }
         var parsed: [Result<Certificate, DERError>] = []
         for entry in input.entries {
             switch entry.result {

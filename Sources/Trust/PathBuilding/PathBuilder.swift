@@ -146,7 +146,7 @@ extension Evaluation {
                 var chain = VerifiedChain(path.map { $0.certificate }, anchorKeyDigest: store.keyDigest(ofAnchor: anchorIndex))
                 var failure = try checkPath(&chain, nodes: path)
                 if failure == nil, policy.revocation.coverage != .off { failure = try checkRevocation(path, chain: &chain) }
-                if failure == nil { failure = step(.pins, position, node, accept(chain).map(TrustFailure.pinMismatch)) }
+                if failure == nil { failure = checkPins(chain, position, node, accept: accept) }
                 if trace != nil {
                     let origins = path.map(origin)
                     note(.path(origins, failure: failure))
