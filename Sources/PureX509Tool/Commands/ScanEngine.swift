@@ -202,7 +202,7 @@ public struct ScanEngine: Sendable {
         var environment = TrustEnvironment(systemAnchors: anchors, policy: policy)
         let host = policy.identity?.description
         let evaluator = PublicKeysTrustEvaluator(keys: pins, validateHost: host != nil)
-        let outcome = evaluator.evaluate(ServerTrust(certificates: presented), forHost: host ?? "", in: &environment)
+        let outcome = evaluator.evaluate(ServerTrust(certificates: presented), forHost: host ?? VerifyOptions.noHost, in: &environment)
         let report = PinReport(kind: .publicKey, keys: pins, certificates: [])
         var members = members
         switch outcome {

@@ -18,6 +18,8 @@ struct VerifyDecision {
     let verdict: Verdict
     /// The CT log list the evaluations read, when any may check SCTs.
     var ctLogList: LoadedCTLogList? = nil
+    /// Print what was checked on the line after `trusted` rather than on it (connect).
+    var scopeOnItsOwnLine = false
 
     enum Verdict {
         /// One path validation, under `--profile` (strict by default); with

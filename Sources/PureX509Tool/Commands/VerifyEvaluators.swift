@@ -13,6 +13,10 @@ import PureX509
 // and certificates.
 
 extension VerifyOptions {
+    /// What an evaluator's messages call the host when none was given
+    /// (only with validateHost false, so it is never matched).
+    static let noHost = "(no host given)"
+
     /// Whether Alamofire's evaluators decide (any --evaluator given).
     var usesEvaluators: Bool { !evaluators.isEmpty }
 
@@ -89,7 +93,7 @@ extension VerifyOptions {
         environment.recordsEvaluations = true
         environment.revocationSources = revocationSources
         environment.handshakeSCTs = handshakeSCTs
-        let outcome = evaluator.evaluate(ServerTrust(certificates: certificates), forHost: host ?? ip ?? "", in: &environment)
+        let outcome = evaluator.evaluate(ServerTrust(certificates: certificates), forHost: host ?? ip ?? Self.noHost, in: &environment)
         let evaluations = environment.evaluations
         let chosen = chosenEvaluators
         var pinReports: [PinReport] = []

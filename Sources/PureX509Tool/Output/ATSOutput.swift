@@ -34,7 +34,8 @@ extension VerifyOptions {
                                       path: report?.pathJSON ?? .array([]),
                                       members: [("revocation", report?.revocationJSON(chain) ?? .null), ("checked", scope.json)] + members + extra))
             } else {
-                printTrusted(chain.certificates, notes: (report?.revocationNotes(chain) ?? []) + CTOutput.notes(chain.transparency), scope: scope)
+                printTrusted(chain.certificates, notes: (report?.revocationNotes(chain) ?? []) + CTOutput.notes(chain.transparency), scope: scope,
+                             scopeOnItsOwnLine: decision.scopeOnItsOwnLine)
                 for line in Self.atsLines(verdict) { print(line) }
             }
         case .failure(let failure):

@@ -38,7 +38,8 @@ extension VerifyOptions {
                         ("checked", scope.json), ("pins", Self.pinsJSON(evaluation, judged: chain.certificates, from: report.fromJSON)),
                     ] + extra))
                 } else {
-                    printTrusted(chain.certificates, notes: report.revocationNotes(chain), scope: scope)
+                    printTrusted(chain.certificates, notes: report.revocationNotes(chain), scope: scope,
+                                 scopeOnItsOwnLine: decision.scopeOnItsOwnLine)
                 }
             } else {
                 let note = evaluation.pins.isEmpty ? Self.unvalidatedWithoutPins : Self.unvalidatedWithPins
@@ -49,7 +50,8 @@ extension VerifyOptions {
                         ("checked", scope.json), ("pins", Self.pinsJSON(evaluation, judged: certificates, from: { _ in nil })),
                     ] + extra))
                 } else {
-                    printTrusted(certificates, endsInAnchor: false, notes: [note], scope: scope)
+                    printTrusted(certificates, endsInAnchor: false, notes: [note], scope: scope,
+                                 scopeOnItsOwnLine: decision.scopeOnItsOwnLine)
                 }
             }
         case .failure(let failure):

@@ -56,6 +56,6 @@ extension VerifyOptions {
         case .chain: revocationScope = "chain"
         }
         return VerdictScope(path: path, host: hostChecked ? host ?? ip : nil, pins: pins, revocation: revocationScope,
-                            ct: ct?.policy.name)
+                            ct: ct.map { $0.enforced ? $0.policy.name : $0.policy.name + ", not enforced" })
     }
 }

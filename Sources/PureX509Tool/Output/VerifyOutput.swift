@@ -38,7 +38,8 @@ extension VerifyOptions {
                                                                               ("pins", .null)]
                                         + ct + trace + extra))
             } else {
-                printTrusted(verified.certificates, notes: report.revocationNotes(verified) + CTOutput.notes(verified.transparency), scope: scope)
+                printTrusted(verified.certificates, notes: report.revocationNotes(verified) + CTOutput.notes(verified.transparency), scope: scope,
+                             scopeOnItsOwnLine: decision.scopeOnItsOwnLine)
             }
         case .failure(let failure):
             if json {
@@ -95,10 +96,16 @@ extension VerifyOptions {
     /// fingerprint and serial (what `openssl x509 -fingerprint -serial`
     /// would be run for). `endsInAnchor`: the list is a verified path whose
     /// last certificate is named the anchor, not the served certificates as they came.
-    func printTrusted(_ certificates: [Certificate], endsInAnchor: Bool = true, notes: [String], scope: VerdictScope? = nil) {
+    func printTrusted(_ certificates: [Certificate], endsInAnchor: Bool = true, notes: [String], scope: VerdictScope? = nil,
+                      scopeOnItsOwnLine: Bool = false) {
         // What was and was not checked ends the line, so `trusted` stays its first word for scripts.
         let verdict = notes.isEmpty ? "trusted" : "trusted (" + notes.joined(separator: "; ") + ")"
-        print(verdict + (scope.map { "; " + $0.text } ?? ""))
+        if scopeOnItsOwnLine {
+            print(verdict)
+            if let scope { print(scope.text) }
+        } else {
+            print(verdict + (scope.map { "; " + $0.text } ?? ""))
+        }
         for (i, certificate) in certificates.enumerated() {
             let anchor = endsInAnchor && i == certificates.count - 1 ? "  (anchor)" : ""
             print("  \(i): \(certificate.subjectForDisplay)\(anchor)")
