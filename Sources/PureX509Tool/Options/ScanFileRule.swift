@@ -30,8 +30,10 @@ public struct ScanFileRule: Sendable {
     @Sendable static func parse(_ text: String) -> OptionValue<ScanFileRule> {
         // The pattern ends at the first ":host=", ":at=" or ":pin=": a pattern
         // may hold colons, and an RFC 3339 time does.
+        // Without a known key, the last colon ends the pattern, so that a
+        // misspelt key is named as such below.
         let starts = [":host=", ":at=", ":pin="].compactMap { text.range(of: $0)?.lowerBound }
-        guard let split = starts.min() else {
+        guard let split = starts.min() ?? text.lastIndex(of: ":").flatMap({ text[$0...].contains("=") ? $0 : nil }) else {
             return .refused(reason: "GLOB:host=NAME,at=TIME,pin=sha256/… (at least one of them)")
         }
         let pattern = String(text[..<split])
