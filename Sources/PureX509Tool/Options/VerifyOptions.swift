@@ -75,7 +75,7 @@ public struct VerifyOptions: ParsableArguments {
     @Flag(name: .customLong("explain"), help: "Also print every check that ran, in order, with its certificate, RFC section and verdict.")
     var explain = false
 
-    @Flag(name: .customLong("json"), help: "Print {\"trusted\", \"chain\", \"error\"} as JSON.")
+    @Flag(name: .customLong("json"), help: "Print {\"trusted\", \"chain\", \"error\", \"checked\", \"pins\", …} as JSON (docs/output.md).")
     var json = false
 
     @Option(name: .customLong("pin"), help: "A pinned public key, sha256/BASE64; repeatable.")
