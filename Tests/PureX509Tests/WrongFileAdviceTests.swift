@@ -63,6 +63,21 @@ private let base = ["verify", "--roots", roots, "--host", "www.example.com", "--
     #expect(try runPurex509(["inspect", "Vectors/inputs/crl.der"]).status == 0)
 }
 
+/// identity, given a certificate, a CRL or a PEM key, names it (exit 1 for DER that is no PFX, 2 for PEM text, as before);
+/// given a .p12 it opens it.
+@Test func identityNamesWhatIsNotAP12() throws {
+    let certificate = try runPurex509(["identity", "--no-password", "Vectors/pkits/certs/GoodCACert.crt"])
+    #expect(certificate.status == 1)
+    #expect(certificate.error.contains("malformed PFX: unexpected tag at offset 4; the file is a DER certificate; `purex509 inspect"), "\(certificate.error)")
+    let crl = try runPurex509(["identity", "--no-password", "Vectors/inputs/crl.der"])
+    #expect(crl.status == 1 && crl.error.contains("the file is a DER CRL"), "\(crl.error)")
+    let key = try runPurex509(["identity", "--no-password", "Vectors/inputs/rsa-pkcs8.pem"])
+    #expect(key.status == 2 && key.error.contains("PEM text, not a PKCS #12 file; it holds a private key; `purex509 pin"), "\(key.error)")
+    // A real .p12 is read as one: the wrong password is the PFX's own refusal, with no other kind named.
+    let p12File = try runPurex509(["identity", "--no-password", p12])
+    #expect(p12File.status == 1 && !p12File.error.contains("the file is a"), "\(p12File.error)")
+}
+
 /// A name a shell would split is quoted in the suggested command; standard input is FILE.
 @Test func theSuggestedCommandCanBePasted() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("advice-\(UUID().uuidString)")
