@@ -126,7 +126,9 @@ extension ATSPolicy {
         if ctFromATS { environment.policy.certificateTransparency.required = .apple }
         let leafPins = resolution.leafPins?.pins.map { $0.digest }
         let caPins = resolution.caPins?.pins.map { $0.digest }
-        let result = environment.validate(trust, evaluation: .ssl(host: host), accept: Self.pinCheck(leaf: leafPins, ca: caPins))
+        // Without NSPinnedDomains pins a recorded trace says no pin check applied, not that one passed.
+        let result = leafPins == nil && caPins == nil ? environment.validateWithoutPins(trust, evaluation: .ssl(host: host))
+            : environment.validate(trust, evaluation: .ssl(host: host), accept: Self.pinCheck(leaf: leafPins, ca: caPins))
         func fail(_ reason: ATSFailure.Reason, _ source: ATSSource?) -> ATSEvaluation {
             ATSEvaluation(resolution: resolution, result: .failure(ATSFailure(reason: reason, decidedBy: source)))
         }

@@ -110,7 +110,7 @@ public struct PinningConfiguration: Sendable {
         _ trust: ServerTrust, host: String, in environment: inout TrustEnvironment,
         report: (PinValidationReport) -> Void = { _ in }
     ) -> TrustEvaluation {
-        guard let set = pinSet(forHost: host) else { return ServerTrustFailure.judged(environment.validate(trust, evaluation: .ssl(host: host))) }
+        guard let set = pinSet(forHost: host) else { return ServerTrustFailure.judged(environment.validateWithoutPins(trust, evaluation: .ssl(host: host))) }
         func makeReport(_ reason: String) -> PinValidationReport {
             PinValidationReport(host: host, time: environment.time, pattern: set.pattern.description, served: trust.served,
                                 expectedPins: set.pins, enforced: set.enforce, reason: reason)
@@ -121,14 +121,14 @@ public struct PinningConfiguration: Sendable {
                 report(makeReport("pin set expired; failing closed"))
                 return .failure(.pinSetExpired(host: host))
             }
-            return ServerTrustFailure.judged(environment.validate(trust, evaluation: .ssl(host: host)))
+            return ServerTrustFailure.judged(environment.validateWithoutPins(trust, evaluation: .ssl(host: host)))
         }
         let pins = set.pins
         let miss = ServerTrustFailure.publicKeyPinningFailed(host: host, served: trust.served, pinned: pins)
         guard set.enforce else {
             // Report-only: validation alone decides; the verified path's
             // pins are checked only to report a miss.
-            let result = environment.validate(trust, evaluation: .ssl(host: host))
+            let result = environment.validateWithoutPins(trust, evaluation: .ssl(host: host))
             if case .success(let chain) = result, PinCheck.keys(pins)(chain) != nil { report(makeReport(miss.description)) }
             return ServerTrustFailure.judged(result)
         }

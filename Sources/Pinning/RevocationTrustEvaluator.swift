@@ -57,10 +57,10 @@ public final class RevocationTrustEvaluator: ServerTrustEvaluating {
     /// failure, the last one as `revocationCheckFailed`, or the chain the
     /// revocation evaluation verified.
     public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> TrustEvaluation {
-        if performDefaultValidation, case .failure(let failure) = environment.validate(trust, evaluation: .ssl(host: nil)) {
+        if performDefaultValidation, case .failure(let failure) = environment.validateWithoutPins(trust, evaluation: .ssl(host: nil)) {
             return .failure(ServerTrustFailure(validation: failure))
         }
-        if validateHost, case .failure(let failure) = environment.validate(trust, evaluation: .ssl(host: host)) {
+        if validateHost, case .failure(let failure) = environment.validateWithoutPins(trust, evaluation: .ssl(host: host)) {
             return .failure(ServerTrustFailure(validation: failure))
         }
         var methods: RevocationPolicy.Methods = []
@@ -68,7 +68,7 @@ public final class RevocationTrustEvaluator: ServerTrustEvaluating {
         if options.contains(.crl) { methods.insert(.crl) }
         let revocation = RevocationPolicy(coverage: .chain, requirePositiveResponse: options.contains(.requirePositiveResponse),
                                           methods: methods, preferCRL: options.contains(.preferCRL))
-        switch environment.validate(trust, evaluation: .basicX509, revocation: revocation) {
+        switch environment.validateWithoutPins(trust, evaluation: .basicX509, revocation: revocation) {
         case .success(let chain): return .success(chain)
         case .failure(let failure): return .failure(.revocationCheckFailed(failure))
         }

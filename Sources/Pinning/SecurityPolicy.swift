@@ -59,7 +59,7 @@ public struct SecurityPolicy: Sendable {
         if pinningMode == .publicKey {
             result = environment.validate(trust, evaluation: evaluation, accept: PinCheck.keys(pins))
         } else {
-            result = environment.validate(trust, evaluation: evaluation)
+            result = environment.validateWithoutPins(trust, evaluation: evaluation)
         }
         let isValid: Bool
         switch result {
@@ -92,7 +92,7 @@ public struct SecurityPolicy: Sendable {
             let serverCertificates = environment.evaluatedChain(of: trust, result: result)
             let pinned = TrustStore(pinnedCertificates)
             let anchored: VerifiedChain
-            switch environment.validate(trust, pinnedAnchors: pinned, evaluation: evaluation) {
+            switch environment.validateWithoutPins(trust, pinnedAnchors: pinned, evaluation: evaluation) {
             case .failure(let failure): return .failure(.defaultEvaluationFailed(failure))
             case .success(let chain): anchored = chain
             }

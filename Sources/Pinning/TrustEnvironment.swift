@@ -124,7 +124,7 @@ public struct TrustEnvironment: Sendable {
     /// holds (`evaluatedChain(of:result:)`), for callers that made no
     /// evaluation of their own before reading the chain.
     package mutating func evaluatedChain(of trust: ServerTrust, pinnedAnchors: TrustStore? = nil, evaluation: Evaluation) -> [Certificate] {
-        evaluatedChain(of: trust, result: validate(trust, pinnedAnchors: pinnedAnchors, evaluation: evaluation))
+        evaluatedChain(of: trust, result: validateWithoutPins(trust, pinnedAnchors: pinnedAnchors, evaluation: evaluation))
     }
 
     /// Validates the trust under `evaluation` against the system anchors,
@@ -136,6 +136,21 @@ public struct TrustEnvironment: Sendable {
         _ trust: ServerTrust, pinnedAnchors: TrustStore? = nil, evaluation: Evaluation,
         revocation: RevocationPolicy? = nil,
         accept: (VerifiedChain) -> PinMismatch? = { _ in nil }
+    ) -> Result<VerifiedChain, TrustFailure> {
+        validate(trust, pinnedAnchors: pinnedAnchors, evaluation: evaluation, revocation: revocation, pinsApply: true, accept: accept)
+    }
+
+    /// `validate` with no pin check: a recorded trace says the pin check
+    /// did not apply (`TraceStep.notApplicable`), not that it passed.
+    package mutating func validateWithoutPins(
+        _ trust: ServerTrust, pinnedAnchors: TrustStore? = nil, evaluation: Evaluation, revocation: RevocationPolicy? = nil
+    ) -> Result<VerifiedChain, TrustFailure> {
+        validate(trust, pinnedAnchors: pinnedAnchors, evaluation: evaluation, revocation: revocation, pinsApply: false) { _ in nil }
+    }
+
+    private mutating func validate(
+        _ trust: ServerTrust, pinnedAnchors: TrustStore?, evaluation: Evaluation, revocation: RevocationPolicy?,
+        pinsApply: Bool, accept: (VerifiedChain) -> PinMismatch?
     ) -> Result<VerifiedChain, TrustFailure> {
         guard let leaf = trust.certificates.first else { return .failure(.unknownIssuer(index: 0)) }
         var policy = verifier.policy
@@ -159,7 +174,7 @@ public struct TrustEnvironment: Sendable {
         let intermediates = Array(trust.certificates.dropFirst())
         let result: Result<VerifiedChain, TrustFailure>
         if recordsEvaluations {
-            let explanation = evaluator.explain(leaf: leaf, intermediates: intermediates, accept: accept)
+            let explanation = evaluator.explain(leaf: leaf, intermediates: intermediates, pinsApply: pinsApply, accept: accept)
             evaluations.append(RecordedEvaluation(evaluation: evaluation, pinnedAnchors: pinnedAnchors != nil,
                                                   anchors: evaluator.store, explanation: explanation))
             result = explanation.result

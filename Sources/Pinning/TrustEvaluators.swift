@@ -33,7 +33,7 @@ public final class DefaultTrustEvaluator: ServerTrustEvaluating {
 
     /// The verified chain, otherwise `defaultEvaluationFailed` or `hostValidationFailed`.
     public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> TrustEvaluation {
-        ServerTrustFailure.judged(environment.validate(trust, evaluation: .ssl(host: validateHost ? host : nil)))
+        ServerTrustFailure.judged(environment.validateWithoutPins(trust, evaluation: .ssl(host: validateHost ? host : nil)))
     }
 }
 
@@ -83,7 +83,7 @@ public final class PinnedCertificatesTrustEvaluator: ServerTrustEvaluating {
             // against the anchors in force (the pinned ones after
             // `setAnchorCertificates`, 263-265), anchor included. Built for no
             // name: the name decides acceptance, not which path is built.
-            let result = environment.validate(trust, pinnedAnchors: anchors, evaluation: .ssl(host: nil))
+            let result = environment.validateWithoutPins(trust, pinnedAnchors: anchors, evaluation: .ssl(host: nil))
             let chain = environment.evaluatedChain(of: trust, result: result)
             return chain.contains { served in pinned.contains { $0.der == served.der } } ? .success(result.verifiedChain) : .failure(miss)
         }
@@ -128,7 +128,7 @@ public final class PublicKeysTrustEvaluator: ServerTrustEvaluating {
             // 596-598) are the keys of `trust.af.certificates` (601-609): the
             // chain the trust holds once evaluated, anchor included, as for
             // PinnedCertificatesTrustEvaluator.
-            let result = environment.validate(trust, evaluation: .ssl(host: nil))
+            let result = environment.validateWithoutPins(trust, evaluation: .ssl(host: nil))
             let chain = environment.evaluatedChain(of: trust, result: result)
             return chain.contains { keys.contains(SPKIPin(certificate: $0)) } ? .success(result.verifiedChain) : .failure(miss)
         }

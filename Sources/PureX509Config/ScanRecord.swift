@@ -1,8 +1,9 @@
 import PureX509
 
 /// One line of `purex509 scan`'s JSON-lines input:
-/// `{"leaf": CERT, "intermediates": [CERT…], "host": NAME, "time": T, "id": ANY}`
-/// (`"ip"` in place of `"host"` for an address).
+/// `{"leaf": CERT, "intermediates": [CERT…], "host": NAME, "time": T, "pins": ["sha256/…"…], "id": ANY}`
+/// (`"ip"` in place of `"host"` for an address). With `pins` the chain is
+/// decided by Alamofire's public-key evaluator for the line's host.
 /// A CERT is a PEM certificate block or the base64 of its DER; `time` is
 /// UNIX seconds or a `TimeArgument` string. Members other than these are
 /// ignored (corpora carry their own), but a known member of the wrong type,
@@ -12,6 +13,8 @@ public struct ScanRecord: Sendable {
     public let intermediates: [[UInt8]]
     public let host: String?
     public let time: Int64?
+    /// The line's `pins`, parsed; nil when the line has none.
+    public let pins: [SPKIPin]?
     /// The line's `id`, any JSON value, as compact JSON text (members in
     /// their order, numbers as written), echoed in the output unchanged.
     public let id: String?
@@ -26,9 +29,9 @@ public struct ScanRecord: Sendable {
             return .failure(ScanRecordError("expected an object, found \(root.typeDescription)"))
         }
         var seen: Set<String> = []
-        var leaf: [UInt8]?, intermediates: [[UInt8]] = [], host: String?, time: Int64?, id: String?
+        var leaf: [UInt8]?, intermediates: [[UInt8]] = [], host: String?, time: Int64?, id: String?, pins: [SPKIPin]?
         for member in members {
-            guard ["leaf", "intermediates", "host", "ip", "time", "id"].contains(member.key) else { continue }
+            guard ["leaf", "intermediates", "host", "ip", "time", "pins", "id"].contains(member.key) else { continue }
             guard seen.insert(member.key).inserted else { return .failure(ScanRecordError("\(member.key): given twice")) }
             let value = member.value
             switch member.key {
@@ -62,13 +65,30 @@ public struct ScanRecord: Sendable {
                 if let seconds = time, !TimeArgument.range.contains(seconds) {
                     return .failure(ScanRecordError("time: outside years 0000–9999"))
                 }
+            case "pins":
+                guard case .array(let items) = value.kind else { return .failure(wrongType("pins", "an array of sha256/ pins", value)) }
+                // An empty list would pin nothing: Alamofire refuses it (noPublicKeysFound), and so does a line.
+                guard !items.isEmpty, items.count <= maximumPins else {
+                    return .failure(ScanRecordError("pins: give 1 to \(maximumPins) sha256/ pins"))
+                }
+                var parsed: [SPKIPin] = []
+                for (index, item) in items.enumerated() {
+                    guard case .string(let text) = item.kind else { return .failure(wrongType("pins[\(index)]", "a sha256/ pin string", item)) }
+                    do { parsed.append(try SPKIPin(text)) } catch {
+                        return .failure(ScanRecordError("pins[\(index)]: \(error)"))
+                    }
+                }
+                pins = parsed
             default:
                 id = value.compactText
             }
         }
         guard let leaf else { return .failure(ScanRecordError("leaf: missing")) }
-        return .success(ScanRecord(leaf: leaf, intermediates: intermediates, host: host, time: time, id: id))
+        return .success(ScanRecord(leaf: leaf, intermediates: intermediates, host: host, time: time, pins: pins, id: id))
     }
+
+    /// The most pins a line may give: a pin set has a handful; each costs a comparison per certificate.
+    public static let maximumPins = 64
 
     private static func wrongType(_ key: String, _ expected: String, _ value: JSONValue) -> ScanRecordError {
         ScanRecordError("\(key): expected \(expected), found \(value.typeDescription)")

@@ -47,7 +47,7 @@ private func json(_ text: String) throws -> [String: Any] {
         let file = try plistFile(info(pinned("www.example.com", leaf: [leaf])))
         let accepted = try runPurex509(["verify", "--ats", file] + leafKeys + ["Vectors/leaf-keys/leaf-rsa2048.pem"])
         #expect(accepted.status == 0, "\(accepted.error)")
-        #expect(accepted.output.hasPrefix("trusted\n"))
+        #expect(accepted.output.hasPrefix("trusted; checked: path, host www.example.com, pins (public key, NSPinnedDomains); not checked: revocation, CT\n"), "\(accepted.output)")
         #expect(accepted.output.contains("  pinned leaf identities: 1 from www.example.com — NSPinnedDomains.www.example.com.NSPinnedLeafIdentities\n"))
 
         let other = try plistFile(info(pinned("www.example.com", leaf: [try pin("leaf-keys/root.pem")])))

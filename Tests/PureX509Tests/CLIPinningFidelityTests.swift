@@ -36,7 +36,8 @@ private func object(_ run: ToolRun) throws -> [String: Any] {
     let leafPin = try pin(of: chain)
     let text = try runPurex509(privateCA + ["--allow-invalid", "--pin", leafPin, chain])
     #expect(text.status == 0, "\(text.error)")
-    #expect(text.output.hasPrefix("trusted (chain not validated: trust rests on the pins alone)\n"), "\(text.output)")
+    // The scope says the pins were all that was checked (issue 41 item 5).
+    #expect(text.output.hasPrefix("trusted (chain not validated: trust rests on the pins alone); checked: pins (public key \(leafPin) matched); not checked: path, host, revocation, CT\n"), "\(text.output)")
     let json = try object(try runPurex509(privateCA + ["--allow-invalid", "--pin", leafPin, "--json", chain]))
     #expect(json["trusted"] as? Bool == true)
     #expect(json["chainValidated"] as? Bool == false)
@@ -44,7 +45,7 @@ private func object(_ run: ToolRun) throws -> [String: Any] {
     // Mode none: nothing was checked at all.
     let none = try runPurex509(privateCA + ["--allow-invalid", "--no-validate-host", chain])
     #expect(none.status == 0, "\(none.error)")
-    #expect(none.output.hasPrefix("trusted (chain not validated: nothing was checked)\n"), "\(none.output)")
+    #expect(none.output.hasPrefix("trusted (chain not validated: nothing was checked); checked: nothing; not checked: path, host, pins, revocation, CT\n"), "\(none.output)")
 }
 
 /// The other side: a pinned verdict on a validated chain stays plain.
@@ -52,7 +53,7 @@ private func object(_ run: ToolRun) throws -> [String: Any] {
     let base = ["verify", "--roots", roots, "--host", "www.example.com", "--at", "1748736000"]
     let rootPin = try pin(of: roots)
     let text = try runPurex509(base + ["--allow-invalid", "--pin", rootPin, chain])
-    #expect(text.status == 0 && text.output.hasPrefix("trusted\n"), "\(text.output)")
+    #expect(text.status == 0 && text.output.hasPrefix("trusted; checked: path, host www.example.com, pins (public key \(rootPin) matched); not checked: revocation, CT\n"), "\(text.output)")
     let json = try object(try runPurex509(base + ["--pin", rootPin, "--json", chain]))
     #expect(json["chainValidated"] as? Bool == true)
     #expect(json["note"] is NSNull)

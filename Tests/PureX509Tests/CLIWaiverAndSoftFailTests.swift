@@ -18,7 +18,8 @@ private func revocationRun(_ folder: String, _ extra: [String]) throws -> ToolRu
 @Test func softFailTrustSaysWhatWasNotKnown() throws {
     let text = try revocationRun("wrong-issuer", [])
     #expect(text.status == 0)
-    #expect(text.output.split(separator: "\n").first == "trusted (revocation status unknown for input certificate 0: no CRL covers it)",
+    // The scope follows the notes: revocation was checked (and stayed unknown for the leaf).
+    #expect(text.output.split(separator: "\n").first == "trusted (revocation status unknown for input certificate 0: no CRL covers it); checked: path, host www.example.com, revocation (chain); not checked: pins, CT",
             "\(text.output)")
     let json = try revocationRun("wrong-issuer", ["--json"])
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
@@ -29,9 +30,10 @@ private func revocationRun(_ folder: String, _ extra: [String]) throws -> ToolRu
     #expect(findings[1]["status"] as? String == "good" && findings[1]["reason"] is NSNull)
     let explained = try revocationRun("wrong-issuer", ["--explain"])
     #expect(explained.output.contains("[unknown] path 0, input certificate 0"), "\(explained.output)")
-    // Checked and good: a plain "trusted", every finding good.
+    // Checked and good: "trusted" with no note, every finding good.
     let good = try revocationRun("good", [])
-    #expect(good.status == 0 && good.output.split(separator: "\n").first == "trusted", "\(good.output)")
+    #expect(good.status == 0 && good.output.split(separator: "\n").first == "trusted; checked: path, host www.example.com, revocation (chain); not checked: pins, CT",
+            "\(good.output)")
     let goodJSON = try #require(try JSONSerialization.jsonObject(with: Data(try revocationRun("good", ["--json"]).output.utf8)) as? [String: Any])
     #expect((goodJSON["revocation"] as? [[String: Any]])?.allSatisfy { $0["status"] as? String == "good" } == true)
 }

@@ -61,7 +61,7 @@ func verifyListsThePathEscaped(_ row: InjectionCase) throws {
                                injectionFile(row.file)])
     #expect(run.status == 0, "\(run.error)")
     let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    #expect(lines.count == 6 && lines[0] == "trusted" && lines[1] == "  0: \(row.subject)" && lines[3] == "  1: CN=Injection Test Root  (anchor)",
+    #expect(lines.count == 6 && lines[0] == "trusted; checked: path; not checked: host, pins, revocation, CT" && lines[1] == "  0: \(row.subject)" && lines[3] == "  1: CN=Injection Test Root  (anchor)",
             "\(run.output)")
     #expect(lines[2].hasPrefix("     SHA-256 ") && lines[4].hasPrefix("     SHA-256 ") && lines[5].isEmpty, "\(run.output)")
 }

@@ -35,12 +35,19 @@ func chainCase(_ name: String) throws -> ChainCase { try #require(chainCases.fir
     }
 }
 
-/// (check, path position, origin, passed) for each check step.
+/// (check, path position, origin, passed) for each check step; a check
+/// that had nothing to judge is `n/a`, never `pass`.
 func checkRows(_ explanation: Explanation) -> [String] {
     explanation.steps.compactMap { step in
+        if case .notApplicable(let check, let position, let origin, _) = step { return "\(check.code) \(position) \(origin) n/a" }
         guard case .check(let check, let position, let origin, let failure) = step else { return nil }
         return "\(check.code) \(position) \(origin) \(failure == nil ? "pass" : "fail:" + failure!.code)"
     }
+}
+
+/// `rules` on one certificate: `n/a` for those about something it lacks.
+func ruleRows(_ rules: [String], _ position: Int, _ origin: String, notApplicable: Set<String>) -> [String] {
+    rules.map { "\($0) \(position) \(origin) " + (notApplicable.contains($0) ? "n/a" : "pass") }
 }
 
 let leafRules = ["criticalAuthorityKeyIdentifier", "criticalSubjectKeyIdentifier", "criticalAuthorityInfoAccess",
@@ -57,15 +64,24 @@ let anchorRules = ["criticalAuthorityKeyIdentifier", "criticalSubjectKeyIdentifi
     let explanation = try explain(try chainCase("valid"))
     let leaf = "input certificate 0", intermediate = "input certificate 1", anchor = "trust anchor 0"
     var expected = ["hostname", "validity", "leafNotCA", "extendedKeyUsage", "keyUsage", "criticalExtensions"].map { "\($0) 0 \(leaf) pass" }
-    expected += leafRules.map { "\($0) 0 \(leaf) pass" } + ["leafKey 0 \(leaf) pass"]
+    // The leaf has no authorityInfoAccess, nameConstraints, keyCertSign or
+    // pathLenConstraint and is no CA: those rules do not apply to it.
+    expected += ruleRows(leafRules, 0, leaf, notApplicable: ["criticalAuthorityInfoAccess", "nameConstraintsOutsideCA",
+                                                              "keyCertSignWithoutCA", "missingSubjectKeyIdentifier", "pathLengthWithoutCA"])
+    expected += ["leafKey 0 \(leaf) pass"]
     expected += ["pathDepth 1 \(intermediate) pass", "signature 0 \(leaf) pass"]
     expected += ["validity", "criticalExtensions", "issuerIsCA", "keyUsage"].map { "\($0) 1 \(intermediate) pass" }
-    expected += (leafRules + ["missingKeyUsage", "nonCriticalBasicConstraints"]).map { "\($0) 1 \(intermediate) pass" }
+    expected += ruleRows(leafRules + ["missingKeyUsage", "nonCriticalBasicConstraints"], 1, intermediate,
+                         notApplicable: ["criticalAuthorityInfoAccess", "nameConstraintsOutsideCA", "pathLengthWithoutCA"])
     expected += ["pathDepth 2 \(anchor) pass", "signature 1 \(intermediate) pass"]
     expected += ["anchorValidity", "criticalExtensions", "anchorIsCA", "anchorKeyUsage"].map { "\($0) 2 \(anchor) pass" }
-    expected += anchorRules.map { "\($0) 2 \(anchor) pass" }
-    expected += ["extendedKeyUsage 1 \(intermediate) pass", "extendedKeyUsage 2 \(anchor) pass", "nameConstraints 0 \(leaf) pass",
-                 "certificatePolicies 2 \(anchor) pass", "pins 2 \(anchor) pass"]
+    // A self-signed root without authorityKeyIdentifier, nameConstraints or authorityInfoAccess.
+    expected += ruleRows(anchorRules, 2, anchor, notApplicable: ["criticalAuthorityKeyIdentifier", "authorityKeyIdentifierWithoutKeyIdentifier",
+                                                                 "nonCriticalNameConstraints", "criticalAuthorityInfoAccess"])
+    // No CA on the path carries name constraints, and no pin was given:
+    // neither check applies, and neither reads as a pass.
+    expected += ["extendedKeyUsage 1 \(intermediate) pass", "extendedKeyUsage 2 \(anchor) pass", "nameConstraints 0 \(leaf) n/a",
+                 "certificatePolicies 2 \(anchor) pass", "pins 2 \(anchor) n/a"]
     #expect(checkRows(explanation) == expected)
     #expect(explanation.path.map(\.origin) == [.presented(0), .presented(1), .anchor(0)])
     guard case .path(let origins, nil)? = explanation.steps.last else { Issue.record("the last step is not a trusted path"); return }

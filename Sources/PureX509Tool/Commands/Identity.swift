@@ -60,7 +60,8 @@ struct Identity: ParsableCommand {
             opened = try PKCS12File(bytes: input.bytes, password: secret, limits: password.limits)
         } catch {
             // A wrong password's text is PKCS12Error's own: "MAC verification failed: wrong password, or the file is damaged".
-            let message = error.description
+            // A DER file of another kind (a certificate, a key, a CRL) is named with the command that reads it.
+            let message = error.description + (input.otherKind.map { "; the file is " + InputAdvice.describe($0, file: file, der: true) } ?? "")
             if json {
                 print(JSONOutput.object([("file", .string(file)), ("opened", .bool(false)), ("error", .string(message)),
                                          ("code", .string(error.code))]).serialized(pretty: false))

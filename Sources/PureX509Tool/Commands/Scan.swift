@@ -9,8 +9,8 @@ struct Scan: ParsableCommand {
         discussion: """
             Each INPUT is a directory (every non-hidden file under it, sorted, is one chain file, leaf first), \
             a chain file (PEM or DER), or a JSON-lines file (first byte '{'; `-` reads standard input) whose \
-            lines are {"leaf": CERT, "intermediates": [CERT…], "host": NAME (or "ip"), "time": T, "id": ANY}: CERT a PEM \
-            block or base64 DER, T UNIX seconds or a date, ANY any JSON value (echoed unchanged); other members are ignored; JSON lines stream, any size. Standard output gets one \
+            lines are {"leaf": CERT, "intermediates": [CERT…], "host": NAME (or "ip"), "time": T, "pins": ["sha256/…"], "id": ANY}: CERT a PEM \
+            block or base64 DER, T UNIX seconds or a date, pins decided by Alamofire's PublicKeysTrustEvaluator, ANY any JSON value (echoed unchanged); other members are ignored; JSON lines stream, any size. Standard output gets one \
             JSON object per chain in input order (source, id, host, trusted, code, certificate, message, path); \
             standard error the summary by verdict and failure code, and a progress line when it is a terminal. \
             Exit 0 every chain trusted, 1 any not trusted or unreadable, 2 bad usage.
@@ -41,6 +41,9 @@ struct Scan: ParsableCommand {
     @Option(name: .customLong("ct-log-list"), help: "The CT log list SCTs are checked against (Apple's or Chrome's JSON). Default: Apple's list shipped with purex509.")
     var ctLogList: String?
 
+    @Option(name: .customLong("for"), help: ArgumentHelp("GLOB:host=NAME,at=TIME,pin=sha256/…[,pin=…]: the host, time and pins of the chain files whose name matches GLOB (shell-style; the first matching rule applies; repeatable). With pins a chain is decided by Alamofire's PublicKeysTrustEvaluator, as a JSON line's \"pins\" are. docs/pinning.md.", valueName: "rule"), transform: ScanFileRule.parse)
+    var fileRules: [OptionValue<ScanFileRule>] = []
+
     @Option(name: .customLong("jobs"), help: "Worker threads, 1–256 (the default is the number of active cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
@@ -52,6 +55,7 @@ struct Scan: ParsableCommand {
         if let host, ServerIdentity(host: host) == nil { throw ValidationError("--host: not a valid host name or address") }
         if let reason = at?.refusal { throw ValidationError("--at: \(reason)") }
         if let reason = requireCT?.refusal { throw ValidationError("--require-ct: \(reason)") }
+        for rule in fileRules { if let reason = rule.refusal { throw ValidationError("--for: \(reason)") } }
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs: 1 to 256") }
         if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read once") }
     }
@@ -77,7 +81,8 @@ struct Scan: ParsableCommand {
             // A scan checks many chains' SCTs: the approved logs' keys are precomputed once.
             policy.certificateTransparency.logs = try LoadedCTLogList.load(ctLogList).list.withPrecomputedKeys()
         }
-        let engine = ScanEngine(anchors: store, policy: policy, intermediates: extra, jobs: jobs, comparedProfiles: compared)
+        var engine = ScanEngine(anchors: store, policy: policy, intermediates: extra, jobs: jobs, comparedProfiles: compared)
+        engine.fileRules = fileRules.compactMap(\.value)
 
         var counts: [String: Int] = [:]
         var profileCounts = compared.map { _ in [String: Int]() }

@@ -40,6 +40,8 @@ public struct ScanEngine: Sendable {
     /// too, and its line gets `profiles` (the verdict under `policy.profile`
     /// stays the line's own).
     public let comparedProfiles: [ValidationProfile]
+    /// `scan --for` rules: the host, time and pins of chain files by name.
+    public var fileRules: [ScanFileRule] = []
     /// Whether lines carry a `ct` object (a CT policy may apply: the policy
     /// has a log list).
     var reportsCT: Bool { policy.certificateTransparency.logs != nil }
@@ -90,7 +92,7 @@ public struct ScanEngine: Sendable {
     func decide(_ item: ScanItem, with verifier: inout Verifier) -> Outcome {
         var members: [(String, JSONOutput)] = [("source", .string(item.source))]
         let presented: [Result<Certificate, DERError>]
-        var host: String? = nil, time: Int64? = nil
+        var host: String? = nil, time: Int64? = nil, pins: [SPKIPin]? = nil
         switch item {
         case .file(let path):
             switch InputFile.read(path) {
@@ -117,10 +119,21 @@ public struct ScanEngine: Sendable {
                 members.append(("id", record.id.map { .raw($0) } ?? .null))
                 host = record.host
                 time = record.time
+                pins = record.pins
                 presented = ([record.leaf] + record.intermediates).map { der in
                     Result { () throws(DERError) in try Certificate(derEncoded: der) }
                 }
             }
+        }
+        // A chain file named by a --for rule takes its host, time and pins.
+        switch item {
+        case .file(let path), .chain(let path, _):
+            if let rule = fileRules.first(where: { $0.matches(path) }) {
+                host = rule.host
+                time = rule.time
+                pins = rule.pins
+            }
+        default: break
         }
         var policy = self.policy
         if var host {
@@ -148,6 +161,9 @@ public struct ScanEngine: Sendable {
             case .failure(let error): result = .failure(.malformed(index: index, error))
             }
             if result != nil { break }
+        }
+        if result == nil, let pins {
+            return decidePinned(certificates + intermediates, pins: pins, policy: policy, members: members)
         }
         let decided = result ?? verifier.verify(leaf: certificates[0], intermediates: Array(certificates.dropFirst()) + intermediates)
         // The same chain under each compared profile; a malformed certificate is malformed under all.
@@ -177,12 +193,42 @@ public struct ScanEngine: Sendable {
         }
     }
 
+    /// A line with `pins`: Alamofire's `PublicKeysTrustEvaluator` (the
+    /// library's) for the line's host, with default validation; without a
+    /// host it validates for no name (`validateHost: false`). The line gets
+    /// `pins` as `verify --json` gives it.
+    func decidePinned(_ presented: [Certificate], pins: [SPKIPin], policy: VerificationPolicy,
+                      members: [(String, JSONOutput)]) -> Outcome {
+        var environment = TrustEnvironment(systemAnchors: anchors, policy: policy)
+        let host = policy.identity?.description
+        let evaluator = PublicKeysTrustEvaluator(keys: pins, validateHost: host != nil)
+        let outcome = evaluator.evaluate(ServerTrust(certificates: presented), forHost: host ?? VerifyOptions.noHost, in: &environment)
+        let report = PinReport(kind: .publicKey, keys: pins, certificates: [])
+        var members = members
+        switch outcome {
+        case .success(let chain):
+            let judged = chain?.certificates ?? presented
+            members += [("trusted", .bool(true)), ("code", .null), ("certificate", .null), ("message", .null),
+                        ("path", .array(judged.map { .string($0.subjectForDisplay.description) })),
+                        ("pins", .array([report.json(judged: judged, from: { _ in nil })]))]
+            return Outcome(line: JSONOutput.object(members).serialized(pretty: false), verdict: "trusted")
+        case .failure(let failure):
+            members += [("trusted", .bool(false)), ("code", .string(failure.code)),
+                        ("certificate", failure.validationFailure?.certificateIndex.map { .int($0) } ?? .null),
+                        ("message", .string(failure.description)), ("path", .null),
+                        ("pins", .array([report.json(judged: presented, from: { _ in nil })]))]
+            return Outcome(line: JSONOutput.object(members).serialized(pretty: false), verdict: failure.code)
+        }
+    }
+
     /// A chain file's certificates, each parsed or refused (a refusal is a
     /// verdict); a file without a certificate or with a damaged PEM block
     /// is an input error.
     static func chain(_ path: String, _ bytes: [UInt8]) -> Result<[Result<Certificate, DERError>], ScanRecordError> {
         let input = CertificateInput(InputFile(path: path, bytes: bytes))
         if let reason = input.noCertificateReason { return .failure(ScanRecordError(reason)) }
+        // A .p12 among chain files is the wrong input, not a damaged certificate.
+        if let note = input.notACertificate { return .failure(ScanRecordError(note)) }
         var parsed: [Result<Certificate, DERError>] = []
         for entry in input.entries {
             switch entry.result {

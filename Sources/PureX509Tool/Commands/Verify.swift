@@ -36,7 +36,9 @@ extension VerifyOptions {
         let store = try TrustAnchors.load(roots)
         var certificates: [Certificate] = []
         var malformed: TrustFailure? = nil
-        try CertificateInput.load(chain).present(into: &certificates, malformed: &malformed, flag: nil)
-        try output(try decide(store: store, certificates: certificates, malformed: malformed))
+        let input = try CertificateInput.load(chain)
+        try input.present(into: &certificates, malformed: &malformed, flag: nil)
+        try output(try decide(store: store, certificates: certificates, malformed: malformed,
+                              malformedNote: input.derKind.map { "the file is " + InputAdvice.describe($0, file: chain) }))
     }
 }

@@ -18,6 +18,8 @@ struct VerifyDecision {
     let verdict: Verdict
     /// The CT log list the evaluations read, when any may check SCTs.
     var ctLogList: LoadedCTLogList? = nil
+    /// Print what was checked on the line after `trusted` rather than on it (connect).
+    var scopeOnItsOwnLine = false
 
     enum Verdict {
         /// One path validation, under `--profile` (strict by default); with
@@ -51,6 +53,21 @@ struct PinnedEvaluation {
     let outcome: TrustEvaluation
     let evaluations: [TrustEnvironment.RecordedEvaluation]
     let reports: [VerifyReport]
+    /// The pins given and how to compare them (nil when nothing was pinned).
+    var pins: [PinReport] = []
+    /// Whether an evaluation matched the leaf against --host or --ip.
+    var hostChecked = true
+    /// The revocation clause of the scope when an evaluator (not --crl's
+    /// coverage) decided what was checked; nil keeps the options' coverage.
+    var revocationScope: String?? = nil
+
+    /// The evaluation whose path a pin miss refused: the last one whose failure is `pinMismatch`.
+    var pinMissIndex: Int? {
+        evaluations.indices.last { index in
+            if case .pinMismatch? = evaluations[index].explanation.result.failure?.reason { return true }
+            return false
+        }
+    }
 
     /// The evaluation whose path the verdict reports: for a trusted chain,
     /// the last evaluation that trusted it (with --allow-invalid there may
@@ -73,7 +90,8 @@ extension VerifyOptions {
     /// policy the options describe.
     /// `connect --ats` read the Info.plist before its handshake (`atsFile`)
     /// and judged the TLS half (`atsHandshake`, what the server negotiated).
-    func decide(store: TrustStore, certificates: [Certificate], malformed: TrustFailure?,
+    /// `malformedNote`: what CHAIN is when its one object is no certificate (a .p12), said with the refusal.
+    func decide(store: TrustStore, certificates: [Certificate], malformed: TrustFailure?, malformedNote: String? = nil,
                 atsFile loaded: ATSInput? = nil, atsHandshake: NegotiatedTLS?? = nil) throws -> VerifyDecision {
         // CHAIN's certificates, the malformed one included: later positions are --untrusted ones.
         let chainCount = max(certificates.count, (malformed?.certificateIndex).map { $0 + 1 } ?? 0)
@@ -91,8 +109,9 @@ extension VerifyOptions {
             VerifyDecision(presented: presented, anchors: store, verdict: verdict, ctLogList: ctLogList)
         }
         if let malformed {
-            return decision(.validation(VerifyReport(explanation: Explanation(result: .failure(malformed), path: [], steps: []),
-                                                     chainCount: chainCount)))
+            var report = VerifyReport(explanation: Explanation(result: .failure(malformed), path: [], steps: []), chainCount: chainCount)
+            if malformed.certificateIndex == 0 { report.malformedNote = malformedNote }
+            return decision(.validation(report))
         }
         // noCertificateReason was nil, and every entry succeeded: there is a leaf.
         if case .all = profile {
@@ -108,6 +127,11 @@ extension VerifyOptions {
         if let atsFile {
             return decision(.ats(evaluateATS(atsFile, store: store, policy: policy, revocationSources: sources, handshakeSCTs: scts,
                                                  certificates: presented, chainCount: certificates.count, handshake: atsHandshake)))
+        }
+        if usesEvaluators {
+            return decision(.securityPolicy(try evaluateAlamofire(store: store, policy: policy, revocationSources: sources,
+                                                                  handshakeSCTs: scts, certificates: presented,
+                                                                  chainCount: certificates.count)))
         }
         if usesSecurityPolicy {
             return decision(.securityPolicy(try evaluateSecurityPolicy(store: store, policy: policy, revocationSources: sources,
@@ -155,8 +179,14 @@ extension VerifyOptions {
         environment.handshakeSCTs = handshakeSCTs
         let outcome = security.evaluate(ServerTrust(certificates: certificates), domain: host ?? ip, in: &environment)
         let evaluations = environment.evaluations
+        var pinReports: [PinReport] = []
+        switch mode {
+        case .publicKey: pinReports = [PinReport(kind: .publicKey, keys: security.pinnedPublicKeys + pinned.map { SPKIPin(certificate: $0) }, certificates: [])]
+        case .certificate: pinReports = [PinReport(kind: .certificate, keys: [], certificates: pinned)]
+        case .none: break
+        }
         return PinnedEvaluation(mode: mode, outcome: outcome, evaluations: evaluations, reports: evaluations.map {
             VerifyReport(explanation: $0.explanation, chainCount: chainCount, pinnedAnchors: $0.pinnedAnchors)
-        })
+        }, pins: pinReports, hostChecked: !noValidateHost)
     }
 }

@@ -199,8 +199,12 @@ public struct ConnectCommand: ParsableCommand {
             Self.printATSRefusal(atsRefusal, file: atsFile, options: options, negotiated: result.negotiated, extra: extra)
             throw ToolExit.refused
         }
-        try options.output(try options.decide(store: store, certificates: certificates, malformed: malformed, atsFile: atsFile,
-                                              atsHandshake: atsFile.map { _ in result.negotiated }), extra: extra)
+        var decision = try options.decide(store: store, certificates: certificates, malformed: malformed, atsFile: atsFile,
+                                          atsHandshake: atsFile.map { _ in result.negotiated })
+        // connect's verdict keeps `trusted` alone on its line, which scripts
+        // around purex509-nio read; what was checked is the next line.
+        decision.scopeOnItsOwnLine = true
+        try options.output(decision, extra: extra)
         if case .refused = answer { throw ToolExit.refused }
     }
 

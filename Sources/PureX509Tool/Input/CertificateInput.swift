@@ -56,11 +56,15 @@ struct CertificateInput {
                 entries.append(parse(der, index: entries.count + 1, block: nil))
             case (.der, .success(let der)):
                 // One DER object: a certificate, or what its shape says it is
-                // when it does not parse as one (a .p12 is left to the
-                // certificate parser's message, as it always was).
+                // when it does not parse as one. A .p12 (DER, or the BER that
+                // Keychain and Windows export) keeps its refused entry, so
+                // that each command's exit code for it stays what it was
+                // (a presented one is `malformed`, exit 1), and is named.
                 let entry = parse(der, index: 1, block: nil)
-                if case .failure = entry.result, let kind = item.kind, kind != .certificate, kind != .pkcs12 {
+                let kind = item.kind ?? (PKCS12Shape.matches(der) ? .pkcs12 : nil)
+                if case .failure = entry.result, let kind, kind != .certificate {
                     derKind = kind
+                    if kind == .pkcs12 { entries.append(entry) }
                 } else {
                     entries.append(entry)
                 }
@@ -77,9 +81,24 @@ struct CertificateInput {
     /// (even a damaged one: that is reported by its entry).
     var noCertificateReason: String? {
         guard entries.isEmpty else { return nil }
-        if let derKind { return "no certificate: the file is a DER \(derKind.name)" }
+        if let derKind { return "no certificate: the file is \(InputAdvice.describe(derKind, file: file.path, der: true))" }
         let found = file.labelsFound
-        return found.isEmpty ? "no CERTIFICATE block (no PEM block, and not DER)" : "no CERTIFICATE block (PEM blocks: \(found))"
+        guard !found.isEmpty else { return "no CERTIFICATE block (no PEM block, and not DER)" }
+        let advice = InputAdvice.firstOther(otherBlocks).map { "; it holds \(InputAdvice.describe($0, file: file.path))" } ?? ""
+        return "no CERTIFICATE block (PEM blocks: \(found))" + advice
+    }
+
+    /// For a file whose one DER object is refused as a certificate and is
+    /// something else by its shape (a .p12): what it is and what reads it.
+    var notACertificate: String? {
+        derKind.map { "not a certificate: the file is " + InputAdvice.describe($0, file: file.path) }
+    }
+
+    /// The message for a refused entry: PKIX's failure, or what the file
+    /// is when its shape says it is no certificate at all.
+    func message(_ failure: InputFailure) -> String {
+        if case .der(let error, _, nil) = failure, let note = notACertificate { return "\(note) (as a certificate: \(error))" }
+        return failure.description
     }
 
     /// The certificates, for inputs that must be whole (`--roots`,
@@ -97,7 +116,7 @@ struct CertificateInput {
             switch entry.result {
             case .success(let certificate): certificates.append(certificate)
             case .failure(let failure):
-                printError("purex509: \(flag) \(file.displayName): \(failure)")
+                printError("purex509: \(flag) \(file.displayName): \(message(failure))")
                 failed = true
             }
         }
@@ -131,7 +150,7 @@ struct CertificateInput {
             switch entry.result {
             case .success(let certificate): presented.append(certificate)
             case .failure(let failure):
-                printError("purex509: \(place): \(failure)")
+                printError("purex509: \(place): \(message(failure))")
                 guard case .der(let error, _, _) = failure else { throw undecodable }
                 if malformed == nil { malformed = .malformed(index: presented.count, error) }
             }

@@ -53,8 +53,8 @@ enum KeyFailure: Error, CustomStringConvertible {
 
         var description: String {
             switch self {
-            case .crl: return "a CRL holds no public key to pin"
-            case .ocspResponse: return "an OCSP response holds no public key to pin (inspect it for its responder certificates)"
+            case .crl: return "a CRL holds no public key to pin (`purex509 inspect` shows it; `verify --crl` checks revocation with it)"
+            case .ocspResponse: return "an OCSP response holds no public key to pin (`purex509 inspect` shows it and its responder certificates; `verify --ocsp-response` checks the leaf with it)"
             case .encryptedPrivateKey: return "an encrypted private key: decrypt it first (openssl pkey -in FILE -out PLAIN)"
             case .ecKeyWithoutCurve: return "the EC private key names no curve ([0] parameters absent)"
             case .ecKeyWithoutPublicKey:

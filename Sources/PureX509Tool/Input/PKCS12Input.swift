@@ -9,12 +9,19 @@ struct PKCS12Input {
     /// The file's DER or BER (decoded when the file held base64 text).
     let bytes: [UInt8]
 
+    /// What the bytes are by their DER shape when that is not a PFX (a
+    /// certificate, a key, a CRL), for the message when they do not open.
+    var otherKind: InputKind? {
+        guard !PKCS12Shape.matches(bytes), let kind = InputKind(derShape: bytes), kind != .pkcs12 else { return nil }
+        return kind
+    }
+
     /// Reads `path`; exit 2, with `prefix` and the reason, when it cannot
     /// be read or cannot be a PKCS #12 file.
     static func load(_ path: String, prefix: String = "purex509: ") throws -> PKCS12Input {
         let name = path == "-" ? "standard input" : DisplayText.escaped(path)
         switch InputFile.read(path) {
-        case .success(let read): return PKCS12Input(name: name, bytes: try pkcs12Bytes(read, name: prefix + name))
+        case .success(let read): return PKCS12Input(name: name, bytes: try pkcs12Bytes(read, name: prefix + name, path: path))
         case .failure(let failure):
             printError("\(prefix)cannot read \(name): \(failure)")
             throw ToolExit.usage
@@ -24,14 +31,17 @@ struct PKCS12Input {
     /// The file's DER: as read, or decoded from base64 text (how RFC 9579
     /// and many provisioning systems carry it). PEM text and anything else
     /// that cannot be PKCS #12 is a usage error naming what it is.
-    static func pkcs12Bytes(_ bytes: [UInt8], name: String) throws -> [UInt8] {
+    static func pkcs12Bytes(_ bytes: [UInt8], name: String, path: String = "FILE") throws -> [UInt8] {
         guard let first = bytes.first else {
             printError("\(name): empty file")
             throw ToolExit.usage
         }
         if first == 0x30 { return bytes }
-        if bytes.starts(with: Array("-----BEGIN".utf8)) {
-            printError("\(name): PEM text, not a PKCS #12 file (inspect reads certificates; pin reads keys)")
+        if PEM.looksLikePEM(bytes) {
+            // What the text holds, with the command that reads it.
+            let kind = PEMReader.blocks(in: bytes).lazy.compactMap { InputKind(pemLabel: $0.label) }.first
+            let advice = kind.map { "; it holds " + InputAdvice.describe($0, file: path) } ?? " (inspect reads certificates; pin reads keys)"
+            printError("\(name): PEM text, not a PKCS #12 file" + advice)
             throw ToolExit.usage
         }
         if let decoded = try? Base64.decode(bytes), decoded.first == 0x30 { return decoded }

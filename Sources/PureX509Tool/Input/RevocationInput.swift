@@ -52,6 +52,13 @@ enum RevocationInput {
         }
         switch file.content {
         case .der(let bytes):
+            // A DER file of another shape (a certificate, a key, a .p12) is
+            // named as what it is, with the command that reads it.
+            let shape = InputKind(derShape: bytes) ?? (PKCS12Shape.matches(bytes) ? .pkcs12 : nil)
+            if let shape, shape != kind.inputKind, (try? kind.parse(bytes)) == nil {
+                printError("purex509: \(kind.flag) \(file.displayName): not \(InputAdvice.article(kind.inputKind)) \(kind.noun): the file is \(InputAdvice.describe(shape, file: path))")
+                throw ToolExit.usage
+            }
             try parse(bytes, block: nil)
         case .pem(let blocks):
             for block in blocks {
@@ -62,7 +69,8 @@ enum RevocationInput {
                     // A CRL under a label we did not expect is still a CRL that
                     // may revoke: skipping it would fail open.
                     let expected = kind.labels.joined(separator: " or ")
-                    printError("purex509: \(kind.flag) \(file.displayName): PEM block \(block.number) (\(DisplayText.escaped(block.label))): expected only \(expected) blocks")
+                    let what = InputKind(pemLabel: block.label).map { "; it is " + InputAdvice.describe($0, file: path) } ?? ""
+                    printError("purex509: \(kind.flag) \(file.displayName): PEM block \(block.number) (\(DisplayText.escaped(block.label))): expected only \(expected) blocks\(what)")
                     throw ToolExit.usage
                 case .failure(let failure):
                     printError("purex509: \(kind.flag) \(file.displayName): \(failure)")

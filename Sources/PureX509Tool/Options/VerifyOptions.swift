@@ -75,7 +75,7 @@ public struct VerifyOptions: ParsableArguments {
     @Flag(name: .customLong("explain"), help: "Also print every check that ran, in order, with its certificate, RFC section and verdict.")
     var explain = false
 
-    @Flag(name: .customLong("json"), help: "Print {\"trusted\", \"chain\", \"error\"} as JSON.")
+    @Flag(name: .customLong("json"), help: "Print {\"trusted\", \"chain\", \"error\", \"checked\", \"pins\", …} as JSON (docs/output.md).")
     var json = false
 
     @Option(name: .customLong("pin"), help: "A pinned public key, sha256/BASE64; repeatable.")
@@ -90,15 +90,27 @@ public struct VerifyOptions: ParsableArguments {
     @Flag(name: .customLong("allow-invalid"), help: "AFSecurityPolicy allowInvalidCertificates.")
     var allowInvalid = false
 
-    @Flag(name: .customLong("no-validate-host"), help: "AFSecurityPolicy validatesDomainName = NO.")
+    @Flag(name: .customLong("no-validate-host"), help: "AFSecurityPolicy validatesDomainName = NO; with --evaluator, validateHost: false.")
     var noValidateHost = false
+
+    @Option(name: .customLong("evaluator"), help: ArgumentHelp("One of Alamofire's server-trust evaluators, decided by the library's own: default (DefaultTrustEvaluator), pinned-certificates (PinnedCertificatesTrustEvaluator: --pin-cert), public-keys (PublicKeysTrustEvaluator: --pin, and --pin-cert's keys), revocation (RevocationTrustEvaluator: --crl, --ocsp-response) or disabled (DisabledTrustEvaluator); Alamofire's type names are accepted too. Repeat it for a CompositeTrustEvaluator of them, in order. The host is --host or --ip. docs/pinning.md.", valueName: "name"), transform: EvaluatorArgument.parse)
+    var evaluators: [OptionValue<EvaluatorArgument>] = []
+
+    @Flag(name: .customLong("no-default-validation"), help: "With --evaluator pinned-certificates, public-keys or revocation: performDefaultValidation: false.")
+    var noDefaultValidation = false
+
+    @Flag(name: .customLong("accept-self-signed"), help: "With --evaluator pinned-certificates: acceptSelfSignedCertificates: true (the pinned certificates become the only anchors).")
+    var acceptSelfSigned = false
+
+    @Option(name: .customLong("revocation-options"), help: ArgumentHelp("With --evaluator revocation: RevocationTrustEvaluator.Options, comma-separated: ocsp, crl, any (both; the default), prefer-crl, require-positive-response, network-access-disabled.", valueName: "list"), transform: RevocationOptionsArgument.parse)
+    var revocationOptions: OptionValue<RevocationTrustEvaluator.Options>?
 
     @Option(name: .customLong("ats"), help: "An Info.plist (XML or binary) whose NSAppTransportSecurity dictionary applies to --host (required with it): the host's NSPinnedDomains identities, Apple's CT policy when NSRequiresCertificateTransparency is YES, and ATS's key and hash sizes (RSA >= 2048, EC >= 256 bits, SHA-256 or stronger) unless NSAllowsArbitraryLoads or NSAllowsLocalNetworking lifts them. The verdict names the ATS key and domain that decided. With connect, the host is HOST unless --host or --ip says otherwise, and the handshake must also meet ATS's TLS half: TLS 1.2 or newer (or the NSExceptionMinimumTLSVersion) and a forward-secret (ECDHE) cipher suite unless NSExceptionRequiresForwardSecrecy is NO. docs/ats.md.")
     var ats: String?
 
     /// Whether AFSecurityPolicy semantics apply (any pinning flag given).
     var usesSecurityPolicy: Bool {
-        !pins.isEmpty || !pinCertificates.isEmpty || pinningMode != nil || allowInvalid || noValidateHost
+        evaluators.isEmpty && (!pins.isEmpty || !pinCertificates.isEmpty || pinningMode != nil || allowInvalid || noValidateHost)
     }
 
     /// Which certificates are checked: `--revocation`, else chain when CRLs
@@ -113,12 +125,13 @@ public struct VerifyOptions: ParsableArguments {
         if host.map({ ServerIdentity(host: $0) == nil }) == true { throw ValidationError("--host: not a valid host name") }
         if ip.map({ ServerIdentity(ipAddress: $0) == nil }) == true { throw ValidationError("--ip: not an IPv4 or IPv6 address") }
         if let reason = at?.refusal { throw ValidationError("--at: \(reason)") }
-        if case .all = profile, usesSecurityPolicy {
+        if case .all = profile, usesSecurityPolicy || usesEvaluators {
             throw ValidationError("--profile all compares path validation under each profile; it does not combine with pinning flags")
         }
+        if let reason = evaluatorRefusal() { throw ValidationError(reason) }
         if ats != nil {
             if case .all = profile { throw ValidationError("--profile all compares path validation under each profile; it does not combine with --ats") }
-            if usesSecurityPolicy {
+            if usesSecurityPolicy || usesEvaluators {
                 throw ValidationError("--ats applies the Info.plist's NSPinnedDomains; it does not combine with the AFSecurityPolicy flags (--pin, --pin-cert, --pinning-mode, --allow-invalid, --no-validate-host)")
             }
         }
@@ -159,7 +172,10 @@ public struct VerifyOptions: ParsableArguments {
         policy.publicSuffixes = LoadedPublicSuffixList.certificateWildcards(
             for: policy.identity, profiles: profile.compared.isEmpty ? [profile.profile] : profile.compared)
         policy.revocation.preferCRL = preferCRL
-        policy.revocation.coverage = coverage.coverage
+        // RevocationTrustEvaluator makes its own revocation evaluation; the
+        // other validations check revocation only when --revocation says so.
+        let evaluatorChecksRevocation = chosenEvaluators.contains(.revocation) && revocation == nil
+        policy.revocation.coverage = evaluatorChecksRevocation ? .off : coverage.coverage
         policy.revocation.requirePositiveResponse = requireRevocationInfo
         policy.certificateTransparency.required = requireCT?.value
         return policy

@@ -27,12 +27,15 @@ extension VerifyOptions {
         }
         switch evaluation.result {
         case .success(let chain):
+            let pinned = evaluation.resolution.leafPins != nil || evaluation.resolution.caPins != nil
+            let scope = self.scope(ct: chain.transparency, pins: pinned ? "public key, NSPinnedDomains" : nil)
             if json {
                 printJSON(VerdictJSON(trusted: true, certificates: chain.certificates, policies: chain.userConstrainedPolicies,
                                       path: report?.pathJSON ?? .array([]),
-                                      members: [("revocation", report?.revocationJSON(chain) ?? .null)] + members + extra))
+                                      members: [("revocation", report?.revocationJSON(chain) ?? .null), ("checked", scope.json)] + members + extra))
             } else {
-                printTrusted(chain.certificates, notes: (report?.revocationNotes(chain) ?? []) + CTOutput.notes(chain.transparency))
+                printTrusted(chain.certificates, notes: (report?.revocationNotes(chain) ?? []) + CTOutput.notes(chain.transparency), scope: scope,
+                             scopeOnItsOwnLine: decision.scopeOnItsOwnLine)
                 for line in Self.atsLines(verdict) { print(line) }
             }
         case .failure(let failure):

@@ -53,6 +53,8 @@ struct InspectOutput {
         var entries = 0
         var others: [String] = []
         var otherCount = 0
+        // What the file holds instead, for the message when it holds nothing inspect shows.
+        var otherKind: InputKind? = nil
         scanning: while true {
             switch scanner.next() {
             case .block(let block):
@@ -72,6 +74,7 @@ struct InspectOutput {
                     entries += 1
                     ok = emitOCSP(der, index: entries, path: stream.path, block: block.number) && ok
                 case .success:
+                    if otherKind == nil { otherKind = InputKind(pemLabel: block.label) }
                     otherCount += 1
                     if others.count < Self.listedLabels { others.append("\(block.number) \(DisplayText.escaped(block.label))") }
                     report("purex509: note: \(DisplayText.escaped(stream.path)): PEM block \(block.number) (\(DisplayText.escaped(block.label))) is not a certificate; skipped")
@@ -94,6 +97,7 @@ struct InspectOutput {
             if otherCount > others.count { found += ", … (\(otherCount) in all)" }
             let reason = found.isEmpty ? "no CERTIFICATE, X509 CRL or OCSP RESPONSE block (no PEM block, and not DER)"
                 : "no CERTIFICATE, X509 CRL or OCSP RESPONSE block (PEM blocks: \(found))"
+                    + (otherKind.map { "; it holds " + InputAdvice.describe($0, file: stream.path) } ?? "")
             report("\(DisplayText.escaped(stream.path)): \(reason)")
             return false
         }
@@ -129,6 +133,10 @@ struct InspectOutput {
             return emitOCSP(bytes, index: 1, path: stream.path, block: nil)
         }
         let input = CertificateInput(InputFile(path: stream.path, bytes: bytes))
+        if let note = input.notACertificate, !input.entries.isEmpty, input.entries.allSatisfy({ !$0.result.isSuccess }) {
+            report("\(input.file.displayName): \(note)")
+            return false
+        }
         var ok = true
         if let reason = input.noCertificateReason {
             report("\(input.file.displayName): \(reason)")

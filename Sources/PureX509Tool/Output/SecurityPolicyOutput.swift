@@ -31,21 +31,27 @@ extension VerifyOptions {
             // mode, and the served certificates are listed as they came.
             if let decided, case .success(let chain) = evaluations[decided].explanation.result {
                 let report = reports[decided]
+                let scope = pinScope(evaluation, ct: chain.transparency, judged: chain.certificates, validated: true)
                 if json {
                     printJSON(VerdictJSON(trusted: true, certificates: chain.certificates, path: report.pathJSON, members: [
                         ("chainValidated", .bool(true)), ("note", .null), ("revocation", report.revocationJSON(chain)),
+                        ("checked", scope.json), ("pins", Self.pinsJSON(evaluation, judged: chain.certificates, from: report.fromJSON)),
                     ] + extra))
                 } else {
-                    printTrusted(chain.certificates, notes: report.revocationNotes(chain))
+                    printTrusted(chain.certificates, notes: report.revocationNotes(chain), scope: scope,
+                                 scopeOnItsOwnLine: decision.scopeOnItsOwnLine)
                 }
             } else {
-                let note = evaluation.mode == .none ? Self.unvalidatedWithoutPins : Self.unvalidatedWithPins
+                let note = evaluation.pins.isEmpty ? Self.unvalidatedWithoutPins : Self.unvalidatedWithPins
+                let scope = pinScope(evaluation, ct: nil, judged: certificates, validated: false)
                 if json {
                     printJSON(VerdictJSON(trusted: true, certificates: certificates, path: .array([]), members: [
                         ("chainValidated", .bool(false)), ("note", .string(note)),
+                        ("checked", scope.json), ("pins", Self.pinsJSON(evaluation, judged: certificates, from: { _ in nil })),
                     ] + extra))
                 } else {
-                    printTrusted(certificates, endsInAnchor: false, notes: [note])
+                    printTrusted(certificates, endsInAnchor: false, notes: [note], scope: scope,
+                                 scopeOnItsOwnLine: decision.scopeOnItsOwnLine)
                 }
             }
         case .failure(let failure):
@@ -55,8 +61,13 @@ extension VerifyOptions {
                 let index = failure.validationFailure?.certificateIndex
                 let error = VerdictJSON.error(code: failure.code, certificate: index, from: index.flatMap { report?.fromJSON($0) },
                                               message: message, failure: failure.validationFailure)
+                // The pins were compared with the path a pin miss refused, else the reported path, else the served chain.
+                let judgedReport = (evaluation.pinMissIndex ?? decided).map { reports[$0] }
+                let judged = judgedReport.map { $0.explanation.path.map(\.certificate) }.flatMap { $0.isEmpty ? nil : $0 } ?? certificates
+                let from: (Int) -> JSONOutput? = judgedReport.map { report in { report.fromJSON($0) } } ?? { _ in nil }
                 printJSON(VerdictJSON(trusted: false, certificates: report?.explanation.path.map(\.certificate) ?? [], error: error,
-                                      path: report?.pathJSON ?? .array([]), members: extra))
+                                      path: report?.pathJSON ?? .array([]),
+                                      members: [("checked", .null), ("pins", Self.pinsJSON(evaluation, judged: judged, from: from))] + extra))
             } else {
                 printError("not trusted: \(message)")
             }
@@ -67,6 +78,27 @@ extension VerifyOptions {
                 for line in report.traceLines(presented: certificates, anchors: evaluation.anchors) { print(line) }
             }
         }
+    }
+
+    /// What a trusted verdict of the pinning path checked: the host unless
+    /// no evaluation matched it, the pins with the one that matched, and
+    /// revocation as the options or the revocation evaluator set it.
+    func pinScope(_ evaluation: PinnedEvaluation, ct: CTResult?, judged: [Certificate], validated: Bool) -> VerdictScope {
+        let pins = evaluation.pins.map { report in
+            let kind = report.kind == .publicKey ? "public key" : "certificate"
+            return report.matchedText(judged: judged).map { "\(kind) \($0) matched" } ?? kind
+        }
+        var scope = self.scope(ct: ct, hostChecked: evaluation.hostChecked && validated,
+                               pins: pins.isEmpty ? nil : pins.joined(separator: "; "), path: validated)
+        if let revocation = evaluation.revocationScope { scope.revocation = revocation }
+        if !validated { scope.revocation = nil }
+        return scope
+    }
+
+    /// `pins`: a PinReport object per kind of pin checked (two when a
+    /// composite pins keys and certificates), null without pins.
+    static func pinsJSON(_ evaluation: PinnedEvaluation, judged: [Certificate], from: (Int) -> JSONOutput?) -> JSONOutput {
+        evaluation.pins.isEmpty ? .null : .array(evaluation.pins.map { $0.json(judged: judged, from: from) })
     }
 
     /// The verdict's note when `--allow-invalid` let through a chain no evaluation verified.

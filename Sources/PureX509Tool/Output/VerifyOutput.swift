@@ -31,16 +31,20 @@ extension VerifyOptions {
         ]
         switch report.explanation.result {
         case .success(let verified):
+            let scope = self.scope(ct: verified.transparency)
             if json {
                 printJSON(VerdictJSON(trusted: true, certificates: verified.certificates, policies: verified.userConstrainedPolicies,
-                                      path: report.pathJSON, members: [("revocation", report.revocationJSON(verified))] + ct + trace + extra))
+                                      path: report.pathJSON, members: [("revocation", report.revocationJSON(verified)), ("checked", scope.json),
+                                                                              ("pins", .null)]
+                                        + ct + trace + extra))
             } else {
-                printTrusted(verified.certificates, notes: report.revocationNotes(verified) + CTOutput.notes(verified.transparency))
+                printTrusted(verified.certificates, notes: report.revocationNotes(verified) + CTOutput.notes(verified.transparency), scope: scope,
+                             scopeOnItsOwnLine: decision.scopeOnItsOwnLine)
             }
         case .failure(let failure):
             if json {
                 printJSON(VerdictJSON(trusted: false, certificates: report.explanation.path.map(\.certificate),
-                                      error: report.errorJSON(failure), path: report.pathJSON, members: ct + trace + extra))
+                                      error: report.errorJSON(failure), path: report.pathJSON, members: [("checked", .null), ("pins", .null)] + ct + trace + extra))
             } else {
                 printError("not trusted: \(report.message(failure))")
             }
@@ -64,14 +68,15 @@ extension VerifyOptions {
             switch report.explanation.result {
             case .success(let chain):
                 let notes = report.revocationNotes(chain) + CTOutput.notes(chain.transparency)
-                lines.append("\(profile.name): trusted" + (notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")"))
+                let scope = self.scope(ct: chain.transparency)
+                lines.append("\(profile.name): trusted" + (notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")") + "; " + scope.text)
                 objects.append(.object([("profile", .string(profile.name)), ("trusted", .bool(true)), ("error", .null),
-                                        ("path", report.pathJSON), ("revocation", report.revocationJSON(chain))]
+                                        ("path", report.pathJSON), ("revocation", report.revocationJSON(chain)), ("checked", scope.json)]
                                        + (checksCT ? [("ct", CTOutput.json(chain.transparency))] : [])))
             case .failure(let failure):
                 lines.append("\(profile.name): not trusted: \(report.message(failure))")
                 objects.append(.object([("profile", .string(profile.name)), ("trusted", .bool(false)), ("error", report.errorJSON(failure)),
-                                        ("path", report.pathJSON), ("revocation", .null)]
+                                        ("path", report.pathJSON), ("revocation", .null), ("checked", .null)]
                                        + (checksCT ? [("ct", CTOutput.json(CTOutput.result(.failure(failure))))] : [])))
             }
         }
@@ -91,8 +96,16 @@ extension VerifyOptions {
     /// fingerprint and serial (what `openssl x509 -fingerprint -serial`
     /// would be run for). `endsInAnchor`: the list is a verified path whose
     /// last certificate is named the anchor, not the served certificates as they came.
-    func printTrusted(_ certificates: [Certificate], endsInAnchor: Bool = true, notes: [String]) {
-        print(notes.isEmpty ? "trusted" : "trusted (" + notes.joined(separator: "; ") + ")")
+    func printTrusted(_ certificates: [Certificate], endsInAnchor: Bool = true, notes: [String], scope: VerdictScope? = nil,
+                      scopeOnItsOwnLine: Bool = false) {
+        // What was and was not checked ends the line, so `trusted` stays its first word for scripts.
+        let verdict = notes.isEmpty ? "trusted" : "trusted (" + notes.joined(separator: "; ") + ")"
+        if scopeOnItsOwnLine {
+            print(verdict)
+            if let scope { print(scope.text) }
+        } else {
+            print(verdict + (scope.map { "; " + $0.text } ?? ""))
+        }
         for (i, certificate) in certificates.enumerated() {
             let anchor = endsInAnchor && i == certificates.count - 1 ? "  (anchor)" : ""
             print("  \(i): \(certificate.subjectForDisplay)\(anchor)")

@@ -12,6 +12,9 @@ struct VerifyReport {
     /// The anchors were the --pin-cert certificates (AFSecurityPolicy's
     /// certificate mode), so an anchor index counts among them.
     var pinnedAnchors = false
+    /// What the presented file is when its one object was refused as a
+    /// certificate and is something else (a .p12): said with `malformed`.
+    var malformedNote: String? = nil
 
     /// Where a certificate came from, in the tool's terms.
     enum Source {
@@ -48,7 +51,10 @@ struct VerifyReport {
         return label(path[index].origin, path[index].certificate)
     }
 
-    func message(_ failure: TrustFailure) -> String { failure.describe(name) }
+    func message(_ failure: TrustFailure) -> String {
+        if case .malformed = failure.reason, let malformedNote { return failure.describe(name) + " (" + malformedNote + ")" }
+        return failure.describe(name)
+    }
 
     func certificateJSON(_ origin: CertificateOrigin, _ certificate: Certificate?) -> JSONOutput {
         var input: JSONOutput = .null, untrusted: JSONOutput = .null, anchor: JSONOutput = .null, pinned: JSONOutput = .null
@@ -162,6 +168,8 @@ struct VerifyReport {
                 return failure.map { head + ": " + $0.describe { "path certificate \($0)" } } ?? head
             case .waived(let check, let position, let origin, let reason):
                 return "  [waived] path \(position), \(named(origin)): \(check) (\(check.section)): \(reason)"
+            case .notApplicable(let check, let position, let origin, let reason):
+                return "  [n/a] path \(position), \(named(origin)): \(check) (\(check.section)): \(reason)"
             case .undecided(let check, let position, let origin, let reason):
                 return "  [unknown] path \(position), \(named(origin)): \(check) (\(check.section)): \(reason); the policy does not require it"
             case .candidate(let issuer, let position):
@@ -196,9 +204,14 @@ struct VerifyReport {
                     ("description", .string(check.description)), ("position", .int(position)), ("certificate", cert(origin)),
                     ("verdict", .string(failure == nil ? "pass" : "fail")), ("failure", failureJSON(failure)),
                 ])
-            case .waived(let check, let position, let origin, let reason), .undecided(let check, let position, let origin, let reason):
+            case .waived(let check, let position, let origin, let reason), .undecided(let check, let position, let origin, let reason),
+                 .notApplicable(let check, let position, let origin, let reason):
                 let verdict: String
-                if case .waived = step { verdict = "waived" } else { verdict = "unknown" }
+                switch step {
+                case .waived: verdict = "waived"
+                case .notApplicable: verdict = "notApplicable"
+                default: verdict = "unknown"
+                }
                 return .object([
                     ("step", .string("check")), ("check", .string(check.code)), ("section", .string(check.section)),
                     ("description", .string(check.description)), ("position", .int(position)), ("certificate", cert(origin)),

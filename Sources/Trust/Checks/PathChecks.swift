@@ -42,7 +42,12 @@ extension Evaluation {
         if let identity = policy.identity, !identity.isPresented(by: leaf, commonNameFallback: commonNameFallback, publicSuffixes: suffixes) {
             hostname = .hostnameMismatch(presented: presentedNames(leaf))
         }
-        if let failure = step(.hostname, 0, node, hostname) { return failure }
+        if policy.identity == nil {
+            // Nothing to match: the verdict says so (the caller gave no host), never a pass.
+            notApplicable(.hostname, 0, node, reason: "no host name or address was given")
+        } else if let failure = step(.hostname, 0, node, hostname) {
+            return failure
+        }
         if let failure = step(.validity, 0, node, checkValidity(leaf, index: 0)) { return failure }
         // Chromium's strict key purposes refuse a CA target for client auth too.
         let strictLeaf = profile.extendedKeyUsageStrictness != .none && policy.purpose != .any
@@ -148,7 +153,10 @@ extension Evaluation {
             _ = step(.nameConstraints, anchorIndex, nodes[anchorIndex], error.failure)
             throw error
         }
-        if let failure = step(.nameConstraints, names?.certificateIndex ?? 0, nodes[names?.certificateIndex ?? 0], names) {
+        let constrained = bindingCAs.contains { $0 < certificates.count && certificates[$0].extensions.nameConstraintsCritical != nil }
+        if !constrained {
+            notApplicable(.nameConstraints, 0, nodes[0], reason: "no CA on the path carries name constraints")
+        } else if let failure = step(.nameConstraints, names?.certificateIndex ?? 0, nodes[names?.certificateIndex ?? 0], names) {
             return failure
         }
         let policies: Result<[OID], TrustFailure>

@@ -32,6 +32,10 @@ struct Evaluation {
     var bestPath: [CertificateOrigin]? = nil
     /// With a trace: the path that was trusted.
     var decidedPath: [CertificateOrigin]? = nil
+    /// Whether the caller's `accept` checks pins: false only for
+    /// `Verifier.explain(leaf:intermediates:)`, whose trace then says the
+    /// pin check did not apply rather than that it passed.
+    var pinsApply = true
     let leaf: Certificate
     let leafKeyClass: Int
     /// The trust store's copy of the leaf, when the leaf is itself an anchor
@@ -71,7 +75,7 @@ struct Evaluation {
             // validity limits) hold for such a leaf too.
             if let failure = checkAnchoredLeafRules(under: index, leaf: leafNode, leafIsAnchor: true) { return .failure(failure) }
             let chain = VerifiedChain(workspace.chain(alone: leaf), anchorKeyDigest: store.keyDigest(ofAnchor: index))
-            let refusal = step(.pins, 0, leafNode, accept(chain).map(TrustFailure.pinMismatch))
+            let refusal = checkPins(chain, 0, leafNode, accept: accept)
             return refusal.map { .failure($0) } ?? .success(chain)
         }
         workspace.reset(presented: issuers.count, longestPath: min(max(policy.budgets.maximumIntermediates, 0), 14) + 2)
@@ -117,6 +121,24 @@ struct Evaluation {
         guard trace != nil else { return }
         let origin = origin(of: node)
         trace?.add(.undecided(check, position: position, origin: origin, reason: reason))
+    }
+
+    /// Records a check that had nothing to judge (`TraceStep.notApplicable`).
+    mutating func notApplicable(_ check: CheckName, _ position: Int, _ node: PathNode, reason: String) {
+        guard trace != nil else { return }
+        let origin = origin(of: node)
+        trace?.add(.notApplicable(check, position: position, origin: origin, reason: reason))
+    }
+
+    /// The caller's pin check on a path that passed every other check; when
+    /// the caller gave none (`pinsApply` false), recorded as not applicable.
+    mutating func checkPins(_ chain: VerifiedChain, _ position: Int, _ node: PathNode,
+                            accept: (VerifiedChain) -> PinMismatch?) -> TrustFailure? {
+        guard pinsApply else {
+            notApplicable(.pins, position, node, reason: "this evaluation checks no pins")
+            return nil
+        }
+        return step(.pins, position, node, accept(chain).map(TrustFailure.pinMismatch))
     }
 
     /// Call only when explaining: the step is built before the call.

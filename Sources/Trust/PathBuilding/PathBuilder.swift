@@ -147,7 +147,7 @@ extension Evaluation {
                 var chain = VerifiedChain(workspace.chain(of: path), anchorKeyDigest: store.keyDigest(ofAnchor: anchorIndex))
                 var failure = try checkPath(&chain, nodes: path)
                 if failure == nil, policy.revocation.coverage != .off { failure = try checkRevocation(path, chain: &chain) }
-                if failure == nil { failure = step(.pins, position, node, accept(chain).map(TrustFailure.pinMismatch)) }
+                if failure == nil { failure = checkPins(chain, position, node, accept: accept) }
                 if trace != nil {
                     let origins = path.map(origin)
                     note(.path(origins, failure: failure))

@@ -94,14 +94,31 @@ public struct Verifier: Sendable {
 
     /// `verify`, recording every check as it runs (`purex509 verify
     /// --explain`), and the path the decision is about with where each of
-    /// its certificates came from. Decides exactly as `verify` does.
+    /// its certificates came from. Decides exactly as `verify` does. No pin
+    /// check runs, and the trace says so (`TraceStep.notApplicable`).
+    public mutating func explain(leaf: Certificate, intermediates: [Certificate]) -> Explanation {
+        explain(leaf: leaf, intermediates: intermediates, pinsApply: false) { _ in nil }
+    }
+
+    /// `explain(leaf:intermediates:)` with a pin check: `accept` may refuse
+    /// a path that passed every other check, as in `verify(leaf:intermediates:accept:)`,
+    /// and the trace records its verdict on each path as the `pins` step.
     public mutating func explain(
         leaf: Certificate, intermediates: [Certificate],
-        accept: (VerifiedChain) -> PinMismatch? = { _ in nil }
+        accept: (VerifiedChain) -> PinMismatch?
+    ) -> Explanation {
+        explain(leaf: leaf, intermediates: intermediates, pinsApply: true, accept: accept)
+    }
+
+    /// Either `explain`: `pinsApply` says whether `accept` is a pin check.
+    package mutating func explain(
+        leaf: Certificate, intermediates: [Certificate], pinsApply: Bool,
+        accept: (VerifiedChain) -> PinMismatch?
     ) -> Explanation {
         let traceSteps = policy.budgets.traceSteps
         let (result, origins, trace) = withEvaluation(leaf: leaf, intermediates: intermediates) { evaluation in
             evaluation.trace = TraceLog(limit: traceSteps)
+            evaluation.pinsApply = pinsApply
             evaluation.bestPath = []
             let result = evaluation.run(accept: accept)
             return (result, evaluation.decidedPath ?? evaluation.bestPath ?? [], evaluation.trace)

@@ -141,6 +141,10 @@ public enum TraceStep: Sendable {
     /// rule the leaf breaks, waived because the leaf is itself a trust
     /// anchor. Never reported as a pass.
     case waived(CheckName, position: Int, origin: CertificateOrigin, reason: String)
+    /// A check that had nothing to judge on this path, with why: no host
+    /// was asked for, no pin was given, no CA on the path carries name
+    /// constraints. Never reported as a pass: the verdict does not rest on it.
+    case notApplicable(CheckName, position: Int, origin: CertificateOrigin, reason: String)
     /// A check that let the path go on without deciding: a revocation status
     /// that stayed unknown under a policy that does not require one (soft
     /// fail), with why.

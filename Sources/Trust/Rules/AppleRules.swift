@@ -96,7 +96,7 @@ extension RuleEntry {
                   family: .appleSSL) { certificate, extensions, _ in
             guard extensions.nameConstraintsCritical == true else { return false }
             return (certificate.permittedSubtrees + certificate.excludedSubtrees).contains { !processedForms.contains($0.kind) }
-        },
+        }.applying(unless: "no critical nameConstraints") { _, extensions in extensions.nameConstraintsCritical == true },
     ]
 
     /// The forms SecNameConstraintsAreSubtreesSupported accepts.

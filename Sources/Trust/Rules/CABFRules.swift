@@ -20,7 +20,7 @@ extension RuleEntry {
                   asks: "a server certificate's extendedKeyUsage is not critical",
                   breach: "a server certificate marks extendedKeyUsage critical", serverAuthOnly: true) { _, extensions, _ in
             extensions.extendedKeyUsageCritical == true
-        },
+        }.applying(unless: "no extendedKeyUsage") { _, extensions in extensions.extendedKeyUsageCritical != nil },
         RuleEntry(.subscriberCriticalSubjectAltName, code: "subscriberCriticalSubjectAltName", section: "CA/B Forum BR §7.1.2.7.12",
                   asks: "subjectAltName is not critical beside a subject",
                   breach: "subjectAltName is marked critical although the subject is not empty", serverAuthOnly: true) { certificate, extensions, _ in
@@ -41,6 +41,6 @@ extension RuleEntry {
                   asks: "a root's authorityKeyIdentifier is a keyIdentifier only",
                   breach: "a root's authorityKeyIdentifier carries authorityCertIssuer or authorityCertSerialNumber") { _, extensions, _ in
             extensions.authorityKeyIdentifierNamesIssuer
-        },
+        }.applying(unless: "no authorityKeyIdentifier") { _, extensions in extensions.authorityKeyIdentifierCritical != nil },
     ]
 }

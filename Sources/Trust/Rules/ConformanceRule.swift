@@ -144,6 +144,22 @@ struct RuleEntry: Sendable {
     /// Whether a certificate (with its extensions, read once by the caller)
     /// breaks the rule, and whether its path ends in a system root.
     let isBroken: @Sendable (Certificate, Extensions, Bool) -> Bool
+    /// For a rule about an extension or a kind of certificate: whether the
+    /// certificate has what the rule is about. A rule that does not apply
+    /// cannot be broken; the trace shows it as not applicable, never as a
+    /// pass (`TraceStep.notApplicable`). Nil: the rule applies to every certificate.
+    private(set) var appliesTo: (@Sendable (Certificate, Extensions) -> Bool)? = nil
+    /// Why the rule does not apply, for the trace ("no nameConstraints").
+    private(set) var inapplicable: StaticString = ""
+
+    /// The entry, applying only to certificates for which `condition` holds;
+    /// `reason` says in the trace what the others lack.
+    func applying(unless reason: StaticString, when condition: @escaping @Sendable (Certificate, Extensions) -> Bool) -> RuleEntry {
+        var entry = self
+        entry.appliesTo = condition
+        entry.inapplicable = reason
+        return entry
+    }
 
     init(_ rule: ConformanceRule, code: StaticString, section: StaticString, asks: StaticString, breach: StaticString,
          family: RuleFamily = .construction, serverAuthOnly: Bool = false, needsAnchor: Bool = false,
@@ -174,11 +190,22 @@ struct RuleEntry: Sendable {
 struct RuleCheck: Sendable {
     private let flags: UInt8
     let isBroken: @Sendable (Certificate, Extensions, Bool) -> Bool
+    /// `RuleEntry.appliesTo`, read only when a trace is recorded.
+    let appliesTo: (@Sendable (Certificate, Extensions) -> Bool)?
+    let inapplicable: StaticString
 
     init(_ entry: RuleEntry) {
         flags = (entry.serverAuthOnly ? 1 : 0) | (entry.needsAnchor ? 2 : 0) | (entry.family == .appleSSL ? 4 : 0)
             | (entry.systemRootOnly ? 8 : 0)
         isBroken = entry.isBroken
+        appliesTo = entry.appliesTo
+        inapplicable = entry.inapplicable
+    }
+
+    /// Whether a rule the certificate does not break had nothing to judge
+    /// on it; asked only when explaining, so the warm path pays nothing.
+    func isInapplicable(_ certificate: Certificate, _ extensions: Extensions) -> Bool {
+        appliesTo.map { !$0(certificate, extensions) } ?? false
     }
 
     var serverAuthOnly: Bool { flags & 1 != 0 }

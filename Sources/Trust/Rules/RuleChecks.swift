@@ -32,6 +32,10 @@ extension Evaluation {
                 waive(rule.checkName(check.family), index, node, reason: Self.leafIsAnchor)
                 continue
             }
+            if !broken && trace != nil && check.isInapplicable(certificate, extensions) {
+                notApplicable(rule.checkName(check.family), index, node, reason: String(check.inapplicable))
+                continue
+            }
             if let failure = step(rule.checkName(check.family), index, node, broken ? rule.failure(index: index, check.family) : nil) {
                 return failure
             }
