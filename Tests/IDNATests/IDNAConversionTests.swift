@@ -1,11 +1,12 @@
 import Foundation
-@testable import PureX509Tool
+import IDNA
 import Testing
+import TestSupport
 
-// `--host` takes an internationalised name and matches its
-// A-label form (UTS #46 mapping, IDNA2008 checks). Before, any name with a
-// non-ASCII character was `--host: not a valid host name` (exit 2), even
-// one a browser opens.
+// The IDNA module's conversion (UTS #46 mapping, IDNA2008 checks), replayed
+// against known rows and the 6,327 conformance vectors of Vectors/idna. The
+// same conversion serves the tool's --host, the NIO adapter and the pinning
+// entry points (HostNameConversionTests).
 
 struct IDNARow: CustomTestStringConvertible, Sendable {
     let name: String
@@ -67,8 +68,8 @@ func idnaConvertsOrRefuses(_ row: IDNARow) {
 /// or on refusing; the refusing rule may differ only where
 /// Vectors/idna/exceptions.txt says why.
 @Test func idnaAgreesWithTheConformanceVectors() throws {
-    let text = try String(contentsOf: repository.appendingPathComponent("Vectors/idna/uts46-encode.jsonl"), encoding: .utf8)
-    let exceptions = Set(try String(contentsOf: repository.appendingPathComponent("Vectors/idna/exceptions.txt"), encoding: .utf8)
+    let text = try String(contentsOf: Vectors.url("idna/uts46-encode.jsonl"), encoding: .utf8)
+    let exceptions = Set(try String(contentsOf: Vectors.url("idna/exceptions.txt"), encoding: .utf8)
         .split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }.map { String($0.split(separator: " ")[0]) })
     var rows = 0, disagreements: [String] = []
     for (number, line) in text.split(separator: "\n").enumerated() {
@@ -87,29 +88,3 @@ func idnaConvertsOrRefuses(_ row: IDNARow) {
     #expect(disagreements.isEmpty, "\(disagreements.count) of \(rows):\n\(disagreements.prefix(20).joined(separator: "\n"))")
 }
 
-/// A name from a real certificate (zlint's idnCorrectUnicode.pem names
-/// xn----7sbaabin3cbc7afgb4aiqh6v.xn--80adxhks), given in mixed case
-/// U-labels, matches; the leaf is its own anchor here.
-@Test func verifyMatchesAnInternationalisedHost() throws {
-    let leaf = "Vectors/certs/zlint-testdata/idnCorrectUnicode.pem"
-    let run = try runPurex509(["verify", "--host", "WWW.Адвокатская-Контора.Москва", "--at", "2017-01-01", "--roots", leaf, leaf])
-    #expect(run.status == 0, "\(run.error)")
-    let policy = try runPurex509(["policy", "check", "-", leaf, "--host", "адвокатская-контора.москва", "--at", "2017-01-01", "--roots", leaf],
-                                 input: Data(#"{"pinSets": [{"pattern": "other.example.org", "pins": ["sha256/AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=", "sha256/yb9udu+Q+Bg50u2u1OVSmG1KDO+/K+mmHqu5vw+UbJc="]}]}"#.utf8))
-    #expect(policy.status == 0, "\(policy.error)")
-    #expect(policy.output.contains("pin set: none for xn----7sbaabin3cbc7afgb4aiqh6v.xn--80adxhks"), "\(policy.output)")
-    // scan: --host, and a line's own host.
-    let scan = try runPurex509(["scan", "--host", "адвокатская-контора.москва", "--at", "2017-01-01", "--roots", leaf, leaf])
-    #expect(scan.status == 0, "\(scan.error)")
-    #expect(scan.output.contains(#""host":"xn----7sbaabin3cbc7afgb4aiqh6v.xn--80adxhks""#), "\(scan.output)")
-}
-
-/// A name with no A-label form is a usage error that says why.
-@Test func anUnconvertibleHostIsAUsageError() throws {
-    let run = try runPurex509(["verify", "--host", "bücher_.example", "--roots", "Vectors/chains/valid/roots.pem", "Vectors/chains/valid/chain.pem"])
-    #expect(run.status == 2)
-    #expect(run.error.contains("bücher_.example has no A-label form (UTS #46 and IDNA2008): U+005F '_' at position 7 of label 'bücher_' is not allowed in a host name (IDNA2008, RFC 5892)"), "\(run.error)")
-    let policy = try runPurex509(["policy", "check", "-", "Vectors/chains/valid/chain.pem", "--host", "☃.example"], input: Data("{}".utf8))
-    #expect(policy.status == 2)
-    #expect(policy.error.contains("☃.example has no A-label form"), "\(policy.error)")
-}
