@@ -185,10 +185,18 @@ public struct ConnectCommand: ParsableCommand {
                 if let parsed { print("     \(SPKIPin(certificate: parsed))") }
                 print("     SHA-256 \(Hex.encode(SHA256.hash(der), separator: ":"))")
             }
-            if let clientIdentity { print(Self.identityLine(clientIdentity, answer)) }
+            if let clientIdentity {
+                if let request = result.certificateRequest { print(request.line(presenting: true)) }
+                print(Self.identityLine(clientIdentity, answer))
+            }
         }
         var extra: [(String, JSONOutput)] = [("served", .array(servedJSON)), ("endpoint", .string(endpoint))]
-        if let clientIdentity { extra.append(("identity", Self.identityJSON(clientIdentity, answer))) }
+        if let clientIdentity {
+            extra.append(("identity", Self.identityJSON(clientIdentity, answer)))
+            if let request = result.certificateRequest { extra.append(("clientCertificateRequest", request.json)) }
+        } else {
+            extra += Self.reportWithoutIdentity(result, json: options.json)
+        }
         // A refused identity fails the connection whatever the verdict on
         // the server's chain: the mutual authentication did not happen.
         if case .refused(let reason) = answer {
@@ -202,6 +210,7 @@ public struct ConnectCommand: ParsableCommand {
         try options.output(try options.decide(store: store, certificates: certificates, malformed: malformed, atsFile: atsFile,
                                               atsHandshake: atsFile.map { _ in result.negotiated }), extra: extra)
         if case .refused = answer { throw ToolExit.refused }
+        if clientIdentity == nil, result.refusal != nil { throw ToolExit.refused }
     }
 
     /// `not trusted: App Transport Security: …` on standard error (with
