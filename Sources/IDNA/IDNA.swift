@@ -61,10 +61,17 @@ public enum IDNA {
     static func show(_ scalar: UInt32) -> String {
         let hex = String(scalar, radix: 16, uppercase: true)
         let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-        // Printable ones as themselves too; controls and marks alone would mislead.
-        guard let value = Unicode.Scalar(scalar), scalar >= 0x20, scalar != 0x7F,
-              !(0x80...0x9F).contains(scalar), !Tables.shared.isMark(scalar) else { return code }
-        return code + " '" + String(Character(value)) + "'"
+        // Visible ones as themselves too. Controls, marks, spaces and format
+        // characters alone would mislead, and a bidi override (U+202E) would
+        // reorder the rest of the message on the user's terminal.
+        guard let value = Unicode.Scalar(scalar), !Tables.shared.isMark(scalar) else { return code }
+        switch value.properties.generalCategory {
+        case .control, .format, .surrogate, .privateUse, .unassigned,
+             .spaceSeparator, .lineSeparator, .paragraphSeparator:
+            return code
+        default:
+            return code + " '" + String(Character(value)) + "'"
+        }
     }
 
     private static func convert(_ input: [UInt32]) throws(Failure) -> String {

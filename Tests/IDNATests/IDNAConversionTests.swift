@@ -88,3 +88,27 @@ func idnaConvertsOrRefuses(_ row: IDNARow) {
     #expect(disagreements.isEmpty, "\(disagreements.count) of \(rows):\n\(disagreements.prefix(20).joined(separator: "\n"))")
 }
 
+
+/// Hostile names: each is refused (or converted) within the input bound,
+/// and a refusal's words never carry an invisible or reordering character.
+@Test func hostileNamesAreRefusedInWordsThatShowAsWritten() {
+    // A bidi override would reorder the message on a terminal: named by code point only.
+    guard case .failure(let override) = IDNA.toASCII("\u{202E}elpmaxe.com") else { Issue.record("accepted"); return }
+    #expect(override.description.hasPrefix("U+202E at position 1"), "\(override)")
+    #expect(!override.description.unicodeScalars.contains("\u{202E}"))
+    // A zero-width joiner out of context: its code point, not an invisible quote.
+    guard case .failure(let joiner) = IDNA.toASCII("a\u{200D}b.example") else { Issue.record("accepted"); return }
+    #expect(joiner.code == "contextj")
+    #expect(joiner.description.contains("U+200D at position 2"), "\(joiner)")
+    // A megabyte of one letter, and 130 labels: bounded, refused.
+    guard case .failure(let huge) = IDNA.toASCII(String(repeating: "ü", count: 1_000_000)) else { Issue.record("accepted"); return }
+    #expect(huge.code == "input_too_long")
+    guard case .failure(let many) = IDNA.toASCII(String(repeating: "ü.", count: 130) + "com") else { Issue.record("accepted"); return }
+    #expect(many.code == "domain_too_long")
+    // Punycode that decodes past U+10FFFF or overflows.
+    guard case .failure(let overflow) = IDNA.toASCII("ü.xn--99999999999999999999.example") else { Issue.record("accepted"); return }
+    #expect(overflow.code == "invalid_alabel")
+    // Mixed scripts are IDNA2008-valid: converted, and so matched only by that A-label.
+    // (PyPI idna: `idna.encode("раураl.com", uts46=True)`.)
+    #expect(IDNA.toASCII("раураl.com") == .success("xn--l-7sba6dbr.com"))
+}
