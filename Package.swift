@@ -16,6 +16,10 @@ let package = Package(
         // The strict readers of configuration files outside the core: pin-set
         // configurations and CT log lists (Apple's list shipped with it).
         .library(name: "PureX509Config", targets: ["PureX509Config"]),
+        // UTS #46 / IDNA2008 host names (`IDNA`, `HostNameConversion.uts46`);
+        // also re-exported by PureX509. Outside the core: its tables stay out
+        // of the Embedded build.
+        .library(name: "IDNA", targets: ["IDNA"]),
         // The tool's commands as a library, for Integrations/NIOSSL's `purex509`
         // (the same tool plus `connect`); not a stable API.
         .library(name: "PureX509Tool", targets: ["PureX509Tool"]),
@@ -43,7 +47,10 @@ let package = Package(
         // The operating system's trust anchors (TrustStore.system()): reads files through
         // the C library, so it stays outside the core and out of the Embedded build.
         .target(name: "SystemTrust", dependencies: ["PKIX", "Trust"]),
-        .target(name: "PureX509", dependencies: ["DER", "SHA2", "BigNum", "RSA", "EC", "PKIX", "Trust", "Pinning", "Symmetric", "PKCS12", "SystemTrust"]),
+        // Internationalised host names to A-labels (docs/architecture.md): the
+        // generated Unicode tables live here, never in a core module.
+        .target(name: "IDNA", dependencies: ["Trust", "Pinning"]),
+        .target(name: "PureX509", dependencies: ["DER", "SHA2", "BigNum", "RSA", "EC", "PKIX", "Trust", "Pinning", "Symmetric", "PKCS12", "SystemTrust", "IDNA"]),
         .target(name: "PureX509Primitives", dependencies: ["SHA2", "BigNum", "RSA", "EC", "Symmetric"]),
         // Strict decoding of the CLI's configuration and time arguments:
         // outside the core (not built for Embedded), standard library only.
@@ -83,6 +90,7 @@ let package = Package(
         .testTarget(name: "TrustTests", dependencies: ["Trust", "PKIX", "DER", "TestSupport"]),
         .testTarget(name: "PinningTests", dependencies: ["Pinning", "Trust", "PKIX", "SHA2", "TestSupport"]),
         .testTarget(name: "PKCS12Tests", dependencies: ["PKCS12", "Symmetric", "PKIX", "Trust", "DER", "TestSupport"]),
+        .testTarget(name: "IDNATests", dependencies: ["IDNA", "Pinning", "Trust", "PKIX", "TestSupport"]),
         .testTarget(name: "PureX509Tests", dependencies: ["PureX509", "PureX509Config", "PureX509Fuzzing", "PureX509Tool", "purex509", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

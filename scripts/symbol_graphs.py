@@ -14,7 +14,7 @@ import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 CORE = ["DER", "SHA2", "BigNum", "RSA", "EC", "PKIX", "Trust", "Pinning", "Symmetric", "PKCS12"]
-MODULES = CORE + ["SystemTrust", "PureX509"]
+MODULES = CORE + ["SystemTrust", "IDNA", "PureX509"]
 
 
 def options(arguments):

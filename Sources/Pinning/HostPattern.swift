@@ -51,8 +51,11 @@ public struct HostPattern: Sendable, Equatable, CustomStringConvertible {
     /// Parses `example.com`, `*.example.com` or `**.example.com`. A wildcard, or
     /// `includeSubdomains`, over a public suffix of `publicSuffixes`, or over
     /// the base of one of its wildcard rules, is refused; the default list
-    /// treats only single labels as suffixes.
-    public init(_ text: String, includeSubdomains: Bool = false, publicSuffixes: PublicSuffixList = .topLevelOnly) throws(ParseError) {
+    /// treats only single labels as suffixes. `hostNames` converts the
+    /// domain after the wildcard (`.uts46` reads `*.bücher.example` as
+    /// `*.xn--bcher-kva.example`); a domain it cannot convert is invalid.
+    public init(_ text: String, includeSubdomains: Bool = false, publicSuffixes: PublicSuffixList = .topLevelOnly,
+                hostNames: HostNameConversion = .asciiOnly) throws(ParseError) {
         var bytes = Array(text.utf8)
         if let address = Self.canonicalAddress(bytes) {
             guard !includeSubdomains else { throw .invalidPattern(text) }
@@ -64,6 +67,8 @@ public struct HostPattern: Sendable, Equatable, CustomStringConvertible {
         var kind = Kind.exact
         if bytes.starts(with: Array("**.".utf8)) { kind = .anyDepth; bytes.removeFirst(3) }
         else if bytes.starts(with: Array("*.".utf8)) { kind = .oneLabel; bytes.removeFirst(2) }
+        guard let converted = hostNames.ascii(String(decoding: bytes, as: UTF8.self)) else { throw .invalidPattern(text) }
+        bytes = Array(converted.utf8)
         // The normaliser reference identities use (Trust's ServerIdentity).
         guard let domain = ServerIdentity.normalizedHostName(bytes) else { throw .invalidPattern(text) }
         bytes = domain

@@ -87,14 +87,20 @@ public struct PinValidationReport: Sendable, Equatable {
 public struct PinningConfiguration: Sendable {
     /// The configured sets; between equally specific matches, the earlier set governs.
     public let pinSets: [PinSet]
+    /// How a requested host becomes the name the patterns are matched against.
+    package let hostNames: HostNameConversion
 
-    /// Keeps the sets as given; patterns may overlap, since the most specific match governs.
-    public init(pinSets: [PinSet]) {
+    /// Keeps the sets as given; patterns may overlap, since the most specific
+    /// match governs. `hostNames` converts each requested host (`.uts46`
+    /// matches `bücher.example` against a pattern for `xn--bcher-kva.example`).
+    public init(pinSets: [PinSet], hostNames: HostNameConversion = .asciiOnly) {
         self.pinSets = pinSets
+        self.hostNames = hostNames
     }
 
     /// The set whose pattern matches `host` most specifically, or nil when none matches.
     public func pinSet(forHost host: String) -> PinSet? {
+        guard let host = hostNames.ascii(host) else { return nil }
         var best: PinSet? = nil
         for set in pinSets where set.pattern.matches(host) {
             if best.map({ set.pattern.specificity > $0.pattern.specificity }) ?? true { best = set }
@@ -110,6 +116,8 @@ public struct PinningConfiguration: Sendable {
         _ trust: ServerTrust, host: String, in environment: inout TrustEnvironment,
         report: (PinValidationReport) -> Void = { _ in }
     ) -> TrustEvaluation {
+        // The validations below see the converted name, whatever the environment's conversion.
+        let host = hostNames.ascii(host) ?? host
         guard let set = pinSet(forHost: host) else { return ServerTrustFailure.judged(environment.validateWithoutPins(trust, evaluation: .ssl(host: host))) }
         func makeReport(_ reason: String) -> PinValidationReport {
             PinValidationReport(host: host, time: environment.time, pattern: set.pattern.description, served: trust.served,

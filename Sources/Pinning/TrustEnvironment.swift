@@ -43,6 +43,11 @@ public struct TrustEnvironment: Sendable {
         set { verifier.handshakeSCTs = newValue }
     }
 
+    /// How the host of each `.ssl(host:)` evaluation becomes the name the
+    /// leaf must present: `.asciiOnly` by default; `.uts46` (the `IDNA`
+    /// module) accepts `bücher.example` and checks `xn--bcher-kva.example`.
+    public var hostNames: HostNameConversion = .asciiOnly
+
     /// When true, every evaluation is also traced (`Verifier.explain`) and
     /// kept in `evaluations`, in the order the policy made them:
     /// `purex509 verify --explain` with pinning flags.
@@ -158,7 +163,9 @@ public struct TrustEnvironment: Sendable {
         switch evaluation {
         case .ssl(let host):
             if let host {
-                guard let identity = ServerIdentity(host: host) else { return .failure(.invalidReferenceIdentity) }
+                guard let name = hostNames.ascii(host), let identity = ServerIdentity(host: name) else {
+                    return .failure(.invalidReferenceIdentity)
+                }
                 policy.identity = identity
             }
         case .basicX509:

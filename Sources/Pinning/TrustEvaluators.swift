@@ -193,26 +193,33 @@ public final class ServerTrustManager: Sendable {
     /// Hosts (lower-case) and their evaluators; a list, not a dictionary,
     /// because the core has no hashing seed in Embedded Swift.
     package let evaluators: [(host: String, evaluator: any ServerTrustEvaluating)]
+    /// How configured and requested hosts become the names compared.
+    package let hostNames: HostNameConversion
 
-    /// Hosts are lower-cased here; when a host is listed twice, the first entry wins.
-    public init(allHostsMustBeEvaluated: Bool = true, evaluators: [(host: String, evaluator: any ServerTrustEvaluating)]) {
+    /// Hosts are converted by `hostNames` (`.uts46` takes `bücher.example`)
+    /// and lower-cased here; when a host is listed twice, the first entry wins.
+    public init(allHostsMustBeEvaluated: Bool = true, evaluators: [(host: String, evaluator: any ServerTrustEvaluating)],
+                hostNames: HostNameConversion = .asciiOnly) {
         self.allHostsMustBeEvaluated = allHostsMustBeEvaluated
-        self.evaluators = evaluators.map { (host: Self.lower($0.host), evaluator: $0.evaluator) }
+        self.hostNames = hostNames
+        // A host with no ASCII form keeps its text, which no converted request equals.
+        self.evaluators = evaluators.map { (host: Self.lower(hostNames.ascii($0.host) ?? $0.host), evaluator: $0.evaluator) }
     }
 
     /// The evaluator for `host`; nil means "evaluate by default".
     public func evaluator(forHost host: String) throws(ServerTrustFailure) -> (any ServerTrustEvaluating)? {
-        let name = Self.lower(host)
+        let name = Self.lower(hostNames.ascii(host) ?? host)
         if let match = evaluators.first(where: { $0.host == name }) { return match.evaluator }
         if allHostsMustBeEvaluated { throw .noRequiredEvaluator(host: host) }
         return nil
     }
 
-    /// Evaluates `trust` for `host` with its evaluator, or the default one.
+    /// Evaluates `trust` for `host` with its evaluator, or the default one;
+    /// the evaluator is given the host's converted (A-label) form.
     public func evaluate(_ trust: ServerTrust, forHost host: String, in environment: inout TrustEnvironment) -> TrustEvaluation {
         do {
             let evaluator = try evaluator(forHost: host) ?? DefaultTrustEvaluator()
-            return evaluator.evaluate(trust, forHost: host, in: &environment)
+            return evaluator.evaluate(trust, forHost: hostNames.ascii(host) ?? host, in: &environment)
         } catch {
             return .failure(error)
         }

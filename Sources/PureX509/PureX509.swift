@@ -9,6 +9,7 @@
 @_exported import Pinning
 @_exported import PKCS12
 @_exported import SystemTrust
+@_exported import IDNA
 @_exported import struct DER.OID
 @_exported import struct DER.DERError
 @_exported import enum DER.CivilTime

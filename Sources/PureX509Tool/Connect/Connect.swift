@@ -54,8 +54,11 @@ public struct ConnectCommand: ParsableCommand {
             --password-file, --password-env, --password-stdin or --no-password, never argv; a file without a \
             MAC opens under a password only with --allow-no-mac) the identity is \
             presented if the server asks for a client certificate, with the path the verifier builds from the \
-            file's certificates to the anchors (else the file's issuer walk), and the server's answer is printed. Exit 0 \
-            trusted, 1 not trusted, the identity refused by the server, a wrong password or a file without an \
+            file's certificates to the anchors (else the file's issuer walk), and the server's answer is printed. A \
+            server's request for a client certificate is printed with or without --identity (the CAs it accepts when \
+            TLS 1.2 shows them), and so is a refusal after its certificates. Exit 0 \
+            trusted, 1 not trusted, the identity refused by the server, a connection the server refused after its \
+            certificates (one that requires a client certificate), a wrong password or a file without an \
             identity, 2 bad usage, an unreadable file or no chain (the server could not be reached or the handshake \
             failed before its certificates). No application data is sent: the handshake's certificates are only \
             collected, and the verdict is PureX509's. With --ats Info.plist all of App Transport Security applies to \
@@ -185,10 +188,18 @@ public struct ConnectCommand: ParsableCommand {
                 if let parsed { print("     \(SPKIPin(certificate: parsed))") }
                 print("     SHA-256 \(Hex.encode(SHA256.hash(der), separator: ":"))")
             }
-            if let clientIdentity { print(Self.identityLine(clientIdentity, answer)) }
+            if let clientIdentity {
+                if let request = result.certificateRequest { print(request.line(presenting: true)) }
+                print(Self.identityLine(clientIdentity, answer))
+            }
         }
         var extra: [(String, JSONOutput)] = [("served", .array(servedJSON)), ("endpoint", .string(endpoint))]
-        if let clientIdentity { extra.append(("identity", Self.identityJSON(clientIdentity, answer))) }
+        if let clientIdentity {
+            extra.append(("identity", Self.identityJSON(clientIdentity, answer)))
+            if let request = result.certificateRequest { extra.append(("clientCertificateRequest", request.json)) }
+        } else {
+            extra += Self.reportWithoutIdentity(result, json: options.json)
+        }
         // A refused identity fails the connection whatever the verdict on
         // the server's chain: the mutual authentication did not happen.
         if case .refused(let reason) = answer {
@@ -206,6 +217,7 @@ public struct ConnectCommand: ParsableCommand {
         decision.scopeOnItsOwnLine = true
         try options.output(decision, extra: extra)
         if case .refused = answer { throw ToolExit.refused }
+        if clientIdentity == nil, result.refusal != nil { throw ToolExit.refused }
     }
 
     /// `not trusted: App Transport Security: …` on standard error (with

@@ -10,12 +10,21 @@ public struct ServedHandshake: Sendable {
     public let identity: IdentityAnswer
     /// The version and cipher suite the server chose; nil when the stack did not say.
     public let negotiated: NegotiatedTLS?
+    /// The server's request for a client certificate; nil when it made none (as far as the stack saw).
+    public let certificateRequest: ClientCertificateRequest?
+    /// When no identity was presented: the alert or error with which the
+    /// server ended the connection after its certificates (a server that
+    /// requires a client certificate); nil when it did not.
+    public let refusal: String?
 
     /// A handshake's result, as the TLS stack observed it.
-    public init(served: [[UInt8]], identity: IdentityAnswer, negotiated: NegotiatedTLS? = nil) {
+    public init(served: [[UInt8]], identity: IdentityAnswer, negotiated: NegotiatedTLS? = nil,
+                certificateRequest: ClientCertificateRequest? = nil, refusal: String? = nil) {
         self.served = served
         self.identity = identity
         self.negotiated = negotiated
+        self.certificateRequest = certificateRequest
+        self.refusal = refusal
     }
 }
 

@@ -57,7 +57,8 @@ public struct PureX509TLSVerifier: Sendable {
     }
 
     /// Decides on `presented` (DER, as the peer sent them, leaf first) for
-    /// `host` (nil: no name is checked, as for a client certificate).
+    /// `host` (nil: no name is checked, as for a client certificate); an
+    /// internationalised host is matched as its A-label form.
     public func evaluate(presented: [[UInt8]], host: String?) -> PeerVerification {
         let trust: ServerTrust
         do { trust = try ServerTrust(presented: presented) } catch {
@@ -66,6 +67,8 @@ public struct PureX509TLSVerifier: Sendable {
         var policy = self.policy
         policy.time = clock()
         var environment = TrustEnvironment(systemAnchors: anchors, policy: policy)
+        // A caller of `evaluate` may pass the host as typed (`bücher.example`).
+        environment.hostNames = .uts46
         // Every decision returns the verified chain it rests on (nil when it
         // validated nothing), which becomes NIO's validated-chain metadata.
         let evaluation: TrustEvaluation

@@ -12,10 +12,14 @@ import PureX509Tool
 /// written after it, the connection is closed, and the verdict is made by
 /// `connect` with PureX509 afterwards.
 ///
-/// With a client identity the handshake is followed to its end: the client
-/// sends close_notify and waits for the server's answer, which in TLS 1.3
-/// is where a refused client certificate shows (an alert after the client's
-/// Finished), and in TLS 1.2 the handshake itself fails.
+/// The handshake is followed to its end: the client sends close_notify and
+/// waits for the server's answer, which in TLS 1.3 is where a refused (or
+/// missing) client certificate shows (an alert after the client's
+/// Finished); in TLS 1.2 the handshake itself fails. Whether the server
+/// asked for a client certificate comes from swift-nio-ssl's context
+/// callback, which BoringSSL calls on a client only when a CertificateRequest
+/// arrived; the CAs it names only from the wire, where TLS 1.2 sends them in
+/// the clear (`CertificateRequestReader`).
 enum ServedChainFetcher {
     @Sendable static func fetch(_ target: ConnectTarget) throws -> ServedHandshake {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
@@ -24,9 +28,13 @@ enum ServedChainFetcher {
         do {
             configuration = try TLSConfiguration.makeClientConfiguration(clientIdentity: target.clientIdentity)
         } catch {
-            throw ConnectFailure("\(error)")
+            throw ConnectFailure(ConnectErrorText.sentence(error, target: target))
         }
-        configuration.certificateVerification = .fullVerification
+        // The callback below is the only check swift-nio-ssl makes: with
+        // .fullVerification it would also match the leaf against SNI after the
+        // handshake, and its failure (an address target, a wrong name) would
+        // read as the server's refusal. The name is PureX509's to judge.
+        configuration.certificateVerification = .noHostnameVerification
         // What the command offers (connect --ats: only what App Transport
         // Security allows). TLS 1.3's suites are all forward secret, and
         // BoringSSL does not let them be chosen; for TLS 1.2 and below,
@@ -36,11 +44,23 @@ enum ServedChainFetcher {
         // The server's answer to close_notify is the identity's verdict; a
         // server that keeps silent is not waited for longer than this.
         configuration.shutdownTimeout = .seconds(Int64(min(5, target.timeoutSeconds)))
-        let context = try NIOSSLContext(configuration: configuration)
+        let requested = group.next().makePromise(of: Bool.self)
+        // Called by BoringSSL on a client only when the server sent a
+        // CertificateRequest (TLS 1.2 and 1.3 alike); nothing is changed, so
+        // the configured identity, or none, is what is sent.
+        configuration.sslContextCallback = { _, override in
+            requested.succeed(true)
+            override.succeed(.noChanges)
+        }
+        let context: NIOSSLContext
+        do { context = try NIOSSLContext(configuration: configuration) } catch {
+            throw ConnectFailure(ConnectErrorText.sentence(error, target: target))
+        }
         let collected = group.next().makePromise(of: [[UInt8]].self)
         let answered = group.next().makePromise(of: IdentityAnswer.self)
         let presenting = target.clientIdentity != nil
         let negotiated = group.next().makePromise(of: NegotiatedTLS?.self)
+        let named = group.next().makePromise(of: [[UInt8]]?.self)
         let bootstrap = ClientBootstrap(group: group)
             .connectTimeout(.seconds(Int64(target.timeoutSeconds)))
             .channelInitializer { channel in
@@ -57,9 +77,9 @@ enum ServedChainFetcher {
                     })
                     // Before the TLS handler: it sees the server's bytes as they arrive.
                     try channel.pipeline.syncOperations.addHandler(ServerHelloReader(negotiated: negotiated))
+                    try channel.pipeline.syncOperations.addHandler(CertificateRequestReader(named: named))
                     try channel.pipeline.syncOperations.addHandler(handler)
-                    try channel.pipeline.syncOperations.addHandler(
-                        HandshakeWatcher(collected: collected, answered: answered, presenting: presenting))
+                    try channel.pipeline.syncOperations.addHandler(HandshakeWatcher(collected: collected, answered: answered))
                 }
             }
         let channel: Channel
@@ -69,15 +89,19 @@ enum ServedChainFetcher {
             collected.fail(error)
             answered.succeed(.notPresented)
             negotiated.succeed(nil)
-            throw ConnectFailure("cannot connect to port \(target.port): \(error)", stage: .connection)
+            named.succeed(nil)
+            requested.succeed(false)
+            throw ConnectFailure(ConnectErrorText.sentence(error, target: target), stage: .connection)
         }
         let timeout = channel.eventLoop.scheduleTask(in: .seconds(Int64(target.timeoutSeconds))) {
-            collected.fail(ConnectFailure("no certificates within \(target.timeoutSeconds) s"))
+            collected.fail(ConnectFailure("the server sent no certificates within \(target.timeoutSeconds) s (--timeout)"))
             answered.succeed(.refused("no answer within \(target.timeoutSeconds) s"))
         }
         defer {
             timeout.cancel()
             negotiated.succeed(nil)
+            named.succeed(nil)
+            requested.succeed(false)
             channel.close(promise: nil)
         }
         let served: [[UInt8]]
@@ -86,13 +110,22 @@ enum ServedChainFetcher {
         } catch let failure as ConnectFailure {
             throw failure
         } catch {
-            throw ConnectFailure("TLS handshake failed: \(error)")
+            throw ConnectFailure(ConnectErrorText.sentence(error, target: target))
         }
         // The ServerHello came before the certificates: read by now, or unreadable.
         negotiated.succeed(nil)
         let chosen = (try? negotiated.futureResult.wait()) ?? nil
-        guard presenting else { return ServedHandshake(served: served, identity: .notPresented, negotiated: chosen) }
-        return ServedHandshake(served: served, identity: try answered.futureResult.wait(), negotiated: chosen)
+        let answer = try answered.futureResult.wait()
+        // The connection is over: the request, if any, was made and read by now.
+        requested.succeed(false)
+        named.succeed(nil)
+        let request = ((try? requested.futureResult.wait()) ?? false)
+            ? ClientCertificateRequest(authorities: (try? named.futureResult.wait()) ?? nil) : nil
+        guard presenting else {
+            let refusal: String? = if case .refused(let reason) = answer { reason } else { nil }
+            return ServedHandshake(served: served, identity: .notPresented, negotiated: chosen, certificateRequest: request, refusal: refusal)
+        }
+        return ServedHandshake(served: served, identity: answer, negotiated: chosen, certificateRequest: request)
     }
 
     static func version(_ version: ATSTLSVersion) -> TLSVersion {
@@ -106,25 +139,26 @@ enum ServedChainFetcher {
 }
 
 /// Ends the wait when the handshake fails or the server hangs up before
-/// its certificates arrived (a promise already completed stays so); when
-/// an identity is presented, also decides what the server made of it.
+/// its certificates arrived (a promise already completed stays so), and
+/// decides how the server ended the connection: whether it refused the
+/// client's certificate, or the lack of one.
 private final class HandshakeWatcher: ChannelInboundHandler {
     typealias InboundIn = NIOAny
     let collected: EventLoopPromise<[[UInt8]]>
     let answered: EventLoopPromise<IdentityAnswer>
-    let presenting: Bool
     private var refusal: String?
 
-    init(collected: EventLoopPromise<[[UInt8]]>, answered: EventLoopPromise<IdentityAnswer>, presenting: Bool) {
+    init(collected: EventLoopPromise<[[UInt8]]>, answered: EventLoopPromise<IdentityAnswer>) {
         self.collected = collected
         self.answered = answered
-        self.presenting = presenting
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         // close goes through the TLS handler, which sends close_notify and
-        // reads until the server answers, refuses, or the shutdown times out.
-        if presenting, case TLSUserEvent.handshakeCompleted = event { context.close(promise: nil) }
+        // reads until the server answers, refuses, or the shutdown times out:
+        // a TLS 1.3 server that requires a client certificate refuses only
+        // after the client's handshake has completed.
+        if case TLSUserEvent.handshakeCompleted = event { context.close(promise: nil) }
         context.fireUserInboundEventTriggered(event)
     }
 
@@ -147,12 +181,9 @@ private final class HandshakeWatcher: ChannelInboundHandler {
         return false
     }
 
-    /// BoringSSL's reason code (e.g. `TLSV1_ALERT_UNKNOWN_CA`) when the error
-    /// carries one, else the whole error.
+    /// The alert or error in words, with BoringSSL's reason code (e.g.
+    /// `alert unknown_ca (TLSV1_ALERT_UNKNOWN_CA)`).
     static func reason(_ error: any Error) -> String {
-        let text = "\(error)"
-        guard let start = text.range(of: "OPENSSL_internal:") else { return text }
-        let rest = text[start.upperBound...]
-        return String(rest.prefix { $0 != " " && $0 != "]" })
+        ConnectErrorText.tlsReason(error)
     }
 }

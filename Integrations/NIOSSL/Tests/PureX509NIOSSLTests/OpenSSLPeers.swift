@@ -39,33 +39,14 @@ final class OpenSSLServer {
     init(leaf: String, chain: String?, key: String, clientCAs: String? = nil, requiredServerName: String? = nil,
          arguments: [String] = []) throws {
         guard let openssl else { throw PeerError("openssl is not on PATH") }
-        for _ in 0..<20 {
-            let port = Int.random(in: 20_000...60_000)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: openssl)
-            process.arguments = ["s_server", "-accept", "127.0.0.1:\(port)", "-cert", leaf, "-key", key, "-www", "-quiet"]
+        (process, port) = try startListener(executable: openssl, name: "openssl s_server") { port in
+            ["s_server", "-accept", "127.0.0.1:\(port)", "-cert", leaf, "-key", key, "-www", "-quiet"]
                 + (chain.map { ["-cert_chain", $0] } ?? [])
                 + (clientCAs.map { ["-Verify", "1", "-CAfile", $0, "-verify_return_error"] } ?? [])
                 // s_server checks SNI only when it has a second certificate to switch to.
                 + (requiredServerName.map { ["-servername", $0, "-servername_fatal", "-cert2", leaf, "-key2", key] } ?? [])
                 + arguments
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            // Ready when it accepts a connection; gone when the port was taken.
-            let deadline = Date().addingTimeInterval(10)
-            while !hasExited(process) && Date() < deadline {
-                if canConnect(port) {
-                    self.process = process
-                    self.port = port
-                    return
-                }
-                usleep(20_000)
-            }
-            kill(process.processIdentifier, SIGKILL)
-            waitForExit(process)
         }
-        throw PeerError("openssl s_server did not start")
     }
 
     func stop() {
@@ -127,4 +108,27 @@ func canConnect(_ port: Int) -> Bool {
     return withUnsafePointer(to: &address) { pointer in
         pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
     }
+}
+
+/// Starts `executable` with the arguments for a random port until one
+/// listens there: a port another process holds makes a peer exit, and
+/// another port is tried. Ready when it accepts a connection.
+func startListener(executable: String, name: String, arguments: (Int) -> [String]) throws -> (Process, Int) {
+    for _ in 0..<20 {
+        let port = Int.random(in: 20_000...60_000)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments(port)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(10)
+        while !hasExited(process) && Date() < deadline {
+            if canConnect(port) { return (process, port) }
+            usleep(20_000)
+        }
+        kill(process.processIdentifier, SIGKILL)
+        waitForExit(process)
+    }
+    throw PeerError("\(name) did not start")
 }

@@ -1,11 +1,12 @@
 import Foundation
-@testable import PureX509Tool
+import IDNA
 import Testing
+import TestSupport
 
-// `--host` takes an internationalised name and matches its
-// A-label form (UTS #46 mapping, IDNA2008 checks). Before, any name with a
-// non-ASCII character was `--host: not a valid host name` (exit 2), even
-// one a browser opens.
+// The IDNA module's conversion (UTS #46 mapping, IDNA2008 checks), replayed
+// against known rows and the 6,327 conformance vectors of Vectors/idna. The
+// same conversion serves the tool's --host, the NIO adapter and the pinning
+// entry points (HostNameConversionTests).
 
 struct IDNARow: CustomTestStringConvertible, Sendable {
     let name: String
@@ -67,8 +68,8 @@ func idnaConvertsOrRefuses(_ row: IDNARow) {
 /// or on refusing; the refusing rule may differ only where
 /// Vectors/idna/exceptions.txt says why.
 @Test func idnaAgreesWithTheConformanceVectors() throws {
-    let text = try String(contentsOf: repository.appendingPathComponent("Vectors/idna/uts46-encode.jsonl"), encoding: .utf8)
-    let exceptions = Set(try String(contentsOf: repository.appendingPathComponent("Vectors/idna/exceptions.txt"), encoding: .utf8)
+    let text = try String(contentsOf: Vectors.url("idna/uts46-encode.jsonl"), encoding: .utf8)
+    let exceptions = Set(try String(contentsOf: Vectors.url("idna/exceptions.txt"), encoding: .utf8)
         .split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }.map { String($0.split(separator: " ")[0]) })
     var rows = 0, disagreements: [String] = []
     for (number, line) in text.split(separator: "\n").enumerated() {
@@ -87,29 +88,27 @@ func idnaConvertsOrRefuses(_ row: IDNARow) {
     #expect(disagreements.isEmpty, "\(disagreements.count) of \(rows):\n\(disagreements.prefix(20).joined(separator: "\n"))")
 }
 
-/// A name from a real certificate (zlint's idnCorrectUnicode.pem names
-/// xn----7sbaabin3cbc7afgb4aiqh6v.xn--80adxhks), given in mixed case
-/// U-labels, matches; the leaf is its own anchor here.
-@Test func verifyMatchesAnInternationalisedHost() throws {
-    let leaf = "Vectors/certs/zlint-testdata/idnCorrectUnicode.pem"
-    let run = try runPurex509(["verify", "--host", "WWW.Адвокатская-Контора.Москва", "--at", "2017-01-01", "--roots", leaf, leaf])
-    #expect(run.status == 0, "\(run.error)")
-    let policy = try runPurex509(["policy", "check", "-", leaf, "--host", "адвокатская-контора.москва", "--at", "2017-01-01", "--roots", leaf],
-                                 input: Data(#"{"pinSets": [{"pattern": "other.example.org", "pins": ["sha256/AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=", "sha256/yb9udu+Q+Bg50u2u1OVSmG1KDO+/K+mmHqu5vw+UbJc="]}]}"#.utf8))
-    #expect(policy.status == 0, "\(policy.error)")
-    #expect(policy.output.contains("pin set: none for xn----7sbaabin3cbc7afgb4aiqh6v.xn--80adxhks"), "\(policy.output)")
-    // scan: --host, and a line's own host.
-    let scan = try runPurex509(["scan", "--host", "адвокатская-контора.москва", "--at", "2017-01-01", "--roots", leaf, leaf])
-    #expect(scan.status == 0, "\(scan.error)")
-    #expect(scan.output.contains(#""host":"xn----7sbaabin3cbc7afgb4aiqh6v.xn--80adxhks""#), "\(scan.output)")
-}
 
-/// A name with no A-label form is a usage error that says why.
-@Test func anUnconvertibleHostIsAUsageError() throws {
-    let run = try runPurex509(["verify", "--host", "bücher_.example", "--roots", "Vectors/chains/valid/roots.pem", "Vectors/chains/valid/chain.pem"])
-    #expect(run.status == 2)
-    #expect(run.error.contains("bücher_.example has no A-label form (UTS #46 and IDNA2008): U+005F '_' at position 7 of label 'bücher_' is not allowed in a host name (IDNA2008, RFC 5892)"), "\(run.error)")
-    let policy = try runPurex509(["policy", "check", "-", "Vectors/chains/valid/chain.pem", "--host", "☃.example"], input: Data("{}".utf8))
-    #expect(policy.status == 2)
-    #expect(policy.error.contains("☃.example has no A-label form"), "\(policy.error)")
+/// Hostile names: each is refused (or converted) within the input bound,
+/// and a refusal's words never carry an invisible or reordering character.
+@Test func hostileNamesAreRefusedInWordsThatShowAsWritten() {
+    // A bidi override would reorder the message on a terminal: named by code point only.
+    guard case .failure(let override) = IDNA.toASCII("\u{202E}elpmaxe.com") else { Issue.record("accepted"); return }
+    #expect(override.description.hasPrefix("U+202E at position 1"), "\(override)")
+    #expect(!override.description.unicodeScalars.contains("\u{202E}"))
+    // A zero-width joiner out of context: its code point, not an invisible quote.
+    guard case .failure(let joiner) = IDNA.toASCII("a\u{200D}b.example") else { Issue.record("accepted"); return }
+    #expect(joiner.code == "contextj")
+    #expect(joiner.description.contains("U+200D at position 2"), "\(joiner)")
+    // A megabyte of one letter, and 130 labels: bounded, refused.
+    guard case .failure(let huge) = IDNA.toASCII(String(repeating: "ü", count: 1_000_000)) else { Issue.record("accepted"); return }
+    #expect(huge.code == "input_too_long")
+    guard case .failure(let many) = IDNA.toASCII(String(repeating: "ü.", count: 130) + "com") else { Issue.record("accepted"); return }
+    #expect(many.code == "domain_too_long")
+    // Punycode that decodes past U+10FFFF or overflows.
+    guard case .failure(let overflow) = IDNA.toASCII("ü.xn--99999999999999999999.example") else { Issue.record("accepted"); return }
+    #expect(overflow.code == "invalid_alabel")
+    // Mixed scripts are IDNA2008-valid: converted, and so matched only by that A-label.
+    // (PyPI idna: `idna.encode("раураl.com", uts46=True)`.)
+    #expect(IDNA.toASCII("раураl.com") == .success("xn--l-7sba6dbr.com"))
 }

@@ -1,9 +1,9 @@
-// IDNA: an internationalised --host name (U-labels) to the A-labels a
-// certificate carries.
+// IDNA: an internationalised host name (U-labels) to the A-labels a
+// certificate, SNI and pin patterns carry.
 //
 // UTS #46 processing as browsers apply it (nontransitional: ß, ς, ZWJ and
 // ZWNJ kept; UseSTD3ASCIIRules off, the host-name check that follows is the
-// tool's own), then the IDNA2008 label rules (RFC 5891 §4.2, RFC 5892,
+// caller's own), then the IDNA2008 label rules (RFC 5891 §4.2, RFC 5892,
 // RFC 5893), step for step as PyPI's `idna` package does for
 // `idna.encode(name, uts46=True)`, whose data IDNATables.swift carries:
 //
@@ -20,25 +20,30 @@
 //    right-to-left characters;
 // 4. labels of at most 63 octets, names of at most 253 (254 with the dot).
 //
-// NFC comes from Foundation (`precomposedStringWithCanonicalMapping`): the
-// tool may use it, the core may not. Vectors/idna holds the conformance
-// vectors (IdnaTestV2.txt's inputs as the `idna` package's tests carry them)
-// that Tests/PureX509Tests/IDNATests.swift replays.
+// A module of its own, outside the core: the tables are too large for the
+// Embedded build, and the core takes the conversion as a value
+// (`HostNameConversion.uts46`, below). It imports no Foundation, so that
+// `import PureX509` adds none: NFC comes from the standard library's own
+// Unicode data (`_nfcCodeUnits`, the normaliser String comparison uses).
+// Vectors/idna holds the conformance vectors (IdnaTestV2.txt's inputs as
+// the `idna` package's tests carry them) that Tests/IDNATests replays.
 
-import ArgumentParser
-import Foundation
-import PureX509
+import Pinning
+import Trust
 
+/// UTS #46 / IDNA2008 conversion of host names to their A-label form.
 public enum IDNA {
-    /// Why a name has no A-label form: `code` as the `idna` package names the
-    /// rule (`disallowed_codepoint`, `bidi_rule_2`, …), `description` in words.
+    /// Why a name has no A-label form.
     public struct Failure: Error, Equatable, CustomStringConvertible {
+        /// The rule as the `idna` package names it (`disallowed_codepoint`,
+        /// `bidi_rule_2`, `label_too_long`, …).
         public let code: String
+        /// The rule and the offending character or label, in words.
         public let description: String
     }
 
     /// Whether `name` holds anything but ASCII, i.e. needs `toASCII` before
-    /// it can be matched (the tool leaves ASCII names as they were).
+    /// it can be matched (ASCII names are taken as they are).
     public static func isInternationalised(_ name: String) -> Bool {
         name.utf8.contains { $0 >= 0x80 }
     }
@@ -56,10 +61,17 @@ public enum IDNA {
     static func show(_ scalar: UInt32) -> String {
         let hex = String(scalar, radix: 16, uppercase: true)
         let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-        // Printable ones as themselves too; controls and marks alone would mislead.
-        guard let value = Unicode.Scalar(scalar), scalar >= 0x20, scalar != 0x7F,
-              !(0x80...0x9F).contains(scalar), !Tables.shared.isMark(scalar) else { return code }
-        return code + " '" + String(Character(value)) + "'"
+        // Visible ones as themselves too. Controls, marks, spaces and format
+        // characters alone would mislead, and a bidi override (U+202E) would
+        // reorder the rest of the message on the user's terminal.
+        guard let value = Unicode.Scalar(scalar), !Tables.shared.isMark(scalar) else { return code }
+        switch value.properties.generalCategory {
+        case .control, .format, .surrogate, .privateUse, .unassigned,
+             .spaceSeparator, .lineSeparator, .paragraphSeparator:
+            return code
+        default:
+            return code + " '" + String(Character(value)) + "'"
+        }
     }
 
     private static func convert(_ input: [UInt32]) throws(Failure) -> String {
@@ -238,117 +250,20 @@ public enum IDNA {
         }
     }
 
-    /// Unicode Normalization Form C, by Foundation.
+    /// Unicode Normalization Form C, by the standard library's normaliser.
     static func nfc(_ scalars: [UInt32]) -> [UInt32] {
         let text = String(String.UnicodeScalarView(scalars.compactMap(Unicode.Scalar.init)))
-        return text.precomposedStringWithCanonicalMapping.unicodeScalars.map(\.value)
+        return String(decoding: text._nfcCodeUnits, as: UTF8.self).unicodeScalars.map(\.value)
     }
 }
 
-extension IDNA {
-    /// IDNATables.text, read once into sorted arrays searched by bisection.
-    struct Tables: Sendable {
-        static let shared = Tables(IDNATables.text)
 
-        enum Mapping { case keep, replace([UInt32]), ignore, disallowed }
-        enum IDNAClass { case pvalid, contextJ, contextO, disallowed }
-
-        private var mapStarts: [UInt32] = [], mapStatus: [UInt8] = [], mapReplacement: [[UInt32]] = []
-        private var classFirst: [UInt32] = [], classLast: [UInt32] = [], classKind: [UInt8] = []
-        private var joinFirst: [UInt32] = [], joinLast: [UInt32] = [], joinType: [UInt8] = []
-        private var scriptFirst: [UInt32] = [], scriptLast: [UInt32] = [], scriptName: [UInt8] = []
-        private var bidiStarts: [UInt32] = [], bidiClasses: [String] = []
-        private var markFirst: [UInt32] = [], markLast: [UInt32] = []
-        private var viramas: [UInt32] = []
-
-        init(_ text: String) {
-            var pvalid: [(UInt32, UInt32, UInt8)] = []
-            for line in text.split(separator: "\n") {
-                let fields = line.split(separator: " ")
-                let tag = fields[0]
-                let numbers = fields.dropFirst().map { UInt32($0, radix: 16) }
-                switch tag {
-                case "U":
-                    mapStarts.append(numbers[0]!)
-                    mapStatus.append(fields[2].utf8.first!)
-                    mapReplacement.append(fields.dropFirst(3).map { UInt32($0, radix: 16)! })
-                case "P", "J", "O": pvalid.append((numbers[0]!, numbers[1]!, tag.utf8.first!))
-                case "T": joinFirst.append(numbers[0]!); joinLast.append(numbers[1]!); joinType.append(fields[3].utf8.first!)
-                case "S": scriptFirst.append(numbers[0]!); scriptLast.append(numbers[1]!); scriptName.append(fields[3].utf8.first!)
-                case "B": bidiStarts.append(numbers[0]!); bidiClasses.append(String(fields[2]))
-                case "M": markFirst.append(numbers[0]!); markLast.append(numbers[1]!)
-                case "V": viramas.append(numbers[0]!)
-                default: continue
-                }
-            }
-            pvalid.sort { $0.0 < $1.0 }
-            classFirst = pvalid.map(\.0); classLast = pvalid.map(\.1); classKind = pvalid.map(\.2)
-            let joins = zip(zip(joinFirst, joinLast), joinType).sorted { $0.0.0 < $1.0.0 }
-            joinFirst = joins.map(\.0.0); joinLast = joins.map(\.0.1); joinType = joins.map(\.1)
-            let scripts = zip(zip(scriptFirst, scriptLast), scriptName).sorted { $0.0.0 < $1.0.0 }
-            scriptFirst = scripts.map(\.0.0); scriptLast = scripts.map(\.0.1); scriptName = scripts.map(\.1)
-        }
-
-        /// The last index whose start is at most `value`, or nil.
-        private static func floor(_ starts: [UInt32], _ value: UInt32) -> Int? {
-            var low = 0, high = starts.count
-            while low < high {
-                let middle = (low + high) / 2
-                if starts[middle] <= value { low = middle + 1 } else { high = middle }
-            }
-            return low == 0 ? nil : low - 1
-        }
-
-        private static func inRange(_ first: [UInt32], _ last: [UInt32], _ value: UInt32) -> Int? {
-            guard let index = floor(first, value), value <= last[index] else { return nil }
-            return index
-        }
-
-        func mapping(_ scalar: UInt32) -> Mapping {
-            guard let index = Self.floor(mapStarts, scalar) else { return .disallowed }
-            switch mapStatus[index] {
-            case UInt8(ascii: "V"), UInt8(ascii: "D"): return .keep
-            case UInt8(ascii: "M"): return .replace(mapReplacement[index])
-            case UInt8(ascii: "I"): return .ignore
-            default: return .disallowed
-            }
-        }
-
-        func idnaClass(_ scalar: UInt32) -> IDNAClass {
-            guard let index = Self.inRange(classFirst, classLast, scalar) else { return .disallowed }
-            switch classKind[index] {
-            case UInt8(ascii: "P"): return .pvalid
-            case UInt8(ascii: "J"): return .contextJ
-            default: return .contextO
-            }
-        }
-
-        func joiningType(_ scalar: UInt32) -> UInt8? { Self.inRange(joinFirst, joinLast, scalar).map { joinType[$0] } }
-        func script(_ scalar: UInt32) -> UInt8? { Self.inRange(scriptFirst, scriptLast, scalar).map { scriptName[$0] } }
-        func bidiClass(_ scalar: UInt32) -> String { Self.floor(bidiStarts, scalar).map { bidiClasses[$0] } ?? "X" }
-        func isMark(_ scalar: UInt32) -> Bool { Self.inRange(markFirst, markLast, scalar) != nil }
-        func isVirama(_ scalar: UInt32) -> Bool { Self.floor(viramas, scalar).map { viramas[$0] == scalar } ?? false }
-    }
-}
-
-/// `--host NAME` as the commands read it (ArgumentParser's `transform`): an
-/// ASCII name as it is, an internationalised one as its A-label form, and
-/// one that has none a usage error (exit 2) saying why.
-enum HostArgument {
-    static func convert(_ text: String) throws -> String {
-        guard IDNA.isInternationalised(text) else { return text }
-        switch IDNA.toASCII(text) {
-        case .success(let ascii): return ascii
-        case .failure(let failure):
-            throw ValidationError("\(shown(text)) has no A-label form (UTS #46 and IDNA2008): \(failure)")
-        }
-    }
-
-    /// The name as the error shows it: whole when it could be a host name
-    /// (253 octets, RFC 1035 §2.3.4), else its start and its length, so that
-    /// a pasted page does not fill the terminal.
-    static func shown(_ text: String) -> String {
-        guard text.utf8.count > 253 else { return DisplayText.escaped(text) }
-        return DisplayText.escaped(String(text.prefix(40))) + "… (\(text.count) characters)"
+extension HostNameConversion {
+    /// UTS #46 with the IDNA2008 checks (`IDNA.toASCII`): `bücher.example`
+    /// becomes `xn--bcher-kva.example`; a name without an A-label form
+    /// (`bücher_.example`) is refused.
+    public static let uts46 = HostNameConversion { name in
+        if case .success(let ascii) = IDNA.toASCII(name) { return ascii }
+        return nil
     }
 }
