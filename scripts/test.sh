@@ -7,9 +7,18 @@
 # Swift 6.1+ with the Embedded wasm32 stdlib and wasmkit (the toolchain here
 # ships both), python3, and openssl for the cross-checks (skipped with a
 # notice when absent).
+#
+# The Embedded check (its own scratch folder) runs beside the release build
+# of the tests: a release build compiles one module at a time wherever the
+# dependency graph narrows, and most of a whole-module compile is optimised
+# on one thread, so the second core is often idle. Its output is shown once
+# it is done; a failure of either fails the command. Phase timings on a
+# 2-core machine are in docs/development.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-./scripts/embedded-check.sh
+phase_start=$SECONDS
+phase() { echo "test.sh: $1 took $((SECONDS - phase_start)) s" >&2; phase_start=$SECONDS; }
+
 # Pinning judges a built path and reads certificates through PKIX's views; it
 # never drives the DER reader itself (docs/architecture.md).
 if grep -rln '^import DER$' Sources/Pinning; then echo "test.sh: Pinning imports DER" >&2; exit 1; fi
@@ -18,7 +27,25 @@ if grep -rln '^import DER$' Sources/Pinning; then echo "test.sh: Pinning imports
 if grep -rlnE '^import DER$|DERReader' Sources/PureX509Tool Sources/PureX509Config Sources/PureX509Fuzzing Sources/Pinning; then
     echo "test.sh: the tool, PureX509Config, PureX509Fuzzing or Pinning drives the DER reader" >&2; exit 1
 fi
-swift test -c release
+
+embedded_log=$(mktemp)
+# setsid: the check and the builds it starts form one process group, which
+# is stopped as a whole if this script ends early.
+setsid ./scripts/embedded-check.sh >"$embedded_log" 2>&1 &
+embedded_pid=$!
+trap 'kill -- -"$embedded_pid" 2>/dev/null || true; rm -f "$embedded_log"' EXIT
+swift build -c release --build-tests
+phase "the release build of the tests (beside the Embedded check)"
+embedded_status=0
+wait "$embedded_pid" || embedded_status=$?
+cat "$embedded_log"
+[ "$embedded_status" -eq 0 ] || { echo "test.sh: the Embedded check failed" >&2; exit 1; }
+phase "the rest of the Embedded check"
+swift test -c release --skip-build
+phase "the tests (release)"
 ./scripts/hostile-inputs.sh
+phase "the hostile inputs"
 swift build --build-tests
+phase "the debug build of the tests"
 swift test --skip-build --filter "DERTests|NeverTrap|Ed25519RandomInputTests"
+phase "the robustness tests (debug)"
