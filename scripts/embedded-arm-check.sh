@@ -94,19 +94,27 @@ grep -qE '^run: [0-9]+ bytes of stack at peak' <<<"$output" || { echo "embedded-
 python3 - "$out/firmware.elf" <<'PY'
 import struct, sys
 elf = open(sys.argv[1], "rb").read()
-# ELF32 little-endian section headers: their table, entry size, count and names.
+# ELF32 little-endian section headers: where their table is, entry size, count.
 shoff, = struct.unpack_from("<I", elf, 0x20)
-shentsize, shnum, shstrndx = struct.unpack_from("<HHH", elf, 0x2E)
+shentsize, shnum = struct.unpack_from("<HH", elf, 0x2E)
 def header(i): return struct.unpack_from("<IIIIIIIIII", elf, shoff + i * shentsize)
-names = header(shstrndx)[4]
-sections = {}
+# Flash holds every allocated section with contents (SHF_ALLOC, not NOBITS):
+# code, read-only data and the initial values of .data; RAM holds .data,
+# .bss, the stack and the heap.
+text = rodata = data = bss = 0
 for i in range(shnum):
-    h = header(i)
-    name = elf[names + h[0]:elf.index(b"\0", names + h[0])].decode()
-    sections[name] = h[5]
-text, data = sections.get(".text", 0), sections.get(".data", 0)
-rodata = sections.get(".rodata", 0) + sections.get(".ARM.exidx", 0)
-print("flash: %d bytes (text %d, rodata %d, data %d); RAM besides stack and heap: bss %d bytes"
-      % (text + rodata + data, text, rodata, data, sections.get(".bss", 0)))
+    kind, flags, size = header(i)[1], header(i)[2], header(i)[5]
+    if not flags & 0x2:
+        continue
+    if kind == 8:
+        bss += size if flags & 0x1 else 0
+    elif flags & 0x4:
+        text += size
+    elif flags & 0x1:
+        data += size
+    else:
+        rodata += size
+print("flash: %d bytes (text %d, rodata %d, data %d); RAM besides stack and heap: data %d, bss %d bytes"
+      % (text + rodata + data, text, rodata, data, data, bss))
 PY
 echo "embedded-arm-check: OK"

@@ -93,6 +93,37 @@ void __aeabi_memclr(void *d, size_t n) { memset(d, 0, n); }
 void __aeabi_memclr4(void *d, size_t n) { memset(d, 0, n); }
 void __aeabi_memclr8(void *d, size_t n) { memset(d, 0, n); }
 
+// ---- 64-bit shifts by a variable count ----------------------------------
+
+// At -Osize LLVM calls these rather than inlining the two-word sequence.
+// Written on 32-bit halves: a 64-bit shift in C would call itself.
+typedef union { uint64_t all; struct { uint32_t low, high; } s; } dword;
+
+uint64_t __aeabi_llsr(uint64_t value, int count) {
+    dword v = {value}, r;
+    if (count >= 32) { r.s.low = v.s.high >> (count - 32); r.s.high = 0; }
+    else if (count == 0) return value;
+    else { r.s.low = (v.s.low >> count) | (v.s.high << (32 - count)); r.s.high = v.s.high >> count; }
+    return r.all;
+}
+
+uint64_t __aeabi_llsl(uint64_t value, int count) {
+    dword v = {value}, r;
+    if (count >= 32) { r.s.high = v.s.low << (count - 32); r.s.low = 0; }
+    else if (count == 0) return value;
+    else { r.s.high = (v.s.high << count) | (v.s.low >> (32 - count)); r.s.low = v.s.low << count; }
+    return r.all;
+}
+
+int64_t __aeabi_lasr(int64_t value, int count) {
+    dword v = {(uint64_t)value}, r;
+    int32_t high = (int32_t)v.s.high;
+    if (count >= 32) { r.s.low = (uint32_t)(high >> (count - 32)); r.s.high = (uint32_t)(high >> 31); }
+    else if (count == 0) return value;
+    else { r.s.low = (v.s.low >> count) | (v.s.high << (32 - count)); r.s.high = (uint32_t)(high >> count); }
+    return (int64_t)r.all;
+}
+
 // ---- 64-bit division: Cortex-M4 divides 32-bit words only ---------------
 
 // Shift-and-subtract; the core divides 64-bit values only while formatting
@@ -193,32 +224,27 @@ void arc4random_buf(void *buffer, size_t size) {
 // ---- The instruction clock -----------------------------------------------
 
 // QEMU started with `-icount shift=0` advances its virtual clock 1 ns per
-// instruction, and SysTick counts that clock (25 MHz on this board). SysTick
-// is 24 bits wide, so its wrap interrupt extends it in software. The ratio
-// of instructions to ticks is measured at start-up over a loop of known
-// length rather than assumed from the board's clock.
-#define SYST_CSR (*(volatile uint32_t *)0xE000E010)
-#define SYST_RVR (*(volatile uint32_t *)0xE000E014)
-#define SYST_CVR (*(volatile uint32_t *)0xE000E018)
-static volatile uint32_t systick_wraps;
+// instruction. The board's first CMSDK timer counts that clock down (at
+// 25 MHz); being 32 bits wide it wraps only after 2^32 ticks (about 170 G
+// instructions), so, unlike the 24-bit SysTick, it needs no wrap interrupt
+// whose handler would itself be counted. The ratio of instructions to ticks
+// is measured at start-up over a loop of known length rather than assumed
+// from the board's clock.
+#define TIMER0_CTRL (*(volatile uint32_t *)0x40000000)
+#define TIMER0_VALUE (*(volatile uint32_t *)0x40000004)
+#define TIMER0_RELOAD (*(volatile uint32_t *)0x40000008)
 
-void systick_handler(void) { systick_wraps += 1; }
-
-static uint64_t ticks(void) {
-    uint32_t wraps, value;
-    do { wraps = systick_wraps; value = SYST_CVR; } while (wraps != systick_wraps);
-    return ((uint64_t)wraps << 24) + (0xFFFFFFu - value);
-}
+static uint32_t ticks(void) { return 0xFFFFFFFFu - TIMER0_VALUE; }
 
 // Instructions per 1,000 ticks, from a loop of two instructions per turn.
 static uint64_t instructions_per_kilotick;
 #define CALIBRATION_TURNS 1000000u
 
 static void calibrate(void) {
-    uint64_t start = ticks();
+    uint32_t start = ticks();
     register uint32_t turns __asm__("r0") = CALIBRATION_TURNS;
     __asm__ volatile("1: subs %0, #1\n bne 1b" : "+r"(turns));
-    uint64_t elapsed = ticks() - start;
+    uint32_t elapsed = ticks() - start;
     instructions_per_kilotick = elapsed ? 2ull * CALIBRATION_TURNS * 1000 / elapsed : 0;
     put_string("clock: ");
     put_decimal(2ull * CALIBRATION_TURNS);
@@ -239,19 +265,26 @@ static void __attribute__((noinline)) paint_stack(void) {
     for (uint32_t *p = _sstack; p < sp - 16; p++) *p = STACK_PAINT;
 }
 
-// Bytes of stack in use at the deepest point since the last paint.
+// Bytes of stack in use at the deepest point since the last paint, folded
+// into the deepest point of the whole run (each measured region repaints).
+static uint32_t run_stack_peak;
+
 static uint32_t stack_peak(void) {
     uint32_t *p = _sstack;
     while (p < _estack && *p == STACK_PAINT) p++;
-    return (uint32_t)((uintptr_t)_estack - (uintptr_t)p);
+    uint32_t peak = (uint32_t)((uintptr_t)_estack - (uintptr_t)p);
+    if (peak > run_stack_peak) run_stack_peak = peak;
+    return peak;
 }
 
 // ---- Measured regions, called from the Swift program ----------------------
 
-static uint64_t begin_ticks, measured_instructions;
+static uint32_t begin_ticks;
+static uint64_t measured_instructions;
 static uint32_t begin_allocations, measured_allocations, begin_live, measured_peak, measured_stack;
 
 void arm_measure_begin(void) {
+    (void)stack_peak();
     paint_stack();
     begin_allocations = allocations;
     begin_live = live_bytes;
@@ -260,8 +293,8 @@ void arm_measure_begin(void) {
 }
 
 void arm_measure_end(void) {
-    uint64_t elapsed = ticks() - begin_ticks;
-    measured_instructions = elapsed * instructions_per_kilotick / 1000;
+    uint32_t elapsed = ticks() - begin_ticks;
+    measured_instructions = (uint64_t)elapsed * instructions_per_kilotick / 1000;
     measured_allocations = allocations - begin_allocations;
     measured_peak = peak_live_bytes - begin_live;
     measured_stack = stack_peak();
@@ -286,12 +319,13 @@ void __attribute__((noreturn)) reset_handler(void) {
     for (uint32_t *s = _sidata, *d = _sdata; d < _edata;) *d++ = *s++;
     for (uint32_t *d = _sbss; d < _ebss;) *d++ = 0;
     paint_stack();
-    SYST_RVR = 0xFFFFFF;
-    SYST_CVR = 0;
-    SYST_CSR = 7;  // enable, interrupt on wrap, processor clock
+    TIMER0_RELOAD = 0xFFFFFFFFu;
+    TIMER0_VALUE = 0xFFFFFFFFu;
+    TIMER0_CTRL = 1;  // enabled, no interrupt
     calibrate();
     swift_main();
-    uint32_t peak = stack_peak();
+    (void)stack_peak();
+    uint32_t peak = run_stack_peak;
     put_string("run: ");
     put_decimal(peak);
     put_string(" bytes of stack at peak (of ");
@@ -308,10 +342,22 @@ void __attribute__((noreturn)) reset_handler(void) {
 }
 
 // A Swift trap (a failed precondition, an overflow) is an undefined
-// instruction, which escalates to HardFault: report it and fail the run.
-void fault_handler(void) {
-    put_string("\nFAILED: fault (a Swift trap or a bad access)\n");
+// instruction, which escalates to HardFault: report where (the stacked PC,
+// to look up in firmware.map) and why (CFSR, HFSR), and fail the run.
+void fault_report(uint32_t *frame) {
+    put_string("\nFAILED: fault (a Swift trap or a bad access) at pc 0x");
+    for (int shift = 28; shift >= 0; shift -= 4) putchar("0123456789abcdef"[(frame[6] >> shift) & 0xF]);
+    put_string(", lr 0x");
+    for (int shift = 28; shift >= 0; shift -= 4) putchar("0123456789abcdef"[(frame[5] >> shift) & 0xF]);
+    put_string(", CFSR 0x");
+    uint32_t cfsr = *(volatile uint32_t *)0xE000ED28;
+    for (int shift = 28; shift >= 0; shift -= 4) putchar("0123456789abcdef"[(cfsr >> shift) & 0xF]);
+    put_string("\n");
     semihost_exit(4);
+}
+
+__attribute__((naked)) void fault_handler(void) {
+    __asm__ volatile("tst lr, #4\n ite eq\n mrseq r0, msp\n mrsne r0, psp\n b fault_report\n");
 }
 
 // Initial stack pointer, then the 15 system exception handlers.
@@ -328,5 +374,5 @@ __attribute__((section(".vectors"), used)) static void (*const vectors[16])(void
     fault_handler,  // DebugMonitor
     0,
     fault_handler,  // PendSV
-    systick_handler,
+    fault_handler,  // SysTick (unused)
 };
