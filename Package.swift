@@ -5,12 +5,6 @@ import PackageDescription
 // Test targets cannot import Embedded modules, so the switch is off by default.
 let embedded = Context.environment["EMBEDDED"] != nil
 let coreSettings: [SwiftSetting] = embedded ? [.enableExperimentalFeature("Embedded")] : []
-// Under EMBEDDED=1 only: every core module as one product, so that
-// scripts/embedded-check.sh builds them all with one `swift build --product`
-// (one plan, both cores busy) instead of one invocation per module.
-let embeddedProducts: [Product] = embedded
-    ? [.library(name: "EmbeddedCore", targets: ["DER", "SHA2", "BigNum", "RSA", "EC", "PKIX", "Trust", "Pinning", "Symmetric", "PKCS12"])]
-    : []
 
 let package = Package(
     name: "PureX509",
@@ -27,7 +21,7 @@ let package = Package(
         .library(name: "PureX509Tool", targets: ["PureX509Tool"]),
         // The fuzz targets' bodies, for FuzzTesting/ (not part of the library).
         .library(name: "PureX509Fuzzing", targets: ["PureX509Fuzzing"]),
-    ] + embeddedProducts,
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // `swift package generate-documentation` (the DocC catalog in Sources/PureX509); a plugin, linked into nothing.
