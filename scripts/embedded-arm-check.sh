@@ -70,10 +70,13 @@ ld.lld -T "$harness/link.ld" --gc-sections -Map "$out/firmware.map" "$out/smoke.
     -o "$out/firmware.elf" 2> >(grep -v "cannot find entry symbol _start" >&2)
 
 # -icount shift=0: the virtual clock advances 1 ns per instruction, which
-# start.c reads through SysTick. The timeout turns a hang into a failure.
+# start.c reads through the board's timer. Semihosting output goes to a
+# stdio chardev (without one QEMU writes it to stderr, beside its own
+# messages). The timeout turns a hang into a failure.
 status=0
 output=$(timeout 600 qemu-system-arm -machine mps2-an386 -nographic -monitor none -serial none \
-    -semihosting-config enable=on,target=native -icount shift=0 -kernel "$out/firmware.elf") || status=$?
+    -chardev stdio,id=semihosting -semihosting-config enable=on,target=native,chardev=semihosting \
+    -icount shift=0 -kernel "$out/firmware.elf") || status=$?
 echo "$output"
 if [ "$status" -ne 0 ]; then
     echo "embedded-arm-check: the firmware exited with status $status (124: timeout; 3: stack overflow; 4: fault)" >&2
@@ -98,22 +101,24 @@ elf = open(sys.argv[1], "rb").read()
 shoff, = struct.unpack_from("<I", elf, 0x20)
 shentsize, shnum = struct.unpack_from("<HH", elf, 0x2E)
 def header(i): return struct.unpack_from("<IIIIIIIIII", elf, shoff + i * shentsize)
-# Flash holds every allocated section with contents (SHF_ALLOC, not NOBITS):
-# code, read-only data and the initial values of .data; RAM holds .data,
-# .bss, the stack and the heap.
+# Flash holds every allocated section with contents below RAM's start
+# (code; read-only data, .data.rel.ro included even though it is marked
+# writable) and the initial values of .data, which reset copies to RAM; RAM
+# holds .data and .bss besides the stack and the heap.
 text = rodata = data = bss = 0
 for i in range(shnum):
-    kind, flags, size = header(i)[1], header(i)[2], header(i)[5]
+    kind, flags, address, size = header(i)[1], header(i)[2], header(i)[3], header(i)[5]
     if not flags & 0x2:
         continue
-    if kind == 8:
-        bss += size if flags & 0x1 else 0
-    elif flags & 0x4:
-        text += size
-    elif flags & 0x1:
+    if address < 0x20000000:
+        if flags & 0x4:
+            text += size
+        else:
+            rodata += size
+    elif kind != 8:
         data += size
-    else:
-        rodata += size
+    elif flags & 0x1:
+        bss += size
 print("flash: %d bytes (text %d, rodata %d, data %d); RAM besides stack and heap: data %d, bss %d bytes"
       % (text + rodata + data, text, rodata, data, data, bss))
 PY
