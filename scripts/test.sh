@@ -45,5 +45,5 @@ wait "$embedded_pid" || embedded_status=$?
 cat "$embedded_log"
 [ "$embedded_status" -eq 0 ] || { echo "test.sh: the Embedded check failed" >&2; exit 1; }
 phase "the rest of the Embedded check"
-./scripts/hostile-inputs.sh
+PUREX509_TOOL=.build/release/purex509 ./scripts/hostile-inputs.sh
 phase "the hostile inputs"
