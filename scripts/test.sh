@@ -33,6 +33,7 @@ fi
 embedded_log=$(mktemp)
 # setsid: the check and the builds it starts form one process group, which
 # is stopped as a whole if this script ends early.
+echo "test.sh: the Embedded check (the core for wasm32, then its smoke program under wasmkit) runs beside the release build; its output follows when both end" >&2
 setsid ./scripts/embedded-check.sh >"$embedded_log" 2>&1 &
 embedded_pid=$!
 trap 'kill -- -"$embedded_pid" 2>/dev/null || true; rm -f "$embedded_log"' EXIT

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import PureX509
-import PureX509Tool
+@testable import PureX509Tool
 import Testing
 
 // The numbers and lists the documents state, compared with the code they
@@ -69,5 +69,14 @@ import Testing
             #expect(cli.contains("purex509 \(name)") || cli.contains("purex509-nio \(name)") || cli.contains("`\(name)`"),
                     "docs/cli.md does not mention \(name)")
         }
+    }
+
+    /// The shipped Public Suffix List's date, as `policy check --help` gives
+    /// it (from the generated list itself), is the one docs/pinning.md states.
+    @Test func thePublicSuffixListDateIsTheShippedOne() throws {
+        let date = String(PublicSuffixListText.version.prefix(10))
+        #expect(date.count == 10 && date.hasPrefix("20"))
+        #expect(try Self.text("docs/pinning.md").contains("list of\n\(date)") || (try Self.text("docs/pinning.md").contains(date)),
+                "docs/pinning.md does not give the shipped list's date \(date)")
     }
 }

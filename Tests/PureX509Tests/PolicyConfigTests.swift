@@ -271,6 +271,6 @@ private func causeWithShippedList(_ text: String) -> ConfigError.Cause?? {
     let run = try runPurex509(["policy", "check", config.path, "Vectors/chains/valid/chain.pem", "--host", "www.city.kawasaki.jp",
                                "--roots", "Vectors/chains/valid/roots.pem"])
     #expect(run.status == 2)
-    #expect(run.error.contains(#"pinSets[0].pattern: host pattern "**.kawasaki.jp" covers a public suffix (the Public Suffix List of 2026-10-23 shipped with purex509)"#),
+    #expect(run.error.contains(#"pinSets[0].pattern: host pattern "**.kawasaki.jp" covers a public suffix (the Public Suffix List of 2026-10-22 shipped with purex509)"#),
             "\(run.error)")
 }

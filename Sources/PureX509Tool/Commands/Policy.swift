@@ -39,7 +39,7 @@ struct Policy: ParsableCommand {
         @Option(name: .customLong("roots"), help: "Trust anchors: a PEM bundle, DER, or a directory of such files; repeatable. Default: the system bundle.")
         var roots: [String] = []
 
-        @Option(name: .customLong("public-suffix-list"), help: ArgumentHelp("A Public Suffix List (publicsuffix.org's public_suffix_list.dat) to refuse pin-set patterns on public suffixes with. Default: the copy shipped with purex509, of 2026-10-23.", valueName: "file"))
+        @Option(name: .customLong("public-suffix-list"), help: ArgumentHelp("A Public Suffix List (publicsuffix.org's public_suffix_list.dat) to refuse pin-set patterns on public suffixes with. Default: the copy shipped with purex509, of \(PublicSuffixListText.version.prefix(10)).", valueName: "file"))
         var publicSuffixList: String?
 
         @Option(name: .customLong("untrusted"), help: "More presented certificates (intermediates), as served after CHAIN; repeatable.")

@@ -31,7 +31,7 @@ struct LoadedPublicSuffixList {
     let name: String
 
     /// Which list the tool ships (Sources/PureX509Tool/Resources/README.md), named in refusals.
-    static let bundledName = "the Public Suffix List of 2026-10-23 shipped with purex509"
+    static let bundledName = "the Public Suffix List of \(PublicSuffixListText.version.prefix(10)) shipped with purex509"
 
     /// `--public-suffix-list FILE` when given (read through `InputFile.read`,
     /// `-` for standard input), else the list shipped with the tool.

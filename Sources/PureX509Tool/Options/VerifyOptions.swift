@@ -21,7 +21,7 @@ public struct VerifyOptions: ParsableArguments {
     @Option(name: .customLong("host"), help: "DNS name the leaf must present; an internationalised name (bücher.example) is matched as its A-label (xn--bcher-kva.example).", transform: HostArgument.convert)
     var host: String?
 
-    @Option(name: .customLong("ip"), help: "IP address the leaf must present.")
+    @Option(name: .customLong("ip"), help: "IPv4 or IPv6 address the leaf must list as an iPAddress subjectAltName, compared as 4 or 16 octets (never the Common Name; an IPv4-mapped IPv6 address is not its IPv4 form). Not with --host. docs/trust.md.")
     var ip: String?
 
     @Option(name: .customLong("at"), parsing: .unconditional, help: "Evaluation time: UNIX seconds (negative before 1970: --at -1), a date (2024-01-02, midnight UTC) or ISO 8601 (2024-01-02T03:04:05Z, fractions and offsets allowed). Default: now.", transform: TimeOption.parse)
