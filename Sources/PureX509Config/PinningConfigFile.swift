@@ -92,7 +92,7 @@ public enum PinningConfigFile {
             }
             let pattern: HostPattern
             do {
-                pattern = try HostPattern(patternText, includeSubdomains: includeSubdomains, publicSuffixes: suffixes)
+                pattern = try HostPattern(patternText, includeSubdomains: includeSubdomains, publicSuffixes: suffixes, hostNames: .uts46)
             } catch {
                 throw ConfigError(position: patternValue.position, path: base + ".pattern", message: DisplayText.escaped(error.description),
                                   cause: .hostPattern(error))
@@ -110,7 +110,8 @@ public enum PinningConfigFile {
                 throw ConfigError(position: pinsValue.position, path: base + ".pins", message: error.description, cause: .pinSet(error))
             }
         }
-        return PinningConfiguration(pinSets: pinSets)
+        // Patterns and hosts in UTS #46 form: a file may name `*.bücher.example`.
+        return PinningConfiguration(pinSets: pinSets, hostNames: .uts46)
     }
 
     /// An object's members by key, after refusing unknown and duplicate keys.

@@ -46,3 +46,16 @@ private func config(pins: [String]) -> String {
     let other = #"{"pinSets": [{"pattern": "a.example.com", "pins": ["\#(pin(1))", "\#(pin(2))"]}, {"pattern": "a.example.com", "includeSubdomains": true, "pins": ["\#(pin(1))", "\#(pin(2))"]}]}"#
     #expect(parse(other) == nil)
 }
+
+/// A configuration file may name internationalised patterns: they are read
+/// in UTS #46 form, and a Unicode or A-label host finds the same pin set;
+/// a pattern with no A-label form is refused naming its path.
+@Test func aConfigurationFileTakesInternationalisedPatterns() throws {
+    let text = #"{"pinSets": [{"pattern": "*.bücher.example", "pins": ["# + "\"\(pin(1))\", \"\(pin(2))\"" + "]}]}"
+    let configuration = try PinningConfigFile.parse(Array(text.utf8))
+    #expect(configuration.pinSet(forHost: "www.xn--bcher-kva.example") != nil)
+    #expect(configuration.pinSet(forHost: "www.bücher.example") != nil)
+    #expect(configuration.pinSet(forHost: "www.buecher.example") == nil)
+    let refused = #"{"pinSets": [{"pattern": "*.bücher_.example", "pins": ["# + "\"\(pin(1))\", \"\(pin(2))\"" + "]}]}"
+    #expect(parse(refused)?.contains("pinSets[0].pattern") == true, "\(parse(refused) ?? "accepted")")
+}
