@@ -1,4 +1,4 @@
-// Usage: WarmInstructions FIXTURES N [ct|ct-off|ct-ratio|loglist|fresh]. Parses the leaf and the
+// Usage: WarmInstructions FIXTURES N [ct|ct-off|ct-ratio|loglist|fresh|store|store-precomputed]. Parses the leaf and the
 // intermediate and verifies them for the host N times with one verifier
 // (its signature cache warm after the first run), as Benchmarks/Evaluation's
 // "Evaluate chain/PureX509 (warm cache)" does. With `ct`, the chain is the
@@ -15,7 +15,7 @@ import PureX509Config
 
 let arguments = CommandLine.arguments
 guard (3...4).contains(arguments.count), let runs = Int(arguments[2]) else {
-    FileHandle.standardError.write(Data("usage: WarmInstructions FIXTURES N [ct|ct-off|ct-ratio|loglist|fresh]\n".utf8))
+    FileHandle.standardError.write(Data("usage: WarmInstructions FIXTURES N [ct|ct-off|ct-ratio|loglist|fresh|store|store-precomputed]\n".utf8))
     exit(2)
 }
 let mode = arguments.count == 4 ? arguments[3] : ""
@@ -42,7 +42,16 @@ if mode == "ct" || mode == "ct-ratio" {
     let list = try CTLogListFile.parse([UInt8](Data(contentsOf: fixtures.appendingPathComponent("ct-loglist.json"))))
     withCT.certificateTransparency = CertificateTransparencySettings(required: .apple, logs: list)
 }
-let store = TrustStore([try Certificate(derEncoded: root)])
+var store = TrustStore([try Certificate(derEncoded: root)])
+// `store` and `store-precomputed`: the store also holds the Mozilla roots
+// (Vectors/mozilla-roots, 137 certificates), the second with every anchor
+// key's precomputation, for measuring a store's memory (massif's peak heap
+// against the plain mode's; docs/embedded.md).
+if mode == "store" || mode == "store-precomputed" {
+    let bundle = fixtures.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Vectors/mozilla-roots/roots.pem")
+    for block in try PEM.certificates(in: [UInt8](Data(contentsOf: bundle))) { store.add(try Certificate(derEncoded: block.der)) }
+    if mode == "store-precomputed" { store.precomputeKeys() }
+}
 
 /// Runs `count` warm evaluations; false when one is refused. With
 /// `expectSCTs`, the first must also count the three SCTs (asked of the
