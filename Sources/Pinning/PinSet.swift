@@ -100,7 +100,11 @@ public struct PinningConfiguration: Sendable {
 
     /// The set whose pattern matches `host` most specifically, or nil when none matches.
     public func pinSet(forHost host: String) -> PinSet? {
-        guard let host = hostNames.ascii(host) else { return nil }
+        hostNames.ascii(host).flatMap(pinSet(forConvertedHost:))
+    }
+
+    /// The same for a host already through `hostNames` (`evaluate` converts once).
+    private func pinSet(forConvertedHost host: String) -> PinSet? {
         var best: PinSet? = nil
         for set in pinSets where set.pattern.matches(host) {
             if best.map({ set.pattern.specificity > $0.pattern.specificity }) ?? true { best = set }
@@ -118,7 +122,7 @@ public struct PinningConfiguration: Sendable {
     ) -> TrustEvaluation {
         // The validations below see the converted name, whatever the environment's conversion.
         let host = hostNames.ascii(host) ?? host
-        guard let set = pinSet(forHost: host) else { return ServerTrustFailure.judged(environment.validateWithoutPins(trust, evaluation: .ssl(host: host))) }
+        guard let set = pinSet(forConvertedHost: host) else { return ServerTrustFailure.judged(environment.validateWithoutPins(trust, evaluation: .ssl(host: host))) }
         func makeReport(_ reason: String) -> PinValidationReport {
             PinValidationReport(host: host, time: environment.time, pattern: set.pattern.description, served: trust.served,
                                 expectedPins: set.pins, enforced: set.enforce, reason: reason)
