@@ -4,8 +4,9 @@
 # scripts/embedded/arm/ArmSmoke.swift with the project's start-up code and
 # linker script, runs it on QEMU's mps2-an386 board and checks every
 # verdict. Fails if a module does not build, a verdict is wrong, the
-# firmware traps or does not finish in time. Prints flash, stack, heap and
-# instructions per verification (docs/embedded.md).
+# firmware traps or does not finish in time, or a warm evaluation allocates.
+# Prints flash, stack, heap and instructions per verification
+# (docs/embedded.md).
 #
 # Needs qemu-system-arm (Debian: apt-get install qemu-system-arm; CI
 # installs it, see .ci/run) and the toolchain's Embedded stdlib for armv7em,
@@ -91,6 +92,23 @@ expect "p256 pinned root key: trusted"
 expect "p256 stranger key: refused"
 expect "p256 tampered intermediate: badSignature"
 grep -qE '^run: [0-9]+ bytes of stack at peak' <<<"$output" || { echo "embedded-arm-check: the run did not finish" >&2; exit 1; }
+
+# A warm evaluation (the same verifier, pre-parsed certificates) allocates
+# nothing: the verifier keeps the lists the search grows and the chain it
+# hands out, and its cache keeps the signatures' verdicts. 0 is what the
+# x86_64 count (scripts/warm-instructions.sh) and this firmware measure, so
+# any allocation is a regression of the warm path, whichever chain shows it.
+max_warm_allocations=0
+for chain in rsa p256 ed25519; do
+    verdict="$chain chain, warm: trusted (3 certificates)"
+    expect "$verdict"
+    allocations=$(grep -A1 -xF "$verdict" <<<"$output" | sed -nE 's/^  cost: .*, ([0-9]+) allocations, .*/\1/p')
+    [ -n "$allocations" ] || { echo "embedded-arm-check: no cost reported for the $chain chain's warm evaluation" >&2; exit 1; }
+    if [ "$allocations" -gt "$max_warm_allocations" ]; then
+        echo "embedded-arm-check: a warm evaluation of the $chain chain made $allocations heap allocation(s); at most $max_warm_allocations allowed" >&2
+        exit 1
+    fi
+done
 
 # Flash is what the board must store: code, read-only data and the initial
 # values of .data (copied to RAM at reset).

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the core modules in Embedded Swift mode for wasm32, links a smoke
 # program that parses a certificate compiled into it, and runs it under
-# wasmkit. Fails if any step fails or the output is not what the program
-# must print. Prints the size of the wasm module.
+# wasmkit. Fails if any step fails, the output is not what the program
+# must print or a warm evaluation allocates. Prints the size of the wasm
+# module.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -60,7 +61,7 @@ package_name=$(python3 -c 'import re, sys
 for line in open(sys.argv[1]):
     if "\"-module-name\",\"DER\"" in line:
         print(re.search(r"\"-package-name\",\"([^\"]*)\"", line).group(1)); break' "$scratch/release.yaml")
-swiftc -target "$triple" -enable-experimental-feature Embedded -wmo -parse-as-library -Osize \
+swiftc -target "$triple" -enable-experimental-feature Embedded -enable-experimental-feature Extern -wmo -parse-as-library -Osize \
     -Xfrontend -disable-stack-protector -I "$products/Modules" -module-name Smoke -package-name "$package_name" \
     -c scripts/embedded/Smoke.swift scripts/embedded/SmokeSymmetric.swift "$out/EmbeddedCertificate.swift" -o "$out/smoke.o"
 clang --target=wasm32-unknown-unknown -O2 -ffreestanding -nostdlib -c scripts/embedded/shim.c -o "$out/shim.o"
@@ -79,6 +80,18 @@ grep -qxF "sha256: $expected_sha256" <<<"$output" || { echo "embedded-check: SHA
 grep -qxF "signature: valid (RSA-3072)" <<<"$output" || { echo "embedded-check: RSA signature not verified" >&2; exit 1; }
 grep -qxF "tampered: signature does not match" <<<"$output" || { echo "embedded-check: tampered TBS not refused" >&2; exit 1; }
 grep -qxF "chain: trusted (3 certificates)" <<<"$output" || { echo "embedded-check: chain not verified" >&2; exit 1; }
+# A warm evaluation (the same verifier, pre-parsed certificates) allocates
+# nothing: the verifier keeps the lists the search grows and the chain it
+# hands out, and its cache keeps the signatures' verdicts. 0 is what the
+# x86_64 count (scripts/warm-instructions.sh), scripts/embedded-arm-check.sh
+# and this program measure, so any allocation is a regression of the warm path.
+max_warm_allocations=0
+warm_allocations=$(sed -nE 's/^warm chain: ([0-9]+) allocations$/\1/p' <<<"$output")
+[ -n "$warm_allocations" ] || { echo "embedded-check: the warm evaluation of the RSA chain did not trust it" >&2; exit 1; }
+if [ "$warm_allocations" -gt "$max_warm_allocations" ]; then
+    echo "embedded-check: a warm evaluation of the RSA chain made $warm_allocations heap allocation(s); at most $max_warm_allocations allowed" >&2
+    exit 1
+fi
 grep -qxF "wrong host: hostnameMismatch" <<<"$output" || { echo "embedded-check: wrong host not refused" >&2; exit 1; }
 grep -qxF "pinned root key: trusted" <<<"$output" || { echo "embedded-check: public-key pinning failed" >&2; exit 1; }
 grep -qxF "stranger key: refused" <<<"$output" || { echo "embedded-check: a wrong pin was accepted" >&2; exit 1; }
