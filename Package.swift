@@ -4,7 +4,11 @@ import PackageDescription
 // EMBEDDED=1 builds the core modules in Embedded Swift mode (see docs/embedded.md).
 // Test targets cannot import Embedded modules, so the switch is off by default.
 let embedded = Context.environment["EMBEDDED"] != nil
-let coreSettings: [SwiftSetting] = embedded ? [.enableExperimentalFeature("Embedded")] : []
+// The `SizeFirst` trait (docs/embedded.md, "Size-first configuration") trades
+// speed for code size in the core: one runtime-sized ECDSA path for the three
+// curves instead of a specialised, unrolled one per curve with tables of G.
+let sizeFirst: SwiftSetting = .define("PUREX509_SIZE_FIRST", .when(traits: ["SizeFirst"]))
+let coreSettings: [SwiftSetting] = (embedded ? [.enableExperimentalFeature("Embedded")] : []) + [sizeFirst]
 
 let package = Package(
     name: "PureX509",
@@ -25,6 +29,9 @@ let package = Package(
         .library(name: "PureX509Tool", targets: ["PureX509Tool"]),
         // The fuzz targets' bodies, for FuzzTesting/ (not part of the library).
         .library(name: "PureX509Fuzzing", targets: ["PureX509Fuzzing"]),
+    ],
+    traits: [
+        .trait(name: "SizeFirst", description: "Smaller code, slower signatures: for flash-bound devices (docs/embedded.md)."),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

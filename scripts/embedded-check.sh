@@ -8,7 +8,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 triple=wasm32-unknown-none-wasm
-scratch=.build-embedded
+# scripts/embedded-size.sh runs this again for the size-first configuration:
+# EMBEDDED_SCRATCH names its build folder, EMBEDDED_BUILD_FLAGS its trait and
+# optimisation (one word each).
+scratch=${EMBEDDED_SCRATCH:-.build-embedded}
+read -r -a build_flags <<<"${EMBEDDED_BUILD_FLAGS:-}"
 out=$scratch/smoke
 products=$scratch/$triple/release
 modules="DER SHA2 BigNum RSA EC PKIX Trust Pinning Symmetric PKCS12"
@@ -21,7 +25,7 @@ mkdir -p "$out"
 # the module is stripped at link, and generating it is a good part of the
 # compile time.
 for module in Pinning PKCS12; do
-    if ! log=$(EMBEDDED=1 swift build --scratch-path "$scratch" --triple "$triple" -c release -Xswiftc -gnone --target "$module" 2>&1); then
+    if ! log=$(EMBEDDED=1 swift build --scratch-path "$scratch" --triple "$triple" -c release -Xswiftc -gnone ${build_flags[@]+"${build_flags[@]}"} --target "$module" 2>&1); then
         echo "$log" | grep -E 'error' | sort -u >&2
         echo "embedded-check: a core module does not build in Embedded Swift (building $module and what it depends on)" >&2
         exit 1

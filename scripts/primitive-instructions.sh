@@ -7,13 +7,16 @@
 # RSA or EC is judged on it before it is timed (docs/benchmarks.md).
 # Usage: scripts/primitive-instructions.sh OPERATION... (see
 # scripts/primitive-instructions/Sources/PrimitiveInstructions/main.swift;
-# `all` for every one). Needs valgrind.
+# `all` for every one). PUREX509_SIZE_FIRST=1 counts the size-first
+# configuration (the SizeFirst trait; its own build folder). Needs valgrind.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 cd scripts/primitive-instructions
-swift build -c release >/dev/null
-binary=$(swift build -c release --show-bin-path)/PrimitiveInstructions
+scratch=.build
+[ -z "${PUREX509_SIZE_FIRST:-}" ] || scratch=.build-size-first
+swift build -c release --scratch-path "$scratch" >/dev/null
+binary=$(swift build -c release --scratch-path "$scratch" --show-bin-path)/PrimitiveInstructions
 operations=("$@")
 if [ "${operations[*]:-all}" = all ]; then
     operations=(rsa2048 rsa3072 rsa4096 power2048 p256 p384 p521 ed25519 sha256-16k sha512-16k)

@@ -43,7 +43,13 @@ public enum ECDSACurve: Sendable, Equatable, CustomStringConvertible {
 public struct ECDSAPublicKey: Sendable {
     /// The curve the point lies on.
     package let curve: ECDSACurve
+#if PUREX509_SIZE_FIRST
+    // The size-first configuration (the `SizeFirst` trait, docs/embedded.md):
+    // one runtime-sized path for the three curves, no precomputed multiples.
+    private let point: CompactECDSAPublicKey
+#else
     private let point: Point
+#endif
 
     private enum Point: Sendable {
         case p256(AffinePoint<P256>, PrecomputedMultiples<P256>?)
@@ -60,13 +66,29 @@ public struct ECDSAPublicKey: Sendable {
     /// encoded 00 (`pointNotOnCurve`).
     public init(curve: ECDSACurve, uncompressedPoint: ArraySlice<UInt8>) throws(ECError) {
         self.curve = curve
+#if PUREX509_SIZE_FIRST
+        point = try CompactECDSAPublicKey(curve: curve, uncompressedPoint: uncompressedPoint)
+#else
         switch curve {
         case .p256: point = .p256(try ECDSAVerification<P256>.publicKey(uncompressedPoint), nil)
         case .p384: point = .p384(try ECDSAVerification<P384>.publicKey(uncompressedPoint), nil)
         case .p521: point = .p521(try ECDSAVerification<P521>.publicKey(uncompressedPoint), nil)
         }
+#endif
     }
 
+#if PUREX509_SIZE_FIRST
+    /// The same key: the size-first configuration keeps no multiples (the verdicts are the same).
+    public func withPrecomputedMultiples() -> ECDSAPublicKey { self }
+
+    /// Whether `withPrecomputedMultiples()` made this key: never in the size-first configuration.
+    package var hasPrecomputedMultiples: Bool { false }
+
+    /// Verifies `signature` over `digest` as the default configuration does (below).
+    public func verify(signature: ArraySlice<UInt8>, digest: Digest) throws(ECError) {
+        try point.verify(signature: signature, digest: digest)
+    }
+#else
     private init(curve: ECDSACurve, point: Point) {
         self.curve = curve
         self.point = point
@@ -110,6 +132,7 @@ public struct ECDSAPublicKey: Sendable {
         case .p521(let q, let m): try ECDSAVerification<P521>.verify(key: q, multiples: m, signature: signature, digest: digest)
         }
     }
+#endif
 
     /// Hashes `message` with `hash`, then verifies as `verify(signature:digest:)`.
     public func verify(signature: ArraySlice<UInt8>, message: ArraySlice<UInt8>, hash: HashAlgorithm) throws(ECError) {

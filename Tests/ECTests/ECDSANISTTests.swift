@@ -53,6 +53,9 @@ final class ECDSANISTTests: XCTestCase {
                     keyRefused = true
                 } catch {}
                 XCTAssertEqual(verified, expected, "\(section) row \(rows): \(value)")
+                XCTAssertEqual(ECDSADecision.sizeFirst(curve, point: point, signature: signature, message: record.message, hash: hash),
+                               ECDSADecision.standard(curve, point: point, signature: signature, message: record.message, hash: hash),
+                               "\(section) row \(rows): the size-first path decides otherwise")
                 var count = counts[section] ?? (0, 0, 0)
                 if verified { count.accepted += 1 } else { count.refused += 1 }
                 if keyRefused { count.keyRefused += 1 }

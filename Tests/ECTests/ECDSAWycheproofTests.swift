@@ -6,7 +6,8 @@ import XCTest
 
 /// Every ECDSA file of Wycheproof (DER signatures) through one harness:
 /// `valid` must verify, `invalid` must be refused (at key construction or at
-/// verification), by the plain key and by its precomputed form alike. The copied files hold no `acceptable` case; one appearing
+/// verification), by the plain key and by its precomputed form alike, and
+/// the size-first configuration's path must decide each case the same. The copied files hold no `acceptable` case; one appearing
 /// would fail the test until it is decided (docs/signatures.md, ECDSA).
 final class ECDSAWycheproofTests: XCTestCase {
     static let expectedFiles = [
@@ -16,7 +17,7 @@ final class ECDSAWycheproofTests: XCTestCase {
     ]
 
     struct Tally {
-        var validAccepted = 0, invalidRefused = 0, keyRefused = 0, acceptable = 0, failed = 0
+        var validAccepted = 0, invalidRefused = 0, keyRefused = 0, acceptable = 0, failed = 0, sizeFirstAccepted = 0
     }
 
     func testEveryECDSAFileIsPresent() throws {
@@ -34,6 +35,7 @@ final class ECDSAWycheproofTests: XCTestCase {
             XCTAssertEqual(tally.failed, 0, name)
             XCTAssertEqual(tally.acceptable, 0, "\(name): an acceptable case needs a decision in docs/signatures.md")
             XCTAssertGreaterThan(tally.validAccepted, 0, name)
+            XCTAssertEqual(tally.sizeFirstAccepted, tally.validAccepted, "\(name): the size-first path accepts another set")
         }
         print("Wycheproof ECDSA: \(total) cases")
     }
@@ -66,6 +68,11 @@ final class ECDSAWycheproofTests: XCTestCase {
                     let viaMultiples = (try? precomputed.verify(signature: signature[...], message: message[...], hash: hash)) != nil
                     if viaMultiples != verified { tally.failed += 1; XCTFail("\(name) tcId \(id): the precomputed key decides otherwise") }
                 }
+                // The size-first configuration's path decides the same, error for error.
+                let sizeFirst = ECDSADecision.sizeFirst(curve, point: uncompressed, signature: signature, message: message, hash: hash)
+                let standard = ECDSADecision.standard(curve, point: uncompressed, signature: signature, message: message, hash: hash)
+                if sizeFirst != standard { tally.failed += 1; XCTFail("\(name) tcId \(id): size-first \(String(describing: sizeFirst)), default \(String(describing: standard))") }
+                if sizeFirst == nil { tally.sizeFirstAccepted += 1 }
                 switch test["result"] as? String {
                 case "valid":
                     if verified { tally.validAccepted += 1 } else { tally.failed += 1; XCTFail("\(name) tcId \(id): valid signature refused") }

@@ -4,9 +4,12 @@
 // two runs (callgrind cannot run the Benchmarks package's async harness).
 import PackageDescription
 
+// PUREX509_SIZE_FIRST=1 counts the size-first configuration (docs/embedded.md).
+let sizeFirst = Context.environment["PUREX509_SIZE_FIRST"] != nil
+
 let package = Package(
     name: "PrimitiveInstructions",
-    dependencies: [.package(name: "PureX509", path: "../..")],
+    dependencies: [.package(name: "PureX509", path: "../..", traits: sizeFirst ? ["SizeFirst"] : [.defaults])],
     targets: [
         .executableTarget(name: "PrimitiveInstructions",
                           dependencies: [.product(name: "PureX509Primitives", package: "PureX509"),

@@ -121,7 +121,16 @@ public struct KeyAlgorithm: Sendable {
     /// The public key of a private scalar or seed, computed in constant time
     /// (SEC 1 §3.2.1: 04 ‖ X ‖ Y; RFC 8032 §5.1.5: the 32-octet key); nil
     /// where the private key carries its public half (RSA) or none is computed.
-    package let derivePublicKey: (@Sendable (ArraySlice<UInt8>) throws(ECError) -> [UInt8])?
+    /// Computed from `type` rather than stored in the table: a program that
+    /// only verifies never names it, so the linker leaves the constant-time
+    /// scalar multiplications out (about 42 KB of wasm; docs/embedded.md).
+    package var derivePublicKey: (@Sendable (ArraySlice<UInt8>) throws(ECError) -> [UInt8])? {
+        switch type {
+        case .ecdsa(let curve): return { (d) throws(ECError) in try curve.publicKey(privateScalar: d) }
+        case .ed25519: return { (seed) throws(ECError) in try Ed25519PublicKey(privateSeed: seed).rawRepresentation }
+        case .rsa, .rsaPSS, .ed448: return nil
+        }
+    }
     /// What `derivePublicKey` costs in the PKCS12 reader's work units (a
     /// tenth of a SHA-256 compression; docs/pkcs12.md, "Budgets"): one
     /// fixed-base scalar multiplication, measured and rounded up; 0 where
@@ -142,32 +151,28 @@ public struct KeyAlgorithm: Sendable {
 
     /// rsaEncryption (RFC 3279 §2.3.1).
     public static let rsa = KeyAlgorithm(type: .rsa, name: "RSA", oid: OID.rsaEncryption.bytes, namedCurve: nil, curveName: nil,
-                                         derivePublicKey: nil, derivationCost: 0)
+                                         derivationCost: 0)
     /// id-RSASSA-PSS (RFC 4055 §1.2): an RSA key for PSS signatures only.
     public static let rsaPSS = KeyAlgorithm(type: .rsaPSS, name: "RSASSA-PSS", oid: OID.rsassaPSS.bytes, namedCurve: nil, curveName: nil,
-                                            derivePublicKey: nil, derivationCost: 0)
+                                            derivationCost: 0)
     /// id-ecPublicKey on secp256r1 (RFC 5480).
     public static let p256 = KeyAlgorithm(type: .ecdsa(.p256), name: "EC P-256", oid: OID.ecPublicKey.bytes,
                                           namedCurve: OID.secp256r1.bytes, curveName: "P-256",
-                                          derivePublicKey: { (d) throws(ECError) in try ECDSACurve.p256.publicKey(privateScalar: d) },
                                           derivationCost: 6_000)
     /// id-ecPublicKey on secp384r1.
     public static let p384 = KeyAlgorithm(type: .ecdsa(.p384), name: "EC P-384", oid: OID.ecPublicKey.bytes,
                                           namedCurve: OID.secp384r1.bytes, curveName: "P-384",
-                                          derivePublicKey: { (d) throws(ECError) in try ECDSACurve.p384.publicKey(privateScalar: d) },
                                           derivationCost: 18_000)
     /// id-ecPublicKey on secp521r1.
     public static let p521 = KeyAlgorithm(type: .ecdsa(.p521), name: "EC P-521", oid: OID.ecPublicKey.bytes,
                                           namedCurve: OID.secp521r1.bytes, curveName: "P-521",
-                                          derivePublicKey: { (d) throws(ECError) in try ECDSACurve.p521.publicKey(privateScalar: d) },
                                           derivationCost: 40_000)
     /// id-Ed25519 (RFC 8410 §3).
     public static let ed25519 = KeyAlgorithm(type: .ed25519, name: "Ed25519", oid: OID.ed25519.bytes, namedCurve: nil, curveName: "Ed25519",
-                                             derivePublicKey: { (seed) throws(ECError) in try Ed25519PublicKey(privateSeed: seed).rawRepresentation },
                                              derivationCost: 3_000)
     /// id-Ed448 (RFC 8410 §3): recognised and named, never verified.
     public static let ed448 = KeyAlgorithm(type: .ed448, name: "Ed448", oid: OID.ed448.bytes, namedCurve: nil, curveName: "Ed448",
-                                           derivePublicKey: nil, derivationCost: 0)
+                                           derivationCost: 0)
 
     /// Every entry, in the order a listing shows them.
     package static let all: [KeyAlgorithm] = [rsa, rsaPSS, p256, p384, p521, ed25519, ed448]

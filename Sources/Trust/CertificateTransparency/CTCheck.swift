@@ -63,28 +63,8 @@ extension Evaluation {
         let leafNode = nodes[0]
         var findings: [SCTFinding] = [], unreadable: [SCTListError] = []
         let logs = policy.certificateTransparency.logs
-        if let logs {
-            var embedded: [SignedCertificateTimestamp] = []
-            do { embedded = try leaf.embeddedSCTs()?.timestamps ?? [] } catch { unreadable.append(error) }
-            let delivered = deliveredSCTs()
-            findings.reserveCapacity(embedded.count + delivered.count)
-            // The precertificate entry is rebuilt only when an SCT is not in the cache.
-            let issuer = nodes[1].certificate, subject = leaf, issuerKey = issuer.subjectPublicKeyInfo.encoded
-            var entry: SCTEntry? = nil
-            for sct in embedded {
-                findings.append(try finding(sct, .embedded, issuerKey: issuerKey, logs) {
-                    if entry == nil { entry = SCTEntry.embedded(in: subject, issuer: issuer) }
-                    return entry
-                })
-            }
-            let certificateEntry = SCTEntry.certificate(leaf.der[...])
-            for (sct, origin) in delivered {
-                findings.append(try finding(sct, origin, issuerKey: [][...], logs) { certificateEntry })
-            }
-            if trace != nil {
-                let origin = origin(of: leafNode)
-                for found in findings { note(.signedCertificateTimestamp(found, position: 0, origin: origin)) }
-            }
+        if let logs, let check = policy.certificateTransparency.check {
+            (findings, unreadable) = try check.run(&self, nodes, logs)
         }
         let tally = CTTally(findings: findings, hasLogList: logs != nil, notBefore: leaf.notBefore, notAfter: leaf.notAfter)
         let stale = ctPolicy == .chrome && logs?.timestamp.map { policy.time - $0 > Self.chromeListMaximumAge } == true
@@ -96,6 +76,35 @@ extension Evaluation {
             return nil
         }
         return step(.certificateTransparency(ctPolicy), 0, leafNode, unmet == nil ? nil : .certificateTransparency(result))
+    }
+
+    /// What each SCT the leaf carries, and each delivered with it, comes to
+    /// against `logs`, and the SCT lists that could not be read.
+    mutating func sctFindings(_ nodes: [PathNode], _ logs: CTLogList) throws(BudgetExhausted) -> ([SCTFinding], [SCTListError]) {
+        let leafNode = nodes[0]
+        var findings: [SCTFinding] = [], unreadable: [SCTListError] = []
+        var embedded: [SignedCertificateTimestamp] = []
+        do { embedded = try leaf.embeddedSCTs()?.timestamps ?? [] } catch { unreadable.append(error) }
+        let delivered = deliveredSCTs()
+        findings.reserveCapacity(embedded.count + delivered.count)
+        // The precertificate entry is rebuilt only when an SCT is not in the cache.
+        let issuer = nodes[1].certificate, subject = leaf, issuerKey = issuer.subjectPublicKeyInfo.encoded
+        var entry: SCTEntry? = nil
+        for sct in embedded {
+            findings.append(try finding(sct, .embedded, issuerKey: issuerKey, logs) {
+                if entry == nil { entry = SCTEntry.embedded(in: subject, issuer: issuer) }
+                return entry
+            })
+        }
+        let certificateEntry = SCTEntry.certificate(leaf.der[...])
+        for (sct, origin) in delivered {
+            findings.append(try finding(sct, origin, issuerKey: [][...], logs) { certificateEntry })
+        }
+        if trace != nil {
+            let origin = origin(of: leafNode)
+            for found in findings { note(.signedCertificateTimestamp(found, position: 0, origin: origin)) }
+        }
+        return (findings, unreadable)
     }
 
     /// The SCTs stapled OCSP responses carry for the leaf (by serial

@@ -58,12 +58,39 @@ public struct CertificateTransparencySettings: Sendable {
     public var required: CTPolicy?
     /// The logs SCTs are checked against. A path that must meet a policy
     /// without a list fails: no SCT can be checked.
-    public var logs: CTLogList?
+    public var logs: CTLogList? {
+        get { list }
+        set {
+            list = newValue
+            check = newValue == nil ? nil : .findings
+        }
+    }
+    private var list: CTLogList?
+    /// The reading and checking of SCTs, installed with a list: a program
+    /// that never gives one never names that code, and a linker that drops
+    /// what nothing reaches leaves it out (docs/embedded.md).
+    private(set) var check: SCTCheck?
 
     /// No policy asked for, no list.
     public init(required: CTPolicy? = nil, logs: CTLogList? = nil) {
         self.required = required
         self.logs = logs
+    }
+
+    /// No policy and no list, without naming the SCT check: the default
+    /// policy's (`VerificationPolicy.certificateTransparency`).
+    static var none: CertificateTransparencySettings { CertificateTransparencySettings(unchecked: ()) }
+
+    private init(unchecked: Void) {}
+}
+
+/// The SCT findings of a path (CTCheck.swift), as a value the settings hold
+/// only when they have a log list.
+struct SCTCheck: Sendable {
+    let run: @Sendable (inout Evaluation, [PathNode], CTLogList) throws(BudgetExhausted) -> ([SCTFinding], [SCTListError])
+
+    static var findings: SCTCheck {
+        SCTCheck { (evaluation, nodes, logs) throws(BudgetExhausted) in try evaluation.sctFindings(nodes, logs) }
     }
 }
 

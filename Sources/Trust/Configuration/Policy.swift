@@ -44,12 +44,12 @@ public struct VerificationPolicy: Sendable {
     public var profile = ValidationProfile.strict
     /// Revocation checking against the CRLs in `Verifier.revocationSources`;
     /// off by default.
-    public var revocation = RevocationPolicy()
+    public var revocation = RevocationPolicy.off
     /// Work limits for one evaluation; `Budgets` gives each default and its source.
     public var budgets = Budgets()
     /// The Certificate Transparency policy asked for beyond the profile's,
     /// and the log list SCTs are checked against.
-    public var certificateTransparency = CertificateTransparencySettings()
+    public var certificateTransparency = CertificateTransparencySettings.none
 
     /// The other settings start at their defaults: strict profile, 2048-bit RSA
     /// minimum, no SHA-1, no Common Name fallback, no revocation checking.

@@ -31,7 +31,18 @@ public struct RevocationPolicy: Sendable, Equatable {
     }
 
     /// Which certificates are checked; `.off` by default.
-    public var coverage: Coverage = .off
+    public var coverage: Coverage {
+        get { scope }
+        set {
+            scope = newValue
+            check = newValue == .off ? nil : .statuses
+        }
+    }
+    private var scope: Coverage = .off
+    /// The check, installed by whatever turns `coverage` on: a program that
+    /// never does so never names the CRL and OCSP code, and a linker that
+    /// drops what nothing reaches leaves it out (docs/embedded.md).
+    private(set) var check: RevocationCheck?
     /// Which information is consulted; both methods by default.
     public var methods: Methods = [.ocsp, .crl]
     /// CRLs are consulted before OCSP responses (`kSecRevocationPreferCRL`);
@@ -63,6 +74,31 @@ public struct RevocationPolicy: Sendable, Equatable {
         self.methods = methods
         self.preferCRL = preferCRL
     }
+}
+
+extension RevocationPolicy {
+    /// No checking, without naming the check: the default policy's
+    /// (`VerificationPolicy.revocation`).
+    static var off: RevocationPolicy {
+        var policy = RevocationPolicy(unchecked: ())
+        policy.scope = .off
+        return policy
+    }
+
+    private init(unchecked: Void) {}
+}
+
+/// The status check of a path's certificates (CRLCheck.swift), as a value a
+/// policy holds only when it asks for it.
+struct RevocationCheck: Sendable, Equatable {
+    let run: @Sendable (inout Evaluation, [PathNode], inout VerifiedChain) throws(BudgetExhausted) -> TrustFailure?
+
+    static var statuses: RevocationCheck {
+        RevocationCheck { (evaluation, nodes, chain) throws(BudgetExhausted) in try evaluation.checkRevocation(nodes, chain: &chain) }
+    }
+
+    /// There is one check; `coverage` decides whether a policy holds it.
+    static func == (a: RevocationCheck, b: RevocationCheck) -> Bool { true }
 }
 
 /// Revocation information the caller has: CRLs and OCSP responses

@@ -146,7 +146,7 @@ extension Evaluation {
                 outcome.reachedAnchor = true
                 var chain = VerifiedChain(workspace.chain(of: path), anchorKeyDigest: store.keyDigest(ofAnchor: anchorIndex))
                 var failure = try checkPath(&chain, nodes: path)
-                if failure == nil, policy.revocation.coverage != .off { failure = try checkRevocation(path, chain: &chain) }
+                if failure == nil, let check = policy.revocation.check { failure = try check.run(&self, path, &chain) }
                 if failure == nil { failure = checkPins(chain, position, node, accept: accept) }
                 if trace != nil {
                     let origins = path.map(origin)
