@@ -17,9 +17,10 @@ cd "$(dirname "$0")/.."
 triple=wasm32-unknown-none-wasm
 out=.build-embedded-size
 modules="DER SHA2 BigNum RSA EC PKIX Trust Pinning"
-# The size-first verify-only module measured 2026-11-29 plus about 5 %: a
-# guard against growth, not the goal (docs/embedded.md: the goal is 300 KB).
-size_first_bound=${SIZE_FIRST_BOUND:-700000}
+# The size-first verify-only module measured 2026-11-29 (543,228 bytes) plus
+# about 5 %: a guard against growth, not the goal (the goal is 300 KB;
+# docs/embedded.md says where the rest goes).
+size_first_bound=${SIZE_FIRST_BOUND:-570000}
 mkdir -p "$out"
 [ -d .build-embedded/$triple/release/Pinning.build ] || { echo "embedded-size: run scripts/embedded-check.sh first (it builds the default configuration)" >&2; exit 1; }
 
