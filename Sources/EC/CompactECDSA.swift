@@ -1,4 +1,3 @@
-import DER
 import SHA2
 
 // ECDSA verification (FIPS 186-5 §6.4.2) in the fewest bytes of code: the
@@ -53,13 +52,13 @@ package struct CompactECDSAPublicKey: Sendable {
         guard let prefix = encoded.first else { throw .malformedPublicKey }
         if prefix == 0x00 && encoded.count == 1 { throw .pointNotOnCurve }
         guard prefix == 0x04, encoded.count == 1 + 2 * length else { throw .malformedPublicKey }
-        let start = encoded.startIndex + 1
-        guard let x = CompactLimbs.bigEndian(encoded[start..<start + length], count: field.count),
-              let y = CompactLimbs.bigEndian(encoded[start + length..<start + 2 * length], count: field.count),
-              field.less(x, field.modulus), field.less(y, field.modulus) else { throw .malformedPublicKey }
+        let x = encoded.startIndex + 1, y = x + length
+        let coordinates = (CompactLimbs(bigEndianLength: length) { encoded[x + $0] },
+                           CompactLimbs(bigEndianLength: length) { encoded[y + $0] })
+        guard field.less(coordinates.0, field.modulus), field.less(coordinates.1, field.modulus) else { throw .malformedPublicKey }
         self.curve = curve
-        self.x = field.montgomery(x)
-        self.y = field.montgomery(y)
+        self.x = field.montgomery(coordinates.0)
+        self.y = field.montgomery(coordinates.1)
         // y² = x³ − 3x + b; the cofactor is 1, so nQ = O holds for every point on the curve.
         let x2 = field.product(self.x, self.x)
         let threeX = field.sum(field.sum(self.x, self.x), self.x)
@@ -80,52 +79,18 @@ package struct CompactECDSAPublicKey: Sendable {
 enum CompactECDSA {
     /// r and s from a strict DER `SEQUENCE { r INTEGER, s INTEGER }`, each in [1, n − 1].
     static func signatureScalars(_ signature: ArraySlice<UInt8>, _ curve: CompactCurve) throws(ECError) -> (r: CompactLimbs, s: CompactLimbs) {
-        var outcome: Result<(r: CompactLimbs, s: CompactLimbs), ECError> = .failure(.malformedSignature)
-        DERReader.withReader(over: signature) { reader in
-            do throws(DERError) {
-                let ranges = try reader.readNested(.sequence) { (fields: inout DERReader) throws(DERError) in
-                    (r: try fields.readInteger(), s: try fields.readInteger())
-                }
-                try reader.expectEnd()
-                guard let r = scalar(reader, ranges.r, curve), let s = scalar(reader, ranges.s, curve) else {
-                    outcome = .failure(.signatureOutOfRange)
-                    return
-                }
-                outcome = .success((r, s))
-            } catch {
-                outcome = .failure(.malformedSignature)
-            }
-        }
-        return try outcome.get()
-    }
-
-    /// The minimal INTEGER at `range` if it lies in [1, n − 1]; nil when negative, zero, or n or more.
-    static func scalar(_ reader: DERReader, _ range: Range<Int>, _ curve: CompactCurve) -> CompactLimbs? {
-        guard !range.isEmpty, reader[range.lowerBound] & 0x80 == 0 else { return nil }
-        let start = reader[range.lowerBound] == 0 ? range.lowerBound + 1 : range.lowerBound
-        guard range.upperBound - start <= (curve.orderBitCount + 7) / 8 else { return nil }
-        var value = CompactLimbs()
-        var position = 0
-        var index = range.upperBound
-        while index > start {
-            index -= 1
-            value[position >> 3] |= UInt64(reader[index]) << UInt64((position & 7) << 3)
-            position += 1
-        }
         let order = curve.order
-        guard !order.isZero(value), order.less(value, order.modulus) else { return nil }
-        return value
+        return try ECDSASignatureEncoding.scalars(signature, maximumLength: (curve.orderBitCount + 7) / 8) { length, byte in
+            let value = CompactLimbs(bigEndianLength: length, byte)
+            return !order.isZero(value) && order.less(value, order.modulus) ? value : nil
+        }
     }
 
     /// The digest's leftmost bits(n) bits, reduced mod n (one subtraction: e < 2n).
     static func digestScalar(_ digest: Digest, _ curve: CompactCurve) -> CompactLimbs {
         let order = curve.order
         let taken = min(digest.count, (curve.orderBitCount + 7) / 8)
-        var e = CompactLimbs()
-        for i in 0..<taken {
-            let position = taken - 1 - i
-            e[position >> 3] |= UInt64(digest[i]) << UInt64((position & 7) << 3)
-        }
+        var e = CompactLimbs(bigEndianLength: taken) { digest[$0] }
         let excess = UInt64(taken * 8 - min(taken * 8, curve.orderBitCount))
         if excess > 0 {
             for i in 0..<order.count {

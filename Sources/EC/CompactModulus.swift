@@ -51,16 +51,15 @@ struct CompactLimbs: Sendable {
         }
     }
 
-    /// The big-endian integer of `bytes`, if it fits in `count` limbs.
-    static func bigEndian(_ bytes: ArraySlice<UInt8>, count: Int) -> CompactLimbs? {
-        guard bytes.count <= count * 8 else { return nil }
-        var value = CompactLimbs()
+    /// The big-endian integer of `length` octets, `byte(0)` the most
+    /// significant; callers keep `length` within the curve's sizes, so at
+    /// most nine limbs (octets beyond them are not read).
+    init(bigEndianLength length: Int, _ byte: (Int) -> UInt8) {
         var position = 0
-        for byte in bytes.reversed() {
-            value[position >> 3] |= UInt64(byte) << UInt64((position & 7) << 3)
+        while position < length && position < 72 {
+            self[position >> 3] |= UInt64(byte(length - 1 - position)) << UInt64((position & 7) << 3)
             position += 1
         }
-        return value
     }
 }
 

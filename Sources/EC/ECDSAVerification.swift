@@ -1,4 +1,3 @@
-import DER
 import SHA2
 
 // The steps of ECDSA signature verification (FIPS 186-5 §6.4.2, SEC 1 v2
@@ -37,36 +36,10 @@ enum ECDSAVerification<C: WeierstrassCurve> {
 
     /// r and s from `SEQUENCE { r INTEGER, s INTEGER }` in strict DER, each in [1, n − 1].
     static func signatureScalars(_ signature: ArraySlice<UInt8>) throws(ECError) -> (r: C.Limbs, s: C.Limbs) {
-        var outcome: Result<(r: C.Limbs, s: C.Limbs), ECError> = .failure(.malformedSignature)
-        DERReader.withReader(over: signature) { reader in
-            do throws(DERError) {
-                let ranges = try reader.readNested(.sequence) { (fields: inout DERReader) throws(DERError) in
-                    (r: try fields.readInteger(), s: try fields.readInteger())
-                }
-                try reader.expectEnd()
-                guard let r = scalar(reader, ranges.r), let s = scalar(reader, ranges.s) else {
-                    outcome = .failure(.signatureOutOfRange)
-                    return
-                }
-                outcome = .success((r, s))
-            } catch {
-                outcome = .failure(.malformedSignature)
-            }
+        try ECDSASignatureEncoding.scalars(signature, maximumLength: scalarByteCount) { length, byte in
+            let value = C.Limbs(bigEndianLength: length, byte)
+            return !value.isZero && C.Limbs.less(value, C.Order.modulus) ? value : nil
         }
-        return try outcome.get()
-    }
-
-    /// The INTEGER whose minimal content octets (checked by DERReader) are at
-    /// `range` if it lies in [1, n − 1] (FIPS 186-5 §6.4.2 step 2); nil when
-    /// negative, zero, or n or more.
-    static func scalar(_ reader: DERReader, _ range: Range<Int>) -> C.Limbs? {
-        guard !range.isEmpty, reader[range.lowerBound] & 0x80 == 0 else { return nil }
-        // A positive INTEGER whose top bit is set carries one 00 sign octet.
-        let start = reader[range.lowerBound] == 0 ? range.lowerBound + 1 : range.lowerBound
-        guard range.upperBound - start <= scalarByteCount else { return nil }
-        let value = C.Limbs(bigEndianLength: range.upperBound - start) { reader[start + $0] }
-        guard !value.isZero, C.Limbs.less(value, C.Order.modulus) else { return nil }
-        return value
     }
 
     /// e from the digest (FIPS 186-5 §6.4.2 step 3, SEC 1 §4.1.4 step 5):
