@@ -32,15 +32,25 @@ public struct ServerTrust: Sendable {
 /// A certificate as a pinning failure reports it (OkHttp's message names
 /// every served certificate's pin and subject beside the configured pins).
 public struct ServedCertificate: Sendable, Equatable, CustomStringConvertible {
-    /// The subject DN as `DistinguishedName.description` prints it (`C=US, O=…, CN=…`).
-    package let subject: String
+    /// The certificate, whose subject is decoded and printed only when
+    /// asked: a program that refuses a pin without ever showing the failure
+    /// links no name printing.
+    private let certificate: Certificate
     /// The pin of its public key.
     package let pin: SPKIPin
 
+    /// The subject DN as `DistinguishedName.description` prints it (`C=US, O=…, CN=…`).
+    package var subject: String { certificate.subjectName.description }
+
     /// The certificate's subject and key pin.
     package init(_ certificate: Certificate) {
-        subject = certificate.subjectName.description
+        self.certificate = certificate
         pin = SPKIPin(certificate: certificate)
+    }
+
+    /// The same key pin and the same subject, byte for byte.
+    public static func == (a: ServedCertificate, b: ServedCertificate) -> Bool {
+        a.pin == b.pin && a.certificate.subject.encoded.elementsEqual(b.certificate.subject.encoded)
     }
 
     /// `sha256/…: subject`, one line of a pinning failure message.

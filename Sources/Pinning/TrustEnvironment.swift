@@ -140,7 +140,7 @@ public struct TrustEnvironment: Sendable {
     public mutating func validate(
         _ trust: ServerTrust, pinnedAnchors: TrustStore? = nil, evaluation: Evaluation,
         revocation: RevocationPolicy? = nil,
-        accept: (VerifiedChain) -> PinMismatch? = { _ in nil }
+        accept: (VerifiedChain) -> PinMismatch? = Verifier.acceptEveryPath
     ) -> Result<VerifiedChain, TrustFailure> {
         validate(trust, pinnedAnchors: pinnedAnchors, evaluation: evaluation, revocation: revocation, pinsApply: true, accept: accept)
     }
@@ -150,7 +150,8 @@ public struct TrustEnvironment: Sendable {
     package mutating func validateWithoutPins(
         _ trust: ServerTrust, pinnedAnchors: TrustStore? = nil, evaluation: Evaluation, revocation: RevocationPolicy? = nil
     ) -> Result<VerifiedChain, TrustFailure> {
-        validate(trust, pinnedAnchors: pinnedAnchors, evaluation: evaluation, revocation: revocation, pinsApply: false) { _ in nil }
+        validate(trust, pinnedAnchors: pinnedAnchors, evaluation: evaluation, revocation: revocation, pinsApply: false,
+                 accept: Verifier.acceptEveryPath)
     }
 
     private mutating func validate(

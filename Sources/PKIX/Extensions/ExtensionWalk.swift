@@ -63,7 +63,7 @@ struct ExtensionWalk {
         oids.reserveCapacity(maximumCount)
         var outer = reader.reader(over: sequence.value, depth: 0)
         while !outer.isAtEnd { oids.append(firstOID(&outer)) }
-        oids.sort { a, b in
+        oids.stablySort { a, b in
             let (x, y) = (reader.bytes(in: a.oid), reader.bytes(in: b.oid))
             if x.lexicographicallyPrecedes(y) { return true }
             if y.lexicographicallyPrecedes(x) { return false }

@@ -118,7 +118,7 @@ public struct CertificateList: Sendable {
 
     /// Every entry, in encoding order (for display; lookups use `entries(forSerialNumber:)`).
     package var allEntries: [RevokedCertificate] {
-        storage.index.sorted { $0.entry < $1.entry }.compactMap(decode)
+        storage.index.stablySorted { $0.entry < $1.entry }.compactMap(decode)
     }
 
     /// The first `limit` entries in encoding order, for a display budget:
@@ -126,7 +126,7 @@ public struct CertificateList: Sendable {
     /// entries costs a sort of its index, not a million decoded entries.
     package func entries(prefix limit: Int) -> [RevokedCertificate] {
         guard limit < storage.index.count else { return allEntries }
-        return storage.index.sorted { $0.entry < $1.entry }.prefix(max(0, limit)).compactMap(decode)
+        return storage.index.stablySorted { $0.entry < $1.entry }.prefix(max(0, limit)).compactMap(decode)
     }
 
     /// Orders an index entry against a serial: by key, then by the whole

@@ -84,7 +84,7 @@ extension CertificateList {
         func serial(_ item: IndexEntry) -> ArraySlice<UInt8> {
             (try? readSerial(der, at: Int(item.entry))).map { der[$0] } ?? []
         }
-        index.sort { a, b in
+        index.stablySort { a, b in
             if a.key != b.key { return a.key < b.key }
             if a.key >> 56 > 7 {
                 let order = compareSerials(serial(a), serial(b))

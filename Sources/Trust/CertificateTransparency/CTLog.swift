@@ -1,3 +1,4 @@
+import DER
 import SHA2
 
 // A Certificate Transparency log as a policy needs it, and the list of
@@ -135,7 +136,7 @@ public struct CTLogList: Sendable {
         self.timestamp = timestamp
         var sorted: [CTLog] = []
         sorted.reserveCapacity(logs.count)
-        for log in logs.sorted(by: { $0.id.precedes($1.id) })
+        for log in logs.stablySorted(by: { $0.id.precedes($1.id) })
         where sorted.last.map({ $0.id != log.id }) ?? true {
             sorted.append(log)
         }

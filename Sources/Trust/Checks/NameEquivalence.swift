@@ -56,7 +56,7 @@ enum NameEquivalence {
     static func canonicalRelativeNames(_ name: DistinguishedName) -> [[UInt8]] {
         name.relativeNames.map { rdn in
             var forms = rdn.map(canonical)
-            if forms.count > 1 { forms.sort { $0.lexicographicallyPrecedes($1) } }
+            if forms.count > 1 { forms.stablySort { $0.lexicographicallyPrecedes($1) } }
             // Each form length-prefixed, so that no two RDNs share a form.
             var out: [UInt8] = [0x31]
             for form in forms {

@@ -166,7 +166,8 @@ extension Evaluation {
     /// qualifiers the RFC defines (others cannot be processed).
     static func checkPolicyList(_ list: [PolicyInformation], critical: Bool) -> PolicyFailure? {
         // Sorted, so a certificate with thousands of policies costs n log n.
-        let sorted = list.map { $0.policy }.sorted { lexicographicallyPrecedes($0, $1) }
+        var sorted = list.map { $0.policy }
+        sorted.stablySort { lexicographicallyPrecedes($0, $1) }
         for i in sorted.indices.dropFirst() where sorted[i] == sorted[i - 1] { return .duplicatePolicy(sorted[i]) }
         guard critical else { return nil }
         for information in list {
@@ -186,7 +187,7 @@ extension Evaluation {
         for (k, node) in previous.nodes.enumerated() {
             for policy in node.expected { expectations.append((policy, k)) }
         }
-        expectations.sort { lexicographicallyPrecedes($0.policy, $1.policy) }
+        expectations.stablySort { lexicographicallyPrecedes($0.policy, $1.policy) }
         try spend(expectations.count)
         func parents(of policy: OID) -> [Int] {
             var low = 0, high = expectations.count
@@ -244,7 +245,7 @@ extension Evaluation {
         // carry thousands of mappings: no pairwise scans), each group's
         // subject-domain policies in the order they appear, the groups in
         // the order their issuer first appears.
-        let order = mappings.indices.sorted { a, b in
+        let order = stableOrder(mappings.count) { a, b in
             let x = mappings[a].issuerDomainPolicy, y = mappings[b].issuerDomainPolicy
             return x == y ? a < b : lexicographicallyPrecedes(x, y)
         }
@@ -257,7 +258,7 @@ extension Evaluation {
             groups.append((issuer, uniqued(order[start..<end].map { mappings[$0].subjectDomainPolicy }), order[start]))
             start = end
         }
-        groups.sort { $0.first < $1.first }
+        groups.stablySort { $0.first < $1.first }
         if !allowed {
             let mapped = OIDSet(groups.map { $0.issuer })
             level.nodes.removeAll { mapped.contains($0.policy) }
@@ -266,7 +267,7 @@ extension Evaluation {
         // The first node of each policy, found by binary search (issuers are
         // distinct, so nodes appended below are never looked up).
         let nodes = level.nodes
-        let byPolicy = nodes.indices.sorted { a, b in
+        let byPolicy = stableOrder(nodes.count) { a, b in
             nodes[a].policy == nodes[b].policy ? a < b : lexicographicallyPrecedes(nodes[a].policy, nodes[b].policy)
         }
         for group in groups {
@@ -320,7 +321,7 @@ extension Evaluation {
 struct OIDSet {
     private let sorted: [OID]
 
-    init(_ oids: [OID]) { sorted = oids.sorted { lexicographicallyPrecedes($0, $1) } }
+    init(_ oids: [OID]) { sorted = oids.stablySorted { lexicographicallyPrecedes($0, $1) } }
 
     func contains(_ oid: OID) -> Bool {
         let at = partitionPoint(sorted.count) { lexicographicallyPrecedes(sorted[$0], oid) }
@@ -331,7 +332,7 @@ struct OIDSet {
 /// `list` without repeats, first occurrences kept in order; n log n.
 func uniqued(_ list: [OID]) -> [OID] {
     guard list.count > 1 else { return list }
-    let order = list.indices.sorted { a, b in list[a] == list[b] ? a < b : lexicographicallyPrecedes(list[a], list[b]) }
+    let order = stableOrder(list.count) { a, b in list[a] == list[b] ? a < b : lexicographicallyPrecedes(list[a], list[b]) }
     var keep = [Bool](repeating: true, count: list.count)
     for (previous, next) in zip(order, order.dropFirst()) where list[previous] == list[next] { keep[next] = false }
     return list.indices.filter { keep[$0] }.map { list[$0] }

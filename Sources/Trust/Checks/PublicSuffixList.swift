@@ -1,3 +1,4 @@
+import DER
 import PKIX
 
 /// The Public Suffix List's rules (publicsuffix.org), read from its text.
@@ -47,9 +48,9 @@ public struct PublicSuffixList: Sendable {
             let rule = Array(labels.joined(separator: [UInt8(ascii: ".")]))
             if isException { exceptions.append(rule) } else if isWildcard { wildcards.append(rule) } else { rules.append(rule) }
         }
-        rules.sort { $0.lexicographicallyPrecedes($1) }
-        wildcards.sort { $0.lexicographicallyPrecedes($1) }
-        exceptions.sort { $0.lexicographicallyPrecedes($1) }
+        rules.stablySort { $0.lexicographicallyPrecedes($1) }
+        wildcards.stablySort { $0.lexicographicallyPrecedes($1) }
+        exceptions.stablySort { $0.lexicographicallyPrecedes($1) }
     }
 
     private static let endOfICANNSection = Array("// ===END ICANN DOMAINS===".utf8)

@@ -1,3 +1,4 @@
+import DER
 import PKIX
 
 // The presented certificates of one evaluation, indexed once (issue: a
@@ -30,7 +31,7 @@ struct IssuerIndex {
             sorted = keyClass
             return
         }
-        let order = presented.indices.sorted { Self.precedes(presented[$0], presented[$1]) }
+        let order = stableOrder(presented.count) { Self.precedes(presented[$0], presented[$1]) }
         // Keep the first presentation of each DER: a server that sends a
         // certificate twice gets no second search through it.
         var keep = [Bool](repeating: true, count: presented.count)
@@ -75,7 +76,7 @@ struct IssuerIndex {
         while end < sorted.count, order(end) == 0 { end += 1 }
         // One issuer (the usual case) is a slice of the index: no allocation.
         if end - low <= 1 { return sorted[low..<end] }
-        return ArraySlice(sorted[low..<end].sorted())
+        return ArraySlice(Array(sorted[low..<end]).stablySorted(by: <))
     }
 
     /// The key class of a certificate with this subject and SPKI, if one was presented.
@@ -94,13 +95,13 @@ struct IssuerIndex {
         if canonicalSubjects == nil {
             let forms = certificates.map { NameEquivalence.canonical($0.subject) }
             canonicalSubjects = forms
-            byCanonical = forms.indices.sorted { forms[$0].lexicographicallyPrecedes(forms[$1]) }
+            byCanonical = stableOrder(forms.count) { forms[$0].lexicographicallyPrecedes(forms[$1]) }
         }
         guard let forms = canonicalSubjects else { return [] }
         let low = partitionPoint(byCanonical.count) { forms[byCanonical[$0]].lexicographicallyPrecedes(canonical) }
         var end = low
         while end < byCanonical.count && forms[byCanonical[end]] == canonical { end += 1 }
-        return byCanonical[low..<end].sorted()
+        return Array(byCanonical[low..<end]).stablySorted(by: <)
     }
 
     private static func precedes(_ a: Certificate, _ b: Certificate) -> Bool {

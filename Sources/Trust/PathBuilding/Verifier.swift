@@ -87,7 +87,7 @@ public struct Verifier: Sendable {
     /// pinning does — and the search then goes on to the next path.
     public mutating func verify(
         leaf: Certificate, intermediates: [Certificate],
-        accept: (VerifiedChain) -> PinMismatch? = { _ in nil }
+        accept: (VerifiedChain) -> PinMismatch? = Verifier.acceptEveryPath
     ) -> Result<VerifiedChain, TrustFailure> {
         withEvaluation(leaf: leaf, intermediates: intermediates) { $0.run(accept: accept) }
     }
@@ -97,7 +97,7 @@ public struct Verifier: Sendable {
     /// its certificates came from. Decides exactly as `verify` does. No pin
     /// check runs, and the trace says so (`TraceStep.notApplicable`).
     public mutating func explain(leaf: Certificate, intermediates: [Certificate]) -> Explanation {
-        explain(leaf: leaf, intermediates: intermediates, pinsApply: false) { _ in nil }
+        explain(leaf: leaf, intermediates: intermediates, pinsApply: false, accept: Verifier.acceptEveryPath)
     }
 
     /// `explain(leaf:intermediates:)` with a pin check: `accept` may refuse
@@ -148,4 +148,13 @@ public struct Verifier: Sendable {
         }
         return body(&evaluation)
     }
+}
+
+extension Verifier {
+    /// The `accept` of an evaluation without a pin check. One stored value
+    /// for every such caller: the optimiser compiles the path search again
+    /// for each closure literal it sees passed down (three copies, about
+    /// 20 KB of a size-first wasm module), and a value it cannot see into
+    /// leaves one copy.
+    @usableFromInline package static let acceptEveryPath: @Sendable (VerifiedChain) -> PinMismatch? = { _ in nil }
 }

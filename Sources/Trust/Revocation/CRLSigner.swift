@@ -106,7 +106,7 @@ extension Evaluation {
         let spent = meter
         let (result, left) = nested.withEvaluation(leaf: certificate, intermediates: others) { evaluation in
             evaluation.meter = spent
-            return (evaluation.run(accept: { _ in nil }), evaluation.meter)
+            return (evaluation.run(accept: Verifier.acceptEveryPath), evaluation.meter)
         }
         swap(&nested.cache, &cache)
         meter = left

@@ -178,7 +178,7 @@ struct RuleEntry: Sendable {
 
     /// Every entry, in `ConformanceRule`'s order (a test checks that each
     /// case has exactly one entry).
-    static let table: [RuleEntry] = (rfc5280 + cabf + apple).sorted { $0.rule.rawValue < $1.rule.rawValue }
+    static let table: [RuleEntry] = (rfc5280 + cabf + apple).stablySorted { $0.rule.rawValue < $1.rule.rawValue }
 
     /// What the verifier reads of each entry on every evaluation, apart
     /// from the texts, so that the hot path copies a byte and a function
