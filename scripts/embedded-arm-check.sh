@@ -8,6 +8,9 @@
 # Prints flash, stack, heap and instructions per verification
 # (docs/embedded.md).
 #
+# ARM_SIZE_FIRST=1 builds the core in the size-first configuration (the
+# SizeFirst trait; its own scratch folder); .ci/run runs both.
+#
 # Needs qemu-system-arm (Debian: apt-get install qemu-system-arm; CI
 # installs it, see .ci/run) and the toolchain's Embedded stdlib for armv7em,
 # clang and ld.lld.
@@ -16,6 +19,13 @@ cd "$(dirname "$0")/.."
 
 triple=armv7em-none-none-eabi
 scratch=.build-embedded-arm
+configuration=()
+label=default
+if [ -n "${ARM_SIZE_FIRST:-}" ]; then
+    scratch=.build-embedded-arm-size
+    configuration=(--traits SizeFirst)
+    label=size-first
+fi
 out=$scratch/firmware
 products=$scratch/$triple/release
 harness=scripts/embedded/arm
@@ -31,7 +41,7 @@ command -v qemu-system-arm >/dev/null || { echo "embedded-arm-check: qemu-system
 # is debugged and it is a good part of the compile time.
 swift_flags=(-Xswiftc -Osize -Xswiftc -gnone -Xswiftc -Xfrontend -Xswiftc -function-sections
              -Xswiftc -Xfrontend -Xswiftc -disable-stack-protector -Xcc -mthumb)
-if ! log=$(EMBEDDED=1 swift build --scratch-path "$scratch" --triple "$triple" -c release "${swift_flags[@]}" --target Pinning 2>&1); then
+if ! log=$(EMBEDDED=1 swift build --scratch-path "$scratch" --triple "$triple" -c release "${configuration[@]}" "${swift_flags[@]}" --target Pinning 2>&1); then
     echo "$log" | grep -E 'error' | sort -u >&2
     echo "embedded-arm-check: the verify-only core does not build for $triple" >&2
     exit 1
@@ -140,4 +150,4 @@ for i in range(shnum):
 print("flash: %d bytes (text %d, rodata %d, data %d); RAM besides stack and heap: data %d, bss %d bytes"
       % (text + rodata + data, text, rodata, data, data, bss))
 PY
-echo "embedded-arm-check: OK"
+echo "embedded-arm-check: OK ($label configuration)"

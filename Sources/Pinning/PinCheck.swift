@@ -10,6 +10,11 @@ public enum PinCheck {
     /// The anchor's key digest comes from the trust store, so a pin on the
     /// anchor (the usual choice) costs no hashing; the other certificates
     /// are hashed, leaf first, until one matches.
+    // Never inlined: a closure the optimiser sees made at the call site gets
+    // the whole path search compiled again for it (about 15 KB of a
+    // size-first wasm module); returned from a call, it is one indirect call
+    // per verified path.
+    @inline(never)
     public static func keys(_ pins: [SPKIPin]) -> @Sendable (VerifiedChain) -> PinMismatch? {
         { chain in
             if pins.contains(where: { $0.digest == chain.anchorKeyDigest }) { return nil }
@@ -20,6 +25,7 @@ public enum PinCheck {
     }
 
     /// A certificate of the path must equal a pinned one byte for byte.
+    @inline(never)
     public static func certificates(_ pinned: [Certificate]) -> @Sendable (VerifiedChain) -> PinMismatch? {
         { chain in
             if chain.certificates.contains(where: { certificate in pinned.contains { $0.der == certificate.der } }) { return nil }

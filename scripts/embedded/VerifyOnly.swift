@@ -1,7 +1,9 @@
 // The verify-only wasm32 program (scripts/embedded-size.sh): what a device
 // that checks its server links — parse, SHA-2, RSA, ECDSA P-256 and P-384,
-// Ed25519, path building for a host and one public-key pin. No revocation,
-// PKCS#12 or policy processing is asked for, so the linker may drop them.
+// Ed25519, path building for a host and one public-key pin. No revocation or
+// PKCS#12 is asked for, and the policies are checked without the
+// valid-policy graph (`CertificatePolicyInputs.withoutPolicyGraph`), so the
+// linker may drop them.
 // Each verdict is printed and the script compares it with the expected one.
 import PKIX
 import Pinning
@@ -19,7 +21,7 @@ func swiftMain() {
     verify("p256 chain", p256)
     verify("p384 chain", p384)
     verify("ed25519 chain", ed25519)
-    var wrongHost = VerificationPolicy(time: chainTime)
+    var wrongHost = VerificationPolicy(time: chainTime, certificatePolicies: .withoutPolicyGraph)
     wrongHost.identity = ServerIdentity(host: "www.example.org")
     var verifier = Verifier(store: TrustStore([p256[2]]), policy: wrongHost)
     if case .failure(let failure) = verifier.verify(leaf: p256[0], intermediates: [p256[1]]) {
@@ -46,7 +48,7 @@ func parse(_ leaf: [UInt8], _ intermediate: [UInt8], _ root: [UInt8]) -> [Certif
 
 /// The chain for www.example.com under the default (strict) profile.
 func verify(_ label: String, _ chain: [Certificate]) {
-    var policy = VerificationPolicy(time: chainTime)
+    var policy = VerificationPolicy(time: chainTime, certificatePolicies: .withoutPolicyGraph)
     policy.identity = ServerIdentity(host: "www.example.com")
     var verifier = Verifier(store: TrustStore([chain[2]]), policy: policy)
     switch verifier.verify(leaf: chain[0], intermediates: [chain[1]]) {
@@ -58,7 +60,7 @@ func verify(_ label: String, _ chain: [Certificate]) {
 /// Alamofire's public-key pinning of the root; a key nobody serves must not pass.
 func pinned(_ chain: [Certificate]) {
     let trust = ServerTrust(certificates: [chain[0], chain[1]])
-    var environment = TrustEnvironment(systemAnchors: TrustStore([chain[2]]), policy: VerificationPolicy(time: chainTime))
+    var environment = TrustEnvironment(systemAnchors: TrustStore([chain[2]]), policy: VerificationPolicy(time: chainTime, certificatePolicies: .withoutPolicyGraph))
     let evaluator = PublicKeysTrustEvaluator(keys: [SPKIPin(certificate: chain[2])])
     print("p256 pinned root key: " + verdict(evaluator.evaluate(trust, forHost: "www.example.com", in: &environment)))
     let stranger = PublicKeysTrustEvaluator(keys: [SPKIPin(subjectPublicKeyInfo: [0x30, 0x00])])

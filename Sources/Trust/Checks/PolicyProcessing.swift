@@ -47,8 +47,9 @@ extension Evaluation {
     }
 
     /// Processes the policies of `certificates` (leaf first, anchor last)
-    /// and returns the user-constrained policy set, or why the path fails.
-    func processPolicies(_ certificates: [Certificate], meter: Meter) throws(BudgetExhausted) -> Result<[OID], TrustFailure> {
+    /// on the graph and returns the user-constrained policy set, or why the
+    /// path fails.
+    func processPolicyGraph(_ certificates: [Certificate], meter: Meter) throws(BudgetExhausted) -> Result<[OID], TrustFailure> {
         let inputs = policy.certificatePolicies
         let n = certificates.count - 1
         guard n >= 1 else { return .success([]) }

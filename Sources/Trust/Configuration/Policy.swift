@@ -37,7 +37,7 @@ public struct VerificationPolicy: Sendable {
     public var publicSuffixes = PublicSuffixList.topLevelOnly
     /// The four inputs of RFC 5280 §6.1.1 (c), (e), (f), (g) for
     /// certificate-policy processing; the defaults accept any policy.
-    public var certificatePolicies = CertificatePolicyInputs()
+    public var certificatePolicies: CertificatePolicyInputs
     /// Which rules beyond RFC 5280 §6.1 apply, as a named verifier's:
     /// `.strict` (the default), `.chromium`, `.rfc5280`, `.apple`, `.cabf`
     /// (ValidationProfile).
@@ -53,10 +53,15 @@ public struct VerificationPolicy: Sendable {
 
     /// The other settings start at their defaults: strict profile, 2048-bit RSA
     /// minimum, no SHA-1, no Common Name fallback, no revocation checking.
-    public init(time: Int64, purpose: Purpose = .serverAuth, identity: ServerIdentity? = nil) {
+    /// `certificatePolicies` is an argument so that its default is named by
+    /// the caller: a program that passes `.withoutPolicyGraph` never names
+    /// the policy graph, and its linker leaves it out (docs/embedded.md).
+    public init(time: Int64, purpose: Purpose = .serverAuth, identity: ServerIdentity? = nil,
+                certificatePolicies: CertificatePolicyInputs = CertificatePolicyInputs()) {
         self.time = time
         self.purpose = purpose
         self.identity = identity
+        self.certificatePolicies = certificatePolicies
     }
 }
 
@@ -64,17 +69,55 @@ public struct VerificationPolicy: Sendable {
 public struct CertificatePolicyInputs: Sendable, Equatable {
     /// user-initial-policy-set: the policies the caller accepts;
     /// `[.anyPolicy]` (the default) accepts any.
-    public var initialPolicySet: [OID] = [.anyPolicy]
+    public var initialPolicySet: [OID] = [.anyPolicy] { didSet { graph = .rfc5280 } }
     /// initial-explicit-policy: the path must be valid for at least one
     /// policy of `initialPolicySet`.
-    public var requireExplicitPolicy = false
+    public var requireExplicitPolicy = false { didSet { graph = .rfc5280 } }
     /// initial-policy-mapping-inhibit.
-    public var inhibitPolicyMapping = false
+    public var inhibitPolicyMapping = false { didSet { graph = .rfc5280 } }
     /// initial-any-policy-inhibit.
-    public var inhibitAnyPolicy = false
+    public var inhibitAnyPolicy = false { didSet { graph = .rfc5280 } }
+    /// The valid-policy graph, installed by `init()` and by setting any
+    /// input; nil only in `withoutPolicyGraph`.
+    private(set) var graph: PolicyGraphCheck?
 
     /// Any policy accepted, nothing required or inhibited.
-    public init() {}
+    public init() { graph = .rfc5280 }
+
+    private init(graph: PolicyGraphCheck?) { self.graph = graph }
+
+    /// The default inputs without the valid-policy graph, for a program that
+    /// must be small (docs/embedded.md): the path's verdict is the graph's
+    /// wherever it does not depend on which policies are valid, which is
+    /// every path unless a policyConstraints extension requires an explicit
+    /// policy. Such a path is decided without the graph when a certificate
+    /// below the requirement has no certificatePolicies (no policy can be
+    /// valid: `PolicyFailure.noAcceptablePolicy`, as with the graph), and
+    /// refused otherwise (`PolicyFailure.notProcessed`). Duplicate
+    /// policies, unknown critical qualifiers and mappings of anyPolicy are
+    /// refused as always. `VerifiedChain.userConstrainedPolicies` stays
+    /// empty, and no graph budget is spent. Setting any input installs the
+    /// graph again.
+    public static var withoutPolicyGraph: CertificatePolicyInputs { CertificatePolicyInputs(graph: nil) }
+
+    /// The same inputs, and the graph present in both or in neither.
+    public static func == (a: CertificatePolicyInputs, b: CertificatePolicyInputs) -> Bool {
+        a.initialPolicySet == b.initialPolicySet && a.requireExplicitPolicy == b.requireExplicitPolicy
+            && a.inhibitPolicyMapping == b.inhibitPolicyMapping && a.inhibitAnyPolicy == b.inhibitAnyPolicy
+            && (a.graph == nil) == (b.graph == nil)
+    }
+}
+
+/// RFC 5280's certificate-policy processing on the valid-policy graph
+/// (PolicyProcessing.swift), held by the inputs that ask for it.
+struct PolicyGraphCheck: Sendable {
+    let run: @Sendable (inout Evaluation, [Certificate], Meter) throws(BudgetExhausted) -> Result<[OID], TrustFailure>
+
+    static var rfc5280: PolicyGraphCheck {
+        PolicyGraphCheck { (evaluation, certificates, meter) throws(BudgetExhausted) in
+            try evaluation.processPolicyGraph(certificates, meter: meter)
+        }
+    }
 }
 
 /// Bounds on the work one evaluation may do: part of the API, so a caller

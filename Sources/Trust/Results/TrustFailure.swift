@@ -193,6 +193,10 @@ public enum PolicyFailure: Sendable, Equatable, CustomStringConvertible {
     /// An explicit policy is required (by the caller or a policyConstraints
     /// extension) and no acceptable policy is valid for the path (§6.1.3(f), §6.1.5(g)).
     case noAcceptablePolicy
+    /// A policyConstraints extension requires an explicit policy, and
+    /// whether one is valid for the path needs the valid-policy graph,
+    /// which `CertificatePolicyInputs.withoutPolicyGraph` leaves out.
+    case notProcessed
 
     /// The reason as a message, without the certificate's index.
     public var description: String {
@@ -201,6 +205,7 @@ public enum PolicyFailure: Sendable, Equatable, CustomStringConvertible {
         case .unknownQualifier(let oid): return "critical certificate policies carry the unknown qualifier \(oid)"
         case .mappingWithAnyPolicy: return "a policy mapping maps to or from anyPolicy"
         case .noAcceptablePolicy: return "an explicit certificate policy is required and no acceptable policy is valid for the path"
+        case .notProcessed: return "an explicit certificate policy is required, and deciding whether one is valid needs the policy graph, which this policy leaves out"
         }
     }
 }
