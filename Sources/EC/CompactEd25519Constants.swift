@@ -8,20 +8,28 @@
 // word here shows as a verdict that differs.
 
 enum CompactEd25519Constants {
+    // The two moduli are built out of line: each is 29 words, and every
+    // function of the path asks for one, so inlining would copy those
+    // stores into each.
+
     /// GF(p), p = 2^255 − 19.
     static var field: CompactModulus {
-        CompactModulus(modulus: CompactLimbs(words: (0xFFFFFFFFFFFFFFED, 0xFFFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF, 0x7FFFFFFFFFFFFFFF, 0, 0, 0, 0, 0)),
-                       count: 4, negativeInverse: 0x86BCA1AF286BCA1B,
-                       one: CompactLimbs(words: (0x26, 0, 0, 0, 0, 0, 0, 0, 0)),
-                       rSquared: CompactLimbs(words: (0x5A4, 0, 0, 0, 0, 0, 0, 0, 0)))
+        @inline(never) get {
+            CompactModulus(modulus: CompactLimbs(words: (0xFFFFFFFFFFFFFFED, 0xFFFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF, 0x7FFFFFFFFFFFFFFF, 0, 0, 0, 0, 0)),
+                           count: 4, negativeInverse: 0x86BCA1AF286BCA1B,
+                           one: CompactLimbs(words: (0x26, 0, 0, 0, 0, 0, 0, 0, 0)),
+                           rSquared: CompactLimbs(words: (0x5A4, 0, 0, 0, 0, 0, 0, 0, 0)))
+        }
     }
 
     /// The group order L (only its comparisons and modular sums are used).
     static var order: CompactModulus {
-        CompactModulus(modulus: CompactLimbs(words: (0x5812631A5CF5D3ED, 0x14DEF9DEA2F79CD6, 0, 0x1000000000000000, 0, 0, 0, 0, 0)),
-                       count: 4, negativeInverse: 0xD2B51DA312547E1B,
-                       one: CompactLimbs(words: (0xD6EC31748D98951D, 0xC6EF5BF4737DCF70, 0xFFFFFFFFFFFFFFFE, 0x0FFFFFFFFFFFFFFF, 0, 0, 0, 0, 0)),
-                       rSquared: CompactLimbs(words: (0xA40611E3449C0F01, 0xD00E1BA768859347, 0xCEEC73D217F5BE65, 0x0399411B7C309A3D, 0, 0, 0, 0, 0)))
+        @inline(never) get {
+            CompactModulus(modulus: CompactLimbs(words: (0x5812631A5CF5D3ED, 0x14DEF9DEA2F79CD6, 0, 0x1000000000000000, 0, 0, 0, 0, 0)),
+                           count: 4, negativeInverse: 0xD2B51DA312547E1B,
+                           one: CompactLimbs(words: (0xD6EC31748D98951D, 0xC6EF5BF4737DCF70, 0xFFFFFFFFFFFFFFFE, 0x0FFFFFFFFFFFFFFF, 0, 0, 0, 0, 0)),
+                           rSquared: CompactLimbs(words: (0xA40611E3449C0F01, 0xD00E1BA768859347, 0xCEEC73D217F5BE65, 0x0399411B7C309A3D, 0, 0, 0, 0, 0)))
+        }
     }
 
     /// 2d·R mod p: the addition's factor, and (halved away) the decoding's d.
