@@ -17,10 +17,10 @@ cd "$(dirname "$0")/.."
 triple=wasm32-unknown-none-wasm
 out=.build-embedded-size
 modules="DER SHA2 BigNum RSA EC PKIX Trust Pinning"
-# The size-first verify-only module measured 2026-11-29 (543,228 bytes) plus
-# about 5 %: a guard against growth, not the goal (the goal is 300 KB;
-# docs/embedded.md says where the rest goes).
-size_first_bound=${SIZE_FIRST_BOUND:-570000}
+# The size-first verify-only module measured 2026-11-29 (502,158 bytes,
+# after the size-first Ed25519) plus about 5 %: a guard against growth, not
+# the goal (the goal is 300 KB; docs/embedded.md says where the rest goes).
+size_first_bound=${SIZE_FIRST_BOUND:-527000}
 mkdir -p "$out"
 [ -d .build-embedded/$triple/release/Pinning.build ] || { echo "embedded-size: run scripts/embedded-check.sh first (it builds the default configuration)" >&2; exit 1; }
 

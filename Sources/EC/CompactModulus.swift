@@ -162,11 +162,17 @@ struct CompactModulus: Sendable {
     }
 
     /// a⁻¹ (in Montgomery form, as a is) for a non-zero a and prime m:
-    /// a^(m − 2) by Fermat, left to right over the public exponent.
+    /// a^(m − 2) by Fermat.
     func inverse(_ a: CompactLimbs) -> CompactLimbs {
         var two = CompactLimbs()
         two[0] = 2
-        let exponent = subtract(modulus, two).difference
+        return power(a, subtract(modulus, two).difference)
+    }
+
+    /// a^exponent (in Montgomery form, as a is), left to right over the
+    /// public exponent's `count` limbs: the one exponentiation of the
+    /// size-first paths (inverses, and Ed25519's square root).
+    func power(_ a: CompactLimbs, _ exponent: CompactLimbs) -> CompactLimbs {
         var result = one
         var bit = count * 64 - 1
         while bit >= 0 {

@@ -31,6 +31,24 @@ import SHA2
 
 /// An Ed25519 public key (RFC 8032 §5.1.5), decoded and checked once.
 public struct Ed25519PublicKey: Sendable {
+#if PUREX509_SIZE_FIRST
+    // The size-first configuration (the `SizeFirst` trait, docs/embedded.md):
+    // the compact path, with the same verdicts (CompactEd25519.swift).
+    private let compact: CompactEd25519PublicKey
+
+    /// The 32 encoded bytes as little-endian words.
+    var encoded: (UInt64, UInt64, UInt64, UInt64) { compact.encodedWords }
+
+    /// Decodes as the default configuration does (below).
+    public init(rawRepresentation: ArraySlice<UInt8>) throws(ECError) {
+        compact = try CompactEd25519PublicKey(rawRepresentation: rawRepresentation)
+    }
+
+    /// Verifies as the default configuration does (below).
+    public func verify(signature: ArraySlice<UInt8>, message: ArraySlice<UInt8>) throws(ECError) {
+        try compact.verify(signature: signature, message: message)
+    }
+#else
     /// The 32 encoded bytes as little-endian words, hashed into k.
     let encoded: (UInt64, UInt64, UInt64, UInt64)
     /// −A, the point the double-scalar multiplication adds.
@@ -77,6 +95,7 @@ public struct Ed25519PublicKey: Sendable {
             throw .signatureMismatch
         }
     }
+#endif
 
     /// RFC 8032 §5.1.3 decoding, strict: every refusal is an error.
     static func decode(_ words: (UInt64, UInt64, UInt64, UInt64)) throws(ECError) -> EdwardsPoint {

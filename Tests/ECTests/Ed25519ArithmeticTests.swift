@@ -131,6 +131,7 @@ struct Ed25519ArithmeticTests {
                 hash.update(r + orderTwo + message)
                 let kIsEven = Ed25519Scalar(reducing: hash.finalize()).w0 & 1 == 0
                 let signature = r + [UInt8](repeating: 0, count: 32)
+                #expect(Ed25519Decision.agree(key: orderTwo, signature: signature, message: message))
                 if kIsEven == acceptsEvenK {
                     #expect(throws: Never.self) { try key.verify(signature: signature[...], message: message[...]) }
                     accepted += 1

@@ -3,7 +3,8 @@ import Testing
 import TestSupport
 
 /// RFC 8032 §7.1 test vectors and the §5.1.3 / §5.1.7 refusals, one row per
-/// rule. (TEST 1024 is in the Wycheproof file as tcId "Test 1024".)
+/// rule, each through the default path and the size-first one
+/// (CompactEd25519.swift). (TEST 1024 is in the Wycheproof file as tcId "Test 1024".)
 struct Ed25519RFC8032Tests {
     struct Vector: CustomTestStringConvertible, Sendable {
         let name: String, publicKey: String, message: String, signature: String
@@ -37,6 +38,8 @@ struct Ed25519RFC8032Tests {
         #expect(throws: ECError.signatureMismatch) {
             try otherKey.verify(signature: hexBytes(vector.signature)[...], message: hexBytes(vector.message)[...])
         }
+        #expect(Ed25519Decision.sizeFirst(key: hexBytes(vector.publicKey), signature: hexBytes(vector.signature), message: hexBytes(vector.message)) == nil)
+        #expect(Ed25519Decision.sizeFirst(key: hexBytes(other.publicKey), signature: hexBytes(vector.signature), message: hexBytes(vector.message)) == .signatureMismatch)
     }
 
     /// Slices that do not start at index 0, as a certificate parser hands them
@@ -46,6 +49,7 @@ struct Ed25519RFC8032Tests {
         let buffer = [0xAA] + hexBytes(vector.publicKey) + hexBytes(vector.signature) + hexBytes(vector.message) + [0xBB]
         let key = try Ed25519PublicKey(rawRepresentation: buffer[1..<33])
         try key.verify(signature: buffer[33..<97], message: buffer[97..<99])
+        try CompactEd25519PublicKey(rawRepresentation: buffer[1..<33]).verify(signature: buffer[33..<97], message: buffer[97..<99])
     }
 
     // MARK: Public keys (RFC 8032 §5.1.3)
@@ -76,8 +80,10 @@ struct Ed25519RFC8032Tests {
         let bytes = hexBytes(row.encoding)
         if let error = row.error {
             #expect(throws: error) { try Ed25519PublicKey(rawRepresentation: bytes[...]) }
+            #expect(throws: error) { try CompactEd25519PublicKey(rawRepresentation: bytes[...]) }
         } else {
             #expect(throws: Never.self) { try Ed25519PublicKey(rawRepresentation: bytes[...]) }
+            #expect(throws: Never.self) { try CompactEd25519PublicKey(rawRepresentation: bytes[...]) }
         }
     }
 
@@ -112,6 +118,7 @@ struct Ed25519RFC8032Tests {
     func signatureRefusals(_ row: SignatureCase) throws {
         let key = try Ed25519PublicKey(rawRepresentation: hexBytes(Self.section7_1[0].publicKey)[...])
         #expect(throws: row.error) { try key.verify(signature: hexBytes(row.signature)[...], message: [][...]) }
+        #expect(Ed25519Decision.sizeFirst(key: hexBytes(Self.section7_1[0].publicKey), signature: hexBytes(row.signature), message: []) == row.error)
     }
 
     /// The cofactorless equation with a small-order key: A = identity, R =
@@ -124,5 +131,6 @@ struct Ed25519RFC8032Tests {
         let key = try Ed25519PublicKey(rawRepresentation: identity[...])
         let signature = identity + [UInt8](repeating: 0, count: 32)
         try key.verify(signature: signature[...], message: Array("any message".utf8)[...])
+        #expect(Ed25519Decision.sizeFirst(key: identity, signature: signature, message: Array("any message".utf8)) == nil)
     }
 }

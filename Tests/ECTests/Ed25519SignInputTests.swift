@@ -8,12 +8,13 @@ import TestSupport
 /// signature must verify; each with one bit flipped must not (the bit walks
 /// across all 512 positions, so R, S's low bytes and S's top bits, where a
 /// flip makes S ≥ L, are all hit); and for every eighth non-empty message,
-/// one flipped message bit must be refused.
+/// one flipped message bit must be refused. Each of these also goes through
+/// the size-first path, which must decide it alike, error for error.
 @Test func signInputEd25519() throws {
     let url = Vectors.root.appendingPathComponent("ed25519/sign.input")
     let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
     #expect(lines.count == 1024)
-    var verified = 0, flippedSignatureRefused = 0, flippedMessageRefused = 0, outOfRange = 0
+    var verified = 0, flippedSignatureRefused = 0, flippedMessageRefused = 0, outOfRange = 0, compared = 0
     for (index, line) in lines.enumerated() {
         let fields = line.split(separator: ":", omittingEmptySubsequences: false)
         try #require(fields.count == 5, "line \(index + 1)")
@@ -26,6 +27,8 @@ import TestSupport
         let signature = Array(signedMessage[..<64])
 
         let key = try Ed25519PublicKey(rawRepresentation: publicKey[...])
+        #expect(Ed25519Decision.agree(key: publicKey, signature: signature, message: message), "line \(index + 1)")
+        compared += 1
         do {
             try key.verify(signature: signature[...], message: message[...])
             verified += 1
@@ -36,6 +39,8 @@ import TestSupport
         var flipped = signature
         let bit = (index * 37) % 512  // 37 is odd: every bit position is visited
         flipped[bit / 8] ^= 1 << UInt8(bit % 8)
+        #expect(Ed25519Decision.agree(key: publicKey, signature: flipped, message: message), "line \(index + 1), bit \(bit)")
+        compared += 1
         do {
             try key.verify(signature: flipped[...], message: message[...])
             Issue.record("line \(index + 1): signature with bit \(bit) flipped accepted")
@@ -48,6 +53,8 @@ import TestSupport
             var changed = message
             let messageBit = index % (8 * message.count)
             changed[messageBit / 8] ^= 1 << UInt8(messageBit % 8)
+            #expect(Ed25519Decision.agree(key: publicKey, signature: signature, message: changed), "line \(index + 1), message bit \(messageBit)")
+            compared += 1
             do {
                 try key.verify(signature: signature[...], message: changed[...])
                 Issue.record("line \(index + 1): message with bit \(messageBit) flipped accepted")
@@ -58,6 +65,7 @@ import TestSupport
         }
     }
     print("sign.input Ed25519: \(verified)/\(lines.count) verified, \(flippedSignatureRefused) one-bit signature changes refused (\(outOfRange) as S ≥ L), \(flippedMessageRefused) one-bit message changes refused")
+    print("sign.input Ed25519: \(compared) decisions compared with the size-first path")
     #expect(verified == 1024)
     #expect(flippedSignatureRefused == 1024)
     #expect(flippedMessageRefused == 127)

@@ -9,7 +9,9 @@ import TestSupport
 /// `InvalidSignature`/`Valid` groups, non-canonical R and S
 /// (`InvalidEncoding`), S ≥ L (`SignatureMalleability`), truncated and
 /// extended signatures (`TruncatedSignature`, `SignatureWithGarbage`,
-/// `CompressedSignature`), k overflows (`TinkOverflow`).
+/// `CompressedSignature`), k overflows (`TinkOverflow`). Every case also
+/// goes through the size-first path, which must decide it alike, error for
+/// error (Ed25519Decision).
 @Test func wycheproofEd25519() throws {
     let url = Vectors.root.appendingPathComponent("wycheproof/ed25519/ed25519_test.json")
     let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
@@ -20,6 +22,7 @@ import TestSupport
     var tallies: [String: Tally] = [:]
     var failures = 0
     var total = 0
+    var disagreements = 0
     for group in groups {
         let publicKey = try #require(group["publicKey"] as? [String: Any])
         #expect(publicKey["curve"] as? String == "edwards25519")
@@ -35,6 +38,12 @@ import TestSupport
             let signatureHex = try #require(test["sig"] as? String)
             let message = try #require(decodeHex(messageHex))
             let signature = try #require(decodeHex(signatureHex))
+            let standard = Ed25519Decision.standard(key: keyBytes, signature: signature, message: message)
+            let sizeFirst = Ed25519Decision.sizeFirst(key: keyBytes, signature: signature, message: message)
+            if sizeFirst != standard {
+                disagreements += 1
+                Issue.record("tcId \(id): default path \(String(describing: standard)), size-first \(String(describing: sizeFirst))")
+            }
             var accepted = false
             if let key {
                 do {
@@ -65,7 +74,8 @@ import TestSupport
     for (name, tally) in tallies.sorted(by: { $0.key < $1.key }) {
         print("Wycheproof Ed25519 \(name): \(name.hasPrefix("valid") ? tally.accepted : tally.refused) \(name.hasPrefix("valid") ? "accepted" : "refused")")
     }
-    print("Wycheproof Ed25519: \(total) cases, \(failures) failed")
+    print("Wycheproof Ed25519: \(total) cases, \(failures) failed, \(disagreements) decided differently by the size-first path")
     #expect(total == root["numberOfTests"] as? Int)
     #expect(failures == 0)
+    #expect(disagreements == 0)
 }
