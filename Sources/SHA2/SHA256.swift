@@ -70,13 +70,24 @@ public struct SHA256: HashFunction {
             0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
         ]
 
+        /// The configuration's compression: the rolled loop when built size-first
+        /// (RolledCompression.swift), else every round written out.
+        @inline(__always)
+        static func compress(_ state: inout State, _ blocks: UnsafeRawPointer, count: Int) {
+#if PUREX509_SIZE_FIRST
+            compressRolled(&state, blocks, count: count)
+#else
+            compressUnrolled(&state, blocks, count: count)
+#endif
+        }
+
         /// All 64 rounds written out, the schedule (§6.2.2 step 1) computed in
         /// place on sixteen locals: measured 0.48× → 0.66× of OpenSSL's
         /// portable code against the rolled loop (docs/benchmarks.md). The
         /// round constants are read from a table rather than written as
         /// immediates: LLVM moves an immediate to the end of T1's sum, one
         /// more addition after Σ1(e) on the round's critical path (3–5%).
-        static func compress(_ state: inout State, _ blocks: UnsafeRawPointer, count: Int) {
+        static func compressUnrolled(_ state: inout State, _ blocks: UnsafeRawPointer, count: Int) {
             roundConstants.withUnsafeBufferPointer { table in
                 let k = table.baseAddress!
                 for block in 0..<count {

@@ -93,12 +93,23 @@ enum SHA512Compression: CompressionFunction {
         bc = ab
     }
 
+    /// The configuration's compression: the rolled loop when built size-first
+    /// (RolledCompression.swift), else every round written out.
+    @inline(__always)
+    static func compress(_ state: inout State, _ blocks: UnsafeRawPointer, count: Int) {
+#if PUREX509_SIZE_FIRST
+        compressRolled(&state, blocks, count: count)
+#else
+        compressUnrolled(&state, blocks, count: count)
+#endif
+    }
+
     /// The message schedule on sixteen locals, computed in place: the first
     /// sixteen rounds read the block, then four passes of sixteen rounds
     /// each extend the schedule as they go. (The earlier form kept W in
     /// memory behind a pointer and ran at 0.52× of OpenSSL's SHA-512;
     /// docs/benchmarks.md.)
-    static func compress(_ state: inout State, _ blocks: UnsafeRawPointer, count: Int) {
+    static func compressUnrolled(_ state: inout State, _ blocks: UnsafeRawPointer, count: Int) {
         k.withUnsafeBufferPointer { table in
             let k = table.baseAddress!
             for block in 0..<count {
