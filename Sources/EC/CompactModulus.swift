@@ -1,6 +1,7 @@
 // Arithmetic modulo an odd m of up to nine 64-bit limbs, with the limb count
 // a value rather than a type: the size-first configuration's field and
-// scalars for all three NIST curves (CompactECDSA.swift). One copy of each
+// scalars for all three NIST curves (CompactECDSA.swift), and for Ed25519
+// its field and the reduction mod L (CompactEd25519.swift). One copy of each
 // loop serves P-256, P-384 and P-521, where the default configuration
 // specialises and unrolls a kernel per curve (Residue.swift and the
 // generated kernels) — about 300 KB of wasm against about 10 KB, at
