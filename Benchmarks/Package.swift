@@ -3,10 +3,14 @@
 // GMP, swift-crypto and swift-certificates. Run: ./run.sh (see docs/benchmarks.md).
 import PackageDescription
 
+// PUREX509_SIZE_FIRST=1 builds PureX509 in its size-first configuration
+// (docs/embedded.md); use its own scratch folder.
+let sizeFirst = Context.environment["PUREX509_SIZE_FIRST"] != nil
+
 let package = Package(
     name: "PureX509Benchmarks",
     dependencies: [
-        .package(name: "PureX509", path: ".."),
+        .package(name: "PureX509", path: "..", traits: sizeFirst ? ["SizeFirst"] : [.defaults]),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         // swift-crypto (BoringSSL underneath) as a second peer for ECDSA and Ed25519.

@@ -35,22 +35,17 @@ public struct ServedCertificate: Sendable, Equatable, CustomStringConvertible {
     /// The certificate, whose subject is decoded and printed only when
     /// asked: a program that refuses a pin without ever showing the failure
     /// links no name printing.
-    private let certificate: Certificate
+    private let subjectOf: SubjectSource
     /// The pin of its public key.
     package let pin: SPKIPin
 
     /// The subject DN as `DistinguishedName.description` prints it (`C=US, O=…, CN=…`).
-    package var subject: String { certificate.subjectName.description }
+    package var subject: String { subjectOf.certificate.subjectName.description }
 
     /// The certificate's subject and key pin.
     package init(_ certificate: Certificate) {
-        self.certificate = certificate
+        subjectOf = SubjectSource(certificate: certificate)
         pin = SPKIPin(certificate: certificate)
-    }
-
-    /// The same key pin and the same subject, byte for byte.
-    public static func == (a: ServedCertificate, b: ServedCertificate) -> Bool {
-        a.pin == b.pin && a.certificate.subject.encoded.elementsEqual(b.certificate.subject.encoded)
     }
 
     /// `sha256/…: subject`, one line of a pinning failure message.
@@ -182,5 +177,16 @@ extension Result where Success == VerifiedChain, Failure == TrustFailure {
     var verifiedChain: VerifiedChain? {
         if case .success(let chain) = self { return chain }
         return nil
+    }
+}
+
+/// A served certificate's subject, equal to another when the subject's
+/// bytes are: two served certificates compare by pin and subject, as their
+/// printed lines would, without printing either.
+private struct SubjectSource: Sendable, Equatable {
+    let certificate: Certificate
+
+    static func == (a: SubjectSource, b: SubjectSource) -> Bool {
+        a.certificate.subject.encoded.elementsEqual(b.certificate.subject.encoded)
     }
 }
