@@ -76,7 +76,9 @@ struct IssuerIndex {
         while end < sorted.count, order(end) == 0 { end += 1 }
         // One issuer (the usual case) is a slice of the index: no allocation.
         if end - low <= 1 { return sorted[low..<end] }
-        return ArraySlice(Array(sorted[low..<end]).stablySorted(by: <))
+        var named = Array(sorted[low..<end])
+        named.stablySort(by: <)
+        return named[...]
     }
 
     /// The key class of a certificate with this subject and SPKI, if one was presented.
@@ -101,7 +103,9 @@ struct IssuerIndex {
         let low = partitionPoint(byCanonical.count) { forms[byCanonical[$0]].lexicographicallyPrecedes(canonical) }
         var end = low
         while end < byCanonical.count && forms[byCanonical[end]] == canonical { end += 1 }
-        return Array(byCanonical[low..<end]).stablySorted(by: <)
+        var equivalent = Array(byCanonical[low..<end])
+        equivalent.stablySort(by: <)
+        return equivalent
     }
 
     private static func precedes(_ a: Certificate, _ b: Certificate) -> Bool {
