@@ -64,6 +64,9 @@ public struct ECDSAPublicKey: Sendable {
     /// allow in certificates (`malformedPublicKey`); a coordinate not below p
     /// (`malformedPublicKey`); a point off the curve or the point at infinity,
     /// encoded 00 (`pointNotOnCurve`).
+#if hasAttribute(export)
+    @export(interface)
+#endif
     public init(curve: ECDSACurve, uncompressedPoint: ArraySlice<UInt8>) throws(ECError) {
         self.curve = curve
 #if PUREX509_SIZE_FIRST
@@ -85,6 +88,9 @@ public struct ECDSAPublicKey: Sendable {
     package var hasPrecomputedMultiples: Bool { false }
 
     /// Verifies `signature` over `digest` as the default configuration does (below).
+#if hasAttribute(export)
+    @export(interface)
+#endif
     public func verify(signature: ArraySlice<UInt8>, digest: Digest) throws(ECError) {
         try point.verify(signature: signature, digest: digest)
     }
@@ -99,6 +105,9 @@ public struct ECDSAPublicKey: Sendable {
     /// verification needs about a quarter of the doublings: for a key that
     /// checks many signatures, such as a trust anchor's
     /// (SplitScalarMultiplication.swift). The verdicts are the same.
+#if hasAttribute(export)
+    @export(interface)
+#endif
     public func withPrecomputedMultiples() -> ECDSAPublicKey {
         switch point {
         case .p256(let q, nil): return ECDSAPublicKey(curve: curve, point: .p256(q, PrecomputedMultiples(q)))
@@ -125,6 +134,9 @@ public struct ECDSAPublicKey: Sendable {
     /// [1, n − 1] — a negative INTEGER is out of range, not malformed
     /// (`signatureOutOfRange`). A signature that does not verify throws
     /// `signatureMismatch`.
+#if hasAttribute(export)
+    @export(interface)
+#endif
     public func verify(signature: ArraySlice<UInt8>, digest: Digest) throws(ECError) {
         switch point {
         case .p256(let q, let m): try ECDSAVerification<P256>.verify(key: q, multiples: m, signature: signature, digest: digest)

@@ -40,11 +40,17 @@ public struct Ed25519PublicKey: Sendable {
     var encoded: (UInt64, UInt64, UInt64, UInt64) { compact.encodedWords }
 
     /// Decodes as the default configuration does (below).
+#if hasAttribute(export)
+    @export(interface)
+#endif
     public init(rawRepresentation: ArraySlice<UInt8>) throws(ECError) {
         compact = try CompactEd25519PublicKey(rawRepresentation: rawRepresentation)
     }
 
     /// Verifies as the default configuration does (below).
+#if hasAttribute(export)
+    @export(interface)
+#endif
     public func verify(signature: ArraySlice<UInt8>, message: ArraySlice<UInt8>) throws(ECError) {
         try compact.verify(signature: signature, message: message)
     }
@@ -57,6 +63,9 @@ public struct Ed25519PublicKey: Sendable {
     /// RFC 8032 §5.1.3: exactly 32 bytes. Refuses a non-canonical encoding
     /// (y ≥ p) or x = 0 with the sign bit set (`malformedPublicKey`), and a
     /// y with no square root, which is no point of the curve (`pointNotOnCurve`).
+#if hasAttribute(export)
+    @export(interface)
+#endif
     public init(rawRepresentation: ArraySlice<UInt8>) throws(ECError) {
         guard let words = Self.littleEndianWords(rawRepresentation, offset: 0, count: 32) else {
             throw .malformedPublicKey
@@ -71,6 +80,9 @@ public struct Ed25519PublicKey: Sendable {
     /// `malformedSignature`); S ≥ L is `signatureOutOfRange`; an R that is not
     /// the canonical encoding of [S]B − [k]A, including any non-canonical R,
     /// is `signatureMismatch`. Returns when the signature is valid.
+#if hasAttribute(export)
+    @export(interface)
+#endif
     public func verify(signature: ArraySlice<UInt8>, message: ArraySlice<UInt8>) throws(ECError) {
         guard signature.count == 64,
               let r = Self.littleEndianWords(signature, offset: 0, count: 64),

@@ -16,18 +16,27 @@ import SHA2
 
 extension RSAPublicKey {
     /// Verifies a PKCS#1 v1.5 signature over `message`.
+#if hasAttribute(export)
+    @export(interface)
+#endif
     public func verifyPKCS1v15(signature: [UInt8], message: [UInt8], hash: HashAlgorithm) throws(RSAError) {
         try verifyPKCS1v15(signature: signature, digest: hash.hash(message), hash: hash)
     }
 
     /// Verifies a PKCS#1 v1.5 signature over a message whose digest is given.
+#if hasAttribute(export)
+    @export(interface)
+#endif
     public func verifyPKCS1v15(signature: [UInt8], digest: Digest, hash: HashAlgorithm) throws(RSAError) {
         try verifyPKCS1v15(signature: signature[...], digest: digest, hash: hash)
     }
 
     /// The same for a signature that is part of a larger buffer (a
     /// certificate's signatureValue), read where it lies.
-    @usableFromInline package func verifyPKCS1v15(signature: ArraySlice<UInt8>, digest: Digest, hash: HashAlgorithm) throws(RSAError) {
+#if hasAttribute(export)
+    @export(interface)
+#endif
+    package func verifyPKCS1v15(signature: ArraySlice<UInt8>, digest: Digest, hash: HashAlgorithm) throws(RSAError) {
         guard digest.count == hash.digestSize else { throw .signatureMismatch }
         try verify(signature: signature, digest: digest, prefix: Self.digestInfoPrefix(hash))
     }
@@ -83,7 +92,10 @@ extension RSAPublicKey {
     /// Verifies a PKCS#1 v1.5 signature made with SHA-1. Only for callers
     /// that must accept legacy signatures and say so by calling this; the
     /// Trust layer refuses SHA-1 unless configured otherwise.
-    @usableFromInline package func verifyInsecureSHA1PKCS1v15(signature: [UInt8], message: [UInt8]) throws(RSAError) {
+#if hasAttribute(export)
+    @export(interface)
+#endif
+    package func verifyInsecureSHA1PKCS1v15(signature: [UInt8], message: [UInt8]) throws(RSAError) {
         try verify(signature: signature[...], digest: InsecureSHA1.hash(message), prefix: Self.sha1DigestInfo)
     }
 

@@ -24,12 +24,18 @@ public struct PSSParameters: Sendable, Equatable {
 
 extension RSAPublicKey {
     /// Verifies an RSASSA-PSS signature over `message`, hashed with `parameters.hash`.
-    @usableFromInline package func verifyPSS(signature: [UInt8], message: [UInt8], parameters: PSSParameters) throws(RSAError) {
+#if hasAttribute(export)
+    @export(interface)
+#endif
+    package func verifyPSS(signature: [UInt8], message: [UInt8], parameters: PSSParameters) throws(RSAError) {
         try verifyPSS(signature: signature, digest: parameters.hash.hash(message), parameters: parameters)
     }
 
     /// Verifies an RSASSA-PSS signature (RFC 8017 §8.1.2) over a message whose `parameters.hash` digest is given; returns only when it holds.
-    @usableFromInline package func verifyPSS(signature: [UInt8], digest mHash: Digest, parameters: PSSParameters) throws(RSAError) {
+#if hasAttribute(export)
+    @export(interface)
+#endif
+    package func verifyPSS(signature: [UInt8], digest mHash: Digest, parameters: PSSParameters) throws(RSAError) {
         let hLen = parameters.hash.digestSize
         let sLen = parameters.saltLength
         guard mHash.count == hLen, sLen >= 0 else { throw .invalidPSSParameters }

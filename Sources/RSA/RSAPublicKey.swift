@@ -25,6 +25,9 @@ public struct RSAPublicKey: Sendable {
     @usableFromInline package var modulusLength: Int { (modulus.bitWidth + 7) / 8 }
 
     /// Checks the bounds above and sets up the Montgomery context; throws `modulusOutOfBounds` or `exponentOutOfBounds`.
+#if hasAttribute(export)
+    @export(interface)
+#endif
     public init(modulus: BigUInt, exponent: BigUInt) throws(RSAError) {
         let bits = modulus.bitWidth
         try Self.checkBounds(modulusBits: bits, modulusIsOdd: modulus.bit(0),
@@ -49,6 +52,9 @@ public struct RSAPublicKey: Sendable {
     }
 
     /// From a PKCS#1 RSAPublicKey: `SEQUENCE { modulus INTEGER, publicExponent INTEGER }`.
+#if hasAttribute(export)
+    @export(interface)
+#endif
     public init(pkcs1 der: [UInt8]) throws(RSAError) {
         let (modulus, exponent) = try Self.readPKCS1(der, range: 0..<der.count)
         try self.init(modulusOctets: der[modulus], exponentOctets: der[exponent])

@@ -13,9 +13,15 @@ package struct InsecureSHA1: HashFunction {
     package init() {}
 
     /// Appends `bytes` to the message.
+#if hasAttribute(export)
+    @export(interface)
+#endif
     package mutating func update(_ bytes: UnsafeRawBufferPointer) { hash.update(bytes) }
 
     /// The 20-byte digest of everything appended so far; the state is left as it was.
+#if hasAttribute(export)
+    @export(interface)
+#endif
     package func finalize() -> Digest {
         let s = hash.finalState()
         return Digest(words: (UInt64(s.0) << 32 | UInt64(s.1), UInt64(s.2) << 32 | UInt64(s.3),

@@ -16,9 +16,15 @@ package struct SHA224: HashFunction {
     package init() {}
 
     /// Appends `bytes` to the message.
+#if hasAttribute(export)
+    @export(interface)
+#endif
     package mutating func update(_ bytes: UnsafeRawBufferPointer) { hash.update(bytes) }
 
     /// The 28-byte digest of everything appended so far; the state is left as it was.
+#if hasAttribute(export)
+    @export(interface)
+#endif
     package func finalize() -> Digest {
         let s = hash.finalState()
         return Digest(words: (

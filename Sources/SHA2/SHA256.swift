@@ -12,9 +12,15 @@ public struct SHA256: HashFunction {
     public init() {}
 
     /// Appends `bytes` to the message.
+#if hasAttribute(export)
+    @export(interface)
+#endif
     public mutating func update(_ bytes: UnsafeRawBufferPointer) { hash.update(bytes) }
 
     /// The 32-byte digest of everything appended so far; the state is left as it was.
+#if hasAttribute(export)
+    @export(interface)
+#endif
     public func finalize() -> Digest {
         let s = hash.finalState()
         return Digest(words: (

@@ -13,9 +13,15 @@ public struct SHA512: HashFunction {
     public init() {}
 
     /// Appends `bytes` to the message.
+#if hasAttribute(export)
+    @export(interface)
+#endif
     public mutating func update(_ bytes: UnsafeRawBufferPointer) { hash.update(bytes) }
 
     /// The 64-byte digest of everything appended so far; the state is left as it was.
+#if hasAttribute(export)
+    @export(interface)
+#endif
     public func finalize() -> Digest { Digest(words: hash.finalState(), count: 64) }
 }
 
@@ -34,9 +40,15 @@ public struct SHA384: HashFunction {
     public init() {}
 
     /// Appends `bytes` to the message.
+#if hasAttribute(export)
+    @export(interface)
+#endif
     public mutating func update(_ bytes: UnsafeRawBufferPointer) { hash.update(bytes) }
 
     /// The 48-byte digest of everything appended so far; the state is left as it was.
+#if hasAttribute(export)
+    @export(interface)
+#endif
     public func finalize() -> Digest {
         let s = hash.finalState()
         return Digest(words: (s.0, s.1, s.2, s.3, s.4, s.5, 0, 0), count: 48)

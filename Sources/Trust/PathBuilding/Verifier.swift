@@ -69,6 +69,9 @@ public struct Verifier: Sendable {
     }
 
     /// Parses a presented chain (leaf first) and verifies it.
+#if hasAttribute(export)
+    @export(interface)
+#endif
     public mutating func verify(presented ders: [[UInt8]]) -> Result<VerifiedChain, TrustFailure> {
         var certificates: [Certificate] = []
         for (index, der) in ders.enumerated() {
@@ -85,6 +88,9 @@ public struct Verifier: Sendable {
     /// Verifies `leaf` through any of `intermediates` (any order, unrelated
     /// ones allowed). `accept` may refuse a path that passed every check —
     /// pinning does — and the search then goes on to the next path.
+#if hasAttribute(export)
+    @export(interface)
+#endif
     public mutating func verify(
         leaf: Certificate, intermediates: [Certificate],
         accept: (VerifiedChain) -> PinMismatch? = Verifier.acceptEveryPath
@@ -111,6 +117,9 @@ public struct Verifier: Sendable {
     }
 
     /// Either `explain`: `pinsApply` says whether `accept` is a pin check.
+#if hasAttribute(export)
+    @export(interface)
+#endif
     package mutating func explain(
         leaf: Certificate, intermediates: [Certificate], pinsApply: Bool,
         accept: (VerifiedChain) -> PinMismatch?
