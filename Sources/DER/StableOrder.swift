@@ -3,13 +3,18 @@
 // type and comparator it is called with: thirteen copies, about 40 KB of a
 // size-first wasm module. This one is compiled once; what varies from caller
 // to caller is only the closure that compares two positions. It lives in the
-// lowest module because every other core module sorts something.
+// lowest module because every other core module sorts something, and it is
+// `@export(interface)`: an Embedded client that saw its body would inline it
+// into each of its sorts again.
 
 /// The positions `0..<count` ordered by `precedes`, a strict weak order
 /// over positions; positions that compare equal keep their order. Sorted
 /// runs of 16 positions (at most 120 comparisons each), then merged bottom
 /// up (at most `count` comparisons a level): n log n on any input. No
 /// scratch list below 17 positions.
+#if hasAttribute(export)
+@export(interface)
+#endif
 package func stableOrder(_ count: Int, by precedes: (Int, Int) -> Bool) -> [Int] {
     guard count > 0 else { return [] }
     var order = Array(0..<count)

@@ -111,5 +111,5 @@ private func algorithmName(_ encoded: ArraySlice<UInt8>) -> AlgorithmName {
               let range = try? inner.readOID() else { return }
         oid = OID(der: inner.copy(range))
     }
-    return AlgorithmName(oid: oid, name: oid?.shortName)
+    return AlgorithmName(oid: oid, name: nil)
 }

@@ -205,19 +205,23 @@ public struct SizedKeyType: Sendable, Equatable, CustomStringConvertible {
 public struct AlgorithmName: Sendable, Equatable, CustomStringConvertible {
     /// The OID; nil when there is none to show (explicit curve parameters).
     package let oid: OID?
-    /// A short name (`P-256`) when PureX509 knows the OID.
-    public let name: String?
+    /// A name given where there is no OID to look up.
+    private let givenName: String?
 
     /// An algorithm as a message should name it; give at least one of the two.
     package init(oid: OID?, name: String?) {
         self.oid = oid
-        self.name = name
+        self.givenName = name
     }
 
+    /// The OID alone: its short name is looked up only when a message asks,
+    /// so a program that never prints a refusal links no table of names.
     init(oidContent: ArraySlice<UInt8>) {
-        let oid = OID(der: Array(oidContent))
-        self.init(oid: oid, name: oid.shortName)
+        self.init(oid: OID(der: Array(oidContent)), name: nil)
     }
+
+    /// A short name (`P-256`) when PureX509 knows the OID.
+    public var name: String? { givenName ?? oid?.shortName }
 
     /// `name (oid)`, or whichever of the two is known.
     public var description: String {
