@@ -17,11 +17,11 @@ cd "$(dirname "$0")/.."
 triple=wasm32-unknown-none-wasm
 out=.build-embedded-size
 modules="DER SHA2 BigNum RSA EC PKIX Trust Pinning"
-# The size-first verify-only module measured 407,249 bytes in the
-# clean-clone CI run of 19e968e (2026-11-29), plus about 5 %: a guard
-# against growth, not the goal (300 KB; docs/embedded.md says where the
-# rest goes).
-size_first_bound=${SIZE_FIRST_BOUND:-428000}
+# The size-first verify-only module measured 386,853 bytes on 2026-11-29
+# (local run after the CT check was installed only when asked), plus about
+# 5 %: a guard against growth, not the goal (300 KB; docs/embedded.md says
+# where the rest goes).
+size_first_bound=${SIZE_FIRST_BOUND:-406000}
 mkdir -p "$out"
 [ -d .build-embedded/$triple/release/Pinning.build ] || { echo "embedded-size: run scripts/embedded-check.sh first (it builds the default configuration)" >&2; exit 1; }
 

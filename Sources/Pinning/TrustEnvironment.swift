@@ -51,7 +51,13 @@ public struct TrustEnvironment: Sendable {
     /// When true, every evaluation is also traced (`Verifier.explain`) and
     /// kept in `evaluations`, in the order the policy made them:
     /// `purex509 verify --explain` with pinning flags.
-    package var recordsEvaluations = false
+    package var recordsEvaluations: Bool {
+        get { tracer != nil }
+        set { tracer = newValue ? .explain : nil }
+    }
+    /// `Verifier.explain` behind a stored function, set only by
+    /// `recordsEvaluations`: a program that never records links no tracing.
+    private var tracer: EvaluationTracer?
     /// The evaluations traced while `recordsEvaluations` was on, oldest first.
     package private(set) var evaluations: [RecordedEvaluation] = []
 
@@ -181,8 +187,8 @@ public struct TrustEnvironment: Sendable {
         defer { swap(&evaluator.cache, &verifier.cache) }
         let intermediates = Array(trust.certificates.dropFirst())
         let result: Result<VerifiedChain, TrustFailure>
-        if recordsEvaluations {
-            let explanation = evaluator.explain(leaf: leaf, intermediates: intermediates, pinsApply: pinsApply, accept: accept)
+        if let tracer {
+            let explanation = tracer.explain(&evaluator, leaf, intermediates, pinsApply, accept)
             evaluations.append(RecordedEvaluation(evaluation: evaluation, pinnedAnchors: pinnedAnchors != nil,
                                                   anchors: evaluator.store, explanation: explanation))
             result = explanation.result
@@ -190,5 +196,16 @@ public struct TrustEnvironment: Sendable {
             result = evaluator.verify(leaf: leaf, intermediates: intermediates, accept: accept)
         }
         return result
+    }
+}
+
+/// How a recording environment traces an evaluation.
+private struct EvaluationTracer: Sendable {
+    let explain: @Sendable (inout Verifier, Certificate, [Certificate], Bool, (VerifiedChain) -> PinMismatch?) -> Explanation
+
+    static var explain: EvaluationTracer {
+        EvaluationTracer { verifier, leaf, intermediates, pinsApply, accept in
+            verifier.explain(leaf: leaf, intermediates: intermediates, pinsApply: pinsApply, accept: accept)
+        }
     }
 }

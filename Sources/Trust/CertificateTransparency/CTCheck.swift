@@ -38,6 +38,18 @@ public struct CTResult: Sendable, Equatable {
     }
 }
 
+/// `Evaluation.checkTransparency` behind a stored function, as
+/// `VerificationPolicy` installs it (Policy.swift).
+struct TransparencyCheck: Sendable {
+    let run: @Sendable (inout Evaluation, [PathNode], inout VerifiedChain) throws(BudgetExhausted) -> TrustFailure?
+
+    static var rules: TransparencyCheck {
+        TransparencyCheck { (evaluation, nodes, chain) throws(BudgetExhausted) in
+            try evaluation.checkTransparency(nodes, chain: &chain)
+        }
+    }
+}
+
 extension Evaluation {
     /// Chrome stops enforcing its policy when its list is this old (ct_policy.md).
     static let chromeListMaximumAge: Int64 = 70 * 86_400

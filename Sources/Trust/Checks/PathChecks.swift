@@ -174,7 +174,8 @@ extension Evaluation {
             chain.userConstrainedPolicies = policies
             _ = step(.certificatePolicies, anchorIndex, nodes[anchorIndex], nil)
         }
-        return try checkTransparency(nodes, chain: &chain)
+        guard let transparency = policy.transparencyCheck else { return nil }
+        return try transparency.run(&self, nodes, &chain)
     }
 
     /// RFC 5937 §3: what an anchor certificate carries binds the path.

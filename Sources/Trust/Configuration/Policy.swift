@@ -41,7 +41,7 @@ public struct VerificationPolicy: Sendable {
     /// Which rules beyond RFC 5280 §6.1 apply, as a named verifier's:
     /// `.strict` (the default), `.chromium`, `.rfc5280`, `.apple`, `.cabf`
     /// (ValidationProfile).
-    public var profile = ValidationProfile.strict
+    public var profile = ValidationProfile.strict { didSet { installTransparencyCheck() } }
     /// Revocation checking against the CRLs in `Verifier.revocationSources`;
     /// off by default.
     public var revocation = RevocationPolicy.off
@@ -49,7 +49,10 @@ public struct VerificationPolicy: Sendable {
     public var budgets = Budgets()
     /// The Certificate Transparency policy asked for beyond the profile's,
     /// and the log list SCTs are checked against.
-    public var certificateTransparency = CertificateTransparencySettings.none
+    public var certificateTransparency = CertificateTransparencySettings.none { didSet { installTransparencyCheck() } }
+    /// The CT check, installed only once the profile or the caller asks for
+    /// a CT policy: a program that never does links none of its rules.
+    private(set) var transparencyCheck: TransparencyCheck? = nil
 
     /// The other settings start at their defaults: strict profile, 2048-bit RSA
     /// minimum, no SHA-1, no Common Name fallback, no revocation checking.
@@ -62,6 +65,10 @@ public struct VerificationPolicy: Sendable {
         self.purpose = purpose
         self.identity = identity
         self.certificatePolicies = certificatePolicies
+    }
+
+    private mutating func installTransparencyCheck() {
+        transparencyCheck = profile.certificateTransparency == nil && certificateTransparency.required == nil ? nil : .rules
     }
 }
 
