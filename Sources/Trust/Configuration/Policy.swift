@@ -22,7 +22,9 @@ public struct VerificationPolicy: Sendable {
     /// Which issuer keys may sign, on every edge: RSA modulus minimum, curves.
     public var keys = KeyPolicy()
     /// Accept SHA-1 RSA signatures (never MD5). Off: SHA-1 collisions are practical.
-    public var allowSHA1 = false
+    public var allowSHA1 = false { didSet { sha1 = allowSHA1 ? .allowed : nil } }
+    /// SHA-1's arithmetic, installed only while `allowSHA1` is true.
+    private(set) var sha1: SHA1Verification? = nil
     /// Legacy opt-in: when the leaf has no dNSName at all, match a DNS
     /// reference against the subject's Common Names. Off by default, as
     /// RFC 9525 §6.3 and every current browser require.

@@ -47,7 +47,7 @@ extension Evaluation {
                 guard isCurrent(single) else { note(.ocspResponseOutOfDate); continue }
                 if authorised == nil {
                     authorised = try isAuthorised(basic, issuer: issuer, issuerKey: preparedIssuerKey(),
-                                                  allowSHA1: policy.allowSHA1)
+                                                  sha1: policy.sha1)
                 }
                 var trusted = authorised == true
                 // RFC 6960 §4.3 asks clients to process sha1WithRSA. A
@@ -57,7 +57,7 @@ extension Evaluation {
                 if !trusted, case .revoked = single.status, !policy.allowSHA1 {
                     if authorisedWithSHA1 == nil {
                         authorisedWithSHA1 = try isAuthorised(basic, issuer: issuer, issuerKey: preparedIssuerKey(),
-                                                          allowSHA1: true)
+                                                          sha1: .allowed)
                     }
                     trusted = authorisedWithSHA1 == true
                 }
@@ -98,10 +98,10 @@ extension Evaluation {
     /// issuer signed, with id-kp-OCSPSigning, valid now, and no critical
     /// extension this library does not process (RFC 5280 §4.2).
     mutating func isAuthorised(_ basic: BasicOCSPResponse, issuer: Certificate,
-                               issuerKey: VerificationKey?, allowSHA1: Bool) throws(BudgetExhausted) -> Bool {
+                               issuerKey: VerificationKey?, sha1: SHA1Verification?) throws(BudgetExhausted) -> Bool {
         guard let issuerKey else { return false }
         if Self.responder(basic.responderID, names: issuer) {
-            return try verify(basic.signedData, with: issuerKey, allowSHA1: allowSHA1) == nil
+            return try verify(basic.signedData, with: issuerKey, sha1: sha1) == nil
         }
         var tried = 0
         for delegate in basic.certificates where Self.responder(basic.responderID, names: delegate) {
@@ -112,8 +112,8 @@ extension Evaluation {
                   checkValidity(delegate, index: 0) == nil,
                   case .success(let key) = VerificationKey.prepare(delegate) else { continue }
             tried += 1
-            guard try verify(delegate.signedData, with: issuerKey, allowSHA1: allowSHA1) == nil else { continue }
-            return try verify(basic.signedData, with: key, allowSHA1: allowSHA1) == nil
+            guard try verify(delegate.signedData, with: issuerKey, sha1: sha1) == nil else { continue }
+            return try verify(basic.signedData, with: key, sha1: sha1) == nil
         }
         return false
     }

@@ -216,8 +216,9 @@ struct SignatureAlgorithmEntry: Sendable {
         bare("ecdsa-with-SHA384", .ecdsaWithSHA384, .ecdsa(.sha384), ecdsaKeys, .always, verifyECDSA),
         bare("ecdsa-with-SHA512", .ecdsaWithSHA512, .ecdsa(.sha512), ecdsaKeys, .always, verifyECDSA),
         bare("Ed25519", .ed25519, .ed25519, ed25519Keys, .always, verifyEd25519),
-        pkcs1("sha1WithRSAEncryption", .sha1WithRSAEncryption, .rsaPKCS1SHA1, .whenSHA1Allowed, verifyPKCS1SHA1),
-        bare("ecdsa-with-SHA1", .ecdsaWithSHA1, .ecdsaSHA1, ecdsaKeys, .whenSHA1Allowed, verifyECDSASHA1),
+        // SHA-1's arithmetic is `SHA1Verification`'s, never the table's.
+        pkcs1("sha1WithRSAEncryption", .sha1WithRSAEncryption, .rsaPKCS1SHA1, .whenSHA1Allowed, { _, _, _, _ in false }),
+        bare("ecdsa-with-SHA1", .ecdsaWithSHA1, .ecdsaSHA1, ecdsaKeys, .whenSHA1Allowed, { _, _, _, _ in false }),
         pkcs1("md5WithRSAEncryption", .md5WithRSAEncryption, .md5, .never, { _, _, _, _ in false }),
     ]
 
@@ -266,6 +267,24 @@ struct SignatureAlgorithmEntry: Sendable {
         guard let parameters else { return nil }
         let start = encoded.startIndex
         return try? PSSParameters(derEncoded: Array(encoded[(start + parameters.lowerBound)..<(start + parameters.upperBound)]))
+    }
+}
+
+/// The arithmetic of the SHA-1 schemes, which a policy that allows SHA-1
+/// (`VerificationPolicy.allowSHA1`) or OCSP's rule for revocations hands to
+/// the admission (SignatureVerification.swift): a program that never allows
+/// SHA-1 links neither SHA-1 nor these two verifications.
+struct SHA1Verification: Sendable {
+    let verify: @Sendable (SignatureScheme, VerificationKey, ArraySlice<UInt8>, ArraySlice<UInt8>) -> Bool
+
+    static var allowed: SHA1Verification {
+        SHA1Verification { scheme, key, signature, message in
+            switch scheme {
+            case .rsaPKCS1SHA1: return verifyPKCS1SHA1(scheme, key, signature, message)
+            case .ecdsaSHA1: return verifyECDSASHA1(scheme, key, signature, message)
+            default: return false
+            }
+        }
     }
 }
 

@@ -154,12 +154,18 @@ extension Evaluation {
     /// key, the key passes the policy), which is decided from a few bytes and
     /// costs no budget; then `signatureChecks` and `signatureWork` are
     /// charged once, before any arithmetic (webpki's `verify_signed_data`).
-    /// `allowSHA1` overrides the policy's (OCSP honours SHA-1 for
-    /// revocations alone); nil when the signature verifies.
-    mutating func verify(_ signed: SignedData, with key: VerificationKey, allowSHA1: Bool? = nil) throws(BudgetExhausted) -> SignatureFailure? {
+    /// SHA-1 as the policy allows it; nil when the signature verifies.
+    mutating func verify(_ signed: SignedData, with key: VerificationKey) throws(BudgetExhausted) -> SignatureFailure? {
+        try verify(signed, with: key, sha1: policy.sha1)
+    }
+
+    /// `verify(_:with:)` with SHA-1 as `sha1` allows it instead of the
+    /// policy (OCSP honours SHA-1 for revocations alone).
+    mutating func verify(_ signed: SignedData, with key: VerificationKey,
+                         sha1: SHA1Verification?) throws(BudgetExhausted) -> SignatureFailure? {
         let admitted: AdmittedScheme
         switch AdmittedScheme.admit(algorithm: signed.algorithm.encoded, key: key, policy: policy.keys,
-                                    allowSHA1: allowSHA1 ?? policy.allowSHA1, pss: policy.profile.pssParameters) {
+                                    sha1: sha1, pss: policy.profile.pssParameters) {
         case .success(let scheme): admitted = scheme
         case .failure(let failure): return failure
         }

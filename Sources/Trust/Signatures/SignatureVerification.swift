@@ -62,28 +62,33 @@ public enum SignatureFailure: Error, Sendable, Equatable, CustomStringConvertibl
 package func checkSignature(algorithm: ArraySlice<UInt8>, key: VerificationKey, policy: KeyPolicy, allowSHA1: Bool,
                            pssParameters: PSSParameterRule = .anyRFC4055,
                            signature: ArraySlice<UInt8>, message: ArraySlice<UInt8>) -> SignatureFailure? {
-    switch AdmittedScheme.admit(algorithm: algorithm, key: key, policy: policy, allowSHA1: allowSHA1, pss: pssParameters) {
+    switch AdmittedScheme.admit(algorithm: algorithm, key: key, policy: policy, sha1: allowSHA1 ? .allowed : nil,
+                                pss: pssParameters) {
     case .failure(let failure): return failure
     case .success(let admitted): return admitted.verify(key, signature: signature, message: message)
     }
 }
 
-/// A scheme that passed everything short of the arithmetic, with the table
-/// entry that named it (found once).
+/// A scheme that passed everything short of the arithmetic, with the
+/// arithmetic that verifies it: its table entry's, or for SHA-1 the one the
+/// caller handed over.
 struct AdmittedScheme {
     let scheme: SignatureScheme
-    let entry: SignatureAlgorithmEntry
+    let arithmetic: @Sendable (SignatureScheme, VerificationKey, ArraySlice<UInt8>, ArraySlice<UInt8>) -> Bool
 
     /// From the scheme's table entry: the scheme is known, allowed, fits the
     /// key, and the key passes the policy. Costs no signature budget.
     static func admit(algorithm: ArraySlice<UInt8>, key: VerificationKey, policy: KeyPolicy,
-                      allowSHA1: Bool, pss: PSSParameterRule) -> Result<AdmittedScheme, SignatureFailure> {
+                      sha1: SHA1Verification?, pss: PSSParameterRule) -> Result<AdmittedScheme, SignatureFailure> {
         guard let (entry, scheme) = SignatureAlgorithmEntry.find(algorithm) else {
             return .failure(.unsupportedAlgorithm(.signatureAlgorithm(algorithmName(algorithm))))
         }
+        let arithmetic: @Sendable (SignatureScheme, VerificationKey, ArraySlice<UInt8>, ArraySlice<UInt8>) -> Bool
         switch entry.admission {
-        case .always: break
-        case .whenSHA1Allowed: if !allowSHA1 { return .failure(.disallowedAlgorithm(scheme)) }
+        case .always: arithmetic = entry.verify
+        case .whenSHA1Allowed:
+            guard let sha1 else { return .failure(.disallowedAlgorithm(scheme)) }
+            arithmetic = sha1.verify
         case .never: return .failure(.disallowedAlgorithm(scheme))
         }
         // PSS parameters outside the profile's rule are refused as a policy
@@ -93,12 +98,12 @@ struct AdmittedScheme {
         }
         guard entry.accepts(scheme, key) else { return .failure(.schemeMismatch(algorithm: scheme, key: key.sizedType)) }
         if let refusal = policy.refusal(of: key.sizedType) { return .failure(.keyRefused(refusal)) }
-        return .success(AdmittedScheme(scheme: scheme, entry: entry))
+        return .success(AdmittedScheme(scheme: scheme, arithmetic: arithmetic))
     }
 
-    /// The signature arithmetic: the entry's verify function.
+    /// The signature arithmetic.
     func verify(_ key: VerificationKey, signature: ArraySlice<UInt8>, message: ArraySlice<UInt8>) -> SignatureFailure? {
-        entry.verify(scheme, key, signature, message) ? nil : .invalidSignature
+        arithmetic(scheme, key, signature, message) ? nil : .invalidSignature
     }
 }
 
