@@ -156,7 +156,7 @@ struct SignatureAlgorithmEntry: Sendable {
     let admission: Admission
     /// The arithmetic: true when `signature` over `message` verifies with a
     /// key the entry accepts.
-    let verify: @Sendable (SignatureScheme, VerificationKey, ArraySlice<UInt8>, ArraySlice<UInt8>) -> Bool
+    let verify: SignatureArithmetic
 
     /// The entry that recognises `encoded` and the scheme it names, in one
     /// pass over the table: a verification needs both.
@@ -224,7 +224,7 @@ struct SignatureAlgorithmEntry: Sendable {
 
     /// A PKCS#1 v1.5 entry: `SEQUENCE { OID, NULL }` and `SEQUENCE { OID }`, rsaEncryption keys.
     private static func pkcs1(_ name: String, _ oid: OID, _ scheme: SignatureScheme, _ admission: Admission,
-                              _ verify: @escaping @Sendable (SignatureScheme, VerificationKey, ArraySlice<UInt8>, ArraySlice<UInt8>) -> Bool)
+                              _ verify: @escaping SignatureArithmetic)
         -> SignatureAlgorithmEntry {
         SignatureAlgorithmEntry(name: name, identification: .encodings([identifier(oid, nullParameters: true),
                                                                          identifier(oid, nullParameters: false)], scheme),
@@ -233,7 +233,7 @@ struct SignatureAlgorithmEntry: Sendable {
 
     /// An entry whose identifier is `SEQUENCE { OID }` alone.
     private static func bare(_ name: String, _ oid: OID, _ scheme: SignatureScheme, _ keys: [KeyType], _ admission: Admission,
-                             _ verify: @escaping @Sendable (SignatureScheme, VerificationKey, ArraySlice<UInt8>, ArraySlice<UInt8>) -> Bool)
+                             _ verify: @escaping SignatureArithmetic)
         -> SignatureAlgorithmEntry {
         SignatureAlgorithmEntry(name: name, identification: .encodings([identifier(oid, nullParameters: false)], scheme),
                                 keys: keys, admission: admission, verify: verify)
@@ -270,12 +270,16 @@ struct SignatureAlgorithmEntry: Sendable {
     }
 }
 
+/// A signature's arithmetic: true when `signature` over `message` verifies
+/// under the scheme with the key.
+typealias SignatureArithmetic = @Sendable (SignatureScheme, VerificationKey, ArraySlice<UInt8>, ArraySlice<UInt8>) -> Bool
+
 /// The arithmetic of the SHA-1 schemes, which a policy that allows SHA-1
 /// (`VerificationPolicy.allowSHA1`) or OCSP's rule for revocations hands to
 /// the admission (SignatureVerification.swift): a program that never allows
 /// SHA-1 links neither SHA-1 nor these two verifications.
 struct SHA1Verification: Sendable {
-    let verify: @Sendable (SignatureScheme, VerificationKey, ArraySlice<UInt8>, ArraySlice<UInt8>) -> Bool
+    let verify: SignatureArithmetic
 
     static var allowed: SHA1Verification {
         SHA1Verification { scheme, key, signature, message in

@@ -74,7 +74,7 @@ package func checkSignature(algorithm: ArraySlice<UInt8>, key: VerificationKey, 
 /// caller handed over.
 struct AdmittedScheme {
     let scheme: SignatureScheme
-    let arithmetic: @Sendable (SignatureScheme, VerificationKey, ArraySlice<UInt8>, ArraySlice<UInt8>) -> Bool
+    let arithmetic: SignatureArithmetic
 
     /// From the scheme's table entry: the scheme is known, allowed, fits the
     /// key, and the key passes the policy. Costs no signature budget.
@@ -83,7 +83,7 @@ struct AdmittedScheme {
         guard let (entry, scheme) = SignatureAlgorithmEntry.find(algorithm) else {
             return .failure(.unsupportedAlgorithm(.signatureAlgorithm(algorithmName(algorithm))))
         }
-        let arithmetic: @Sendable (SignatureScheme, VerificationKey, ArraySlice<UInt8>, ArraySlice<UInt8>) -> Bool
+        let arithmetic: SignatureArithmetic
         switch entry.admission {
         case .always: arithmetic = entry.verify
         case .whenSHA1Allowed:
