@@ -170,7 +170,7 @@ private enum TrustFailureCase: CaseIterable {
         case .notYetValid: return .notYetValid(index: 0, notBefore: 1, at: 0)
         case .badSignature: return .badSignature(index: 0)
         case .unknownIssuer: return .unknownIssuer(index: 0)
-        case .hostnameMismatch: return .hostnameMismatch(presented: [])
+        case .hostnameMismatch: return .hostnameMismatch(presented: PresentedNames([]))
         case .invalidReferenceIdentity: return .invalidReferenceIdentity
         case .pathLengthExceeded: return .pathLengthExceeded(index: 1)
         case .notACA: return .notACA(index: 1)
@@ -355,7 +355,7 @@ private enum ServerTrustFailureCase: CaseIterable {
         case .noCertificatesFound: return .noCertificatesFound
         case .noPublicKeysFound: return .noPublicKeysFound
         case .defaultEvaluationFailed: return .defaultEvaluationFailed(.unknownIssuer(index: 0))
-        case .hostValidationFailed: return .hostValidationFailed(.hostnameMismatch(presented: ["other.example"]))
+        case .hostValidationFailed: return .hostValidationFailed(.hostnameMismatch(presented: PresentedNames([GeneralName(kind: .dnsName, value: Array("other.example".utf8)[...])])))
         case .certificatePinningFailed: return .certificatePinningFailed(host: "example.com", served: [], pinned: [])
         case .publicKeyPinningFailed: return .publicKeyPinningFailed(host: "example.com", served: [], pinned: [])
         case .customEvaluationFailed: return .customEvaluationFailed("refused")

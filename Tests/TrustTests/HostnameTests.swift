@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PKIX
 @testable import Trust
 
 /// RFC 9525 / RFC 6125 matching, one named row each. `presented` is a
@@ -160,4 +161,43 @@ func addressTextParsing(_ row: AddressRow) {
         case .failure(let failure): #expect(failure.code == expected, "\(host), fallback \(fallback): \(failure)")
         }
     }
+}
+
+/// A mismatch carries the leaf's DNS and IP entries and renders them only
+/// when read: the names in the order of the subjectAltName, addresses in
+/// their text forms, the message built from them.
+@Test func hostnameMismatchCarriesThePresentedNames() throws {
+    let folder = vectors.appendingPathComponent("chains/valid.p256")
+    let chain = try certificates(folder.appendingPathComponent("chain.pem"))
+    let store = TrustStore(try certificates(folder.appendingPathComponent("roots.pem")))
+    var policy = VerificationPolicy(time: 1_748_736_000)
+    policy.identity = ServerIdentity(host: "www.example.org")
+    var verifier = Verifier(store: store, policy: policy)
+    guard case .failure(let failure) = verifier.verify(leaf: chain[0], intermediates: Array(chain.dropFirst())),
+          case .hostnameMismatch(let presented) = failure.reason else {
+        Issue.record("a wrong host was not a host-name mismatch")
+        return
+    }
+    #expect(presented.names == ["DNS:www.example.com", "DNS:*.wild.example.com", "IP:192.0.2.7", "IP:2001:db8::7"])
+    #expect(presented.entries.map(\.kind) == [.dnsName, .dnsName, .ipAddress, .ipAddress])
+    #expect(failure.description == "the leaf does not name the host; it presents DNS:www.example.com, DNS:*.wild.example.com, IP:192.0.2.7, IP:2001:db8::7")
+
+    policy.identity = ServerIdentity(host: "www.example.com")
+    verifier = Verifier(store: store, policy: policy)
+    if case .failure(let failure) = verifier.verify(leaf: chain[0], intermediates: Array(chain.dropFirst())) {
+        Issue.record("the named host was refused: \(failure)")
+    }
+}
+
+/// Only dNSName and iPAddress entries name a host; the other forms are left out of the message.
+@Test func presentedNamesKeepOnlyHostForms() {
+    let names: [GeneralName] = [GeneralName(kind: .rfc822Name, value: Array("a@example.com".utf8)[...]),
+                 GeneralName(kind: .dnsName, value: Array("a.example".utf8)[...]),
+                 GeneralName(kind: .uniformResourceIdentifier, value: Array("https://b.example/".utf8)[...]),
+                 GeneralName(kind: .ipAddress, value: [10, 0, 0, 1])]
+    let presented = PresentedNames(names)
+    #expect(presented.names == ["DNS:a.example", "IP:10.0.0.1"])
+    #expect(presented.description == "DNS:a.example, IP:10.0.0.1")
+    #expect(PresentedNames(Array(names.prefix(1))).description == "no DNS or IP names")
+    #expect(PresentedNames([]) == PresentedNames(Array(names.prefix(1))))
 }

@@ -40,7 +40,7 @@ extension Evaluation {
         let commonNameFallback = policy.allowCommonNameFallback && !profile.hostFromSubjectAltNameOnly
         let suffixes = profile.refusesWildcardOverPublicSuffix ? policy.publicSuffixes : nil
         if let identity = policy.identity, !identity.isPresented(by: leaf, commonNameFallback: commonNameFallback, publicSuffixes: suffixes) {
-            hostname = .hostnameMismatch(presented: presentedNames(leaf))
+            hostname = .hostnameMismatch(presented: PresentedNames(leaf.subjectAlternativeNames))
         }
         if policy.identity == nil {
             // Nothing to match: the verdict says so (the caller gave no host), never a pass.
@@ -245,17 +245,5 @@ extension Evaluation {
         guard present else { return true }
         let anyAllowed = index > 0 || policy.profile.acceptsAnyExtendedKeyUsageInLeaf
         return lists(wanted) || (anyAllowed && lists(.anyExtendedKeyUsage))
-    }
-
-
-    /// The leaf's DNS and IP names, for the mismatch message.
-    func presentedNames(_ leaf: Certificate) -> [String] {
-        leaf.subjectAlternativeNames.compactMap { name in
-            switch name.kind {
-            case .dnsName: return "DNS:" + name.text
-            case .ipAddress: return "IP:" + IPAddressText.format(name.value)
-            default: return nil
-            }
-        }
     }
 }

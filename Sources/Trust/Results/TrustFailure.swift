@@ -36,8 +36,9 @@ public struct TrustFailure: Error, Sendable, Equatable, CustomStringConvertible 
         case badSignature
         /// No anchor could be reached from this certificate.
         case unknownIssuer
-        /// The leaf names neither the DNS name nor the IP address asked for.
-        case hostnameMismatch(presented: [String])
+        /// The leaf names neither the DNS name nor the IP address asked for;
+        /// the names it does present.
+        case hostnameMismatch(presented: PresentedNames)
         /// The reference identity is not a valid host name or address.
         case invalidReferenceIdentity
         /// A CA's pathLenConstraint is exceeded (RFC 5280 §4.2.1.9).
@@ -148,7 +149,7 @@ public struct TrustFailure: Error, Sendable, Equatable, CustomStringConvertible 
         case .badSignature: return "\(subject()) has a signature its issuer's key does not verify"
         case .unknownIssuer: return "no trusted issuer found for \(subject())"
         case .hostnameMismatch(let presented):
-            return "the leaf does not name the host; it presents " + (presented.isEmpty ? "no DNS or IP names" : presented.joined(separator: ", "))
+            return "the leaf does not name the host; it presents \(presented)"
         case .invalidReferenceIdentity: return "the requested host name or address is not valid"
         case .pathLengthExceeded: return "\(subject()) exceeds a CA's path length constraint"
         case .notACA: return "\(subject()) issues certificates but is not a CA"

@@ -62,7 +62,7 @@ extension TrustFailure {
     }
     package static func badSignature(index: Int) -> TrustFailure { TrustFailure(index, .badSignature) }
     package static func unknownIssuer(index: Int) -> TrustFailure { TrustFailure(index, .unknownIssuer) }
-    package static func hostnameMismatch(presented: [String]) -> TrustFailure { TrustFailure(0, .hostnameMismatch(presented: presented)) }
+    package static func hostnameMismatch(presented: PresentedNames) -> TrustFailure { TrustFailure(0, .hostnameMismatch(presented: presented)) }
     package static var invalidReferenceIdentity: TrustFailure { TrustFailure(0, .invalidReferenceIdentity) }
     package static func pathLengthExceeded(index: Int) -> TrustFailure { TrustFailure(index, .pathLengthExceeded) }
     package static func notACA(index: Int) -> TrustFailure { TrustFailure(index, .notACA) }

@@ -42,7 +42,7 @@ import Testing
             Issue.record("expected hostnameMismatch, got \(error.failure)")
             return
         }
-        #expect(presented.contains("DNS:localhost"))
+        #expect(presented.names.contains("DNS:localhost"))
         #expect(error.host == "www.example.com")
     }
 
