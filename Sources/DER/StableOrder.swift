@@ -81,28 +81,38 @@ private func merge(_ source: [Int], _ low: Int, _ middle: Int, _ high: Int, into
     }
 }
 
+/// Puts the elements of a collection in the order `order` gives (position
+/// i receives the element at `order[i]`), by `swap(i, j)` calls alone: one
+/// cycle of the permutation at a time, each finished position marked by
+/// pointing at itself, so at most count − 1 swaps and no scratch list.
+/// Not generic, so it is compiled once; a caller's only code of its own is
+/// the swap. `order` is left as the identity.
+#if hasAttribute(export)
+@export(interface)
+#endif
+package func permute(by order: inout [Int], swap: (Int, Int) -> Void) {
+    for start in order.indices where order[start] != start {
+        var at = start
+        while true {
+            let from = order[at]
+            order[at] = at
+            if from == start { break }
+            // Position `at` takes its element; the one that belongs at the
+            // cycle's end moves on to `from`, the next position to fill.
+            swap(at, from)
+            at = from
+        }
+    }
+}
+
 extension Array {
-    /// Sorts the elements stably by `precedes` through `stableOrder`: the
-    /// only code compiled per element type is the permutation's application.
+    /// Sorts the elements stably by `precedes` through `stableOrder` and
+    /// `permute`: the only code compiled per element type is a swap.
     package mutating func stablySort(by precedes: (Element, Element) -> Bool) {
         guard count > 1 else { return }
         var order = stableOrder(count) { precedes(self[$0], self[$1]) }
-        // order[i] is where the element that belongs at i stands now; the
-        // permutation is applied one cycle at a time, each finished position
-        // marked by pointing at itself.
-        for start in 0..<count where order[start] != start {
-            let first = self[start]
-            var at = start
-            while true {
-                let from = order[at]
-                order[at] = at
-                if from == start {
-                    self[at] = first
-                    break
-                }
-                self[at] = self[from]
-                at = from
-            }
+        withUnsafeMutableBufferPointer { elements in
+            permute(by: &order) { elements.swapAt($0, $1) }
         }
     }
 
