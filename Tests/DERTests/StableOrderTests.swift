@@ -47,6 +47,24 @@ private func keyLists() -> [[Int]] {
         sorted.stablySort { $0.key < $1.key }
         #expect(sorted.map(\.position) == expected.map(\.position), "\(keys.count) keys")
         #expect(elements.stablySorted { $0.key < $1.key }.map(\.position) == expected.map(\.position))
+        // The sorts worked on their own copies.
+        #expect(elements.map(\.position) == Array(keys.indices))
+    }
+}
+
+/// Elements with storage of their own (strings) are moved, not lost or
+/// shared: the permutation swaps them through the array's buffer.
+@Test func permuteKeepsEveryElementOnce() {
+    for keys in keyLists() {
+        let words = keys.enumerated().map { (key: $0.element, word: "word \($0.offset)") }
+        let expected = keys.indices.sorted { keys[$0] < keys[$1] }.map { words[$0].word }
+        var sorted = words
+        sorted.stablySort { $0.key < $1.key }
+        #expect(sorted.map(\.word) == expected, "\(keys.count) keys")
+        var order = stableOrder(keys.count) { keys[$0] < keys[$1] }
+        var moved = words.map(\.word)
+        moved.withUnsafeMutableBufferPointer { buffer in permute(by: &order) { buffer.swapAt($0, $1) } }
+        #expect(moved == expected && order == Array(keys.indices), "\(keys.count) keys")
     }
 }
 

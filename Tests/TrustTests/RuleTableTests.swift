@@ -9,10 +9,16 @@ import TestSupport
 // after changing a rule or a profile.
 
 @Test func everyRuleHasOneEntryInItsPlace() {
-    #expect(RuleEntry.table.count == ConformanceRule.allCases.count)
-    for (position, entry) in RuleEntry.table.enumerated() {
-        #expect(Int(entry.rule.rawValue) == position, "\(entry.rule.code) at \(position)")
+    // The lists read one after another are the cases in their order: the
+    // lookup by raw value (`RuleEntry.of`) depends on it.
+    let lists = RuleEntry.rfc5280 + RuleEntry.cabf + RuleEntry.apple
+    #expect(lists.map(\.rule) == ConformanceRule.allCases)
+    for rule in ConformanceRule.allCases {
+        #expect(rule.entry.rule == rule, "\(rule.code)")
     }
+    #expect(RuleEntry.rfc5280.allSatisfy { $0.family == .construction && $0.section.description.hasPrefix("RFC 5280") })
+    #expect(RuleEntry.cabf.allSatisfy { $0.family == .construction && $0.section.description.hasPrefix("CA/B Forum") })
+    #expect(RuleEntry.apple.allSatisfy { $0.family == .appleSSL })
     let codes = ConformanceRule.allCases.map(\.code)
     #expect(Set(codes).count == codes.count, "a code is used twice")
 }

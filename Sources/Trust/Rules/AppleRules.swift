@@ -93,10 +93,11 @@ extension RuleEntry {
         RuleEntry(.unprocessedNameConstraintForm, code: "appleNameConstraintForm", section: nameConstraintForms,
                   asks: "a critical nameConstraints holds only rfc822Name, dNSName, directoryName, URI and iPAddress subtrees",
                   breach: "its critical nameConstraints holds a name form SecTrust does not process",
-                  family: .appleSSL) { certificate, extensions, _ in
+                  family: .appleSSL,
+                  unless: "no critical nameConstraints", when: { _, extensions in extensions.nameConstraintsCritical == true }) { certificate, extensions, _ in
             guard extensions.nameConstraintsCritical == true else { return false }
             return (certificate.permittedSubtrees + certificate.excludedSubtrees).contains { !processedForms.contains($0.kind) }
-        }.applying(unless: "no critical nameConstraints") { _, extensions in extensions.nameConstraintsCritical == true },
+        },
     ]
 
     /// The forms SecNameConstraintsAreSubtreesSupported accepts.

@@ -18,9 +18,10 @@ extension RuleEntry {
         },
         RuleEntry(.subscriberCriticalExtendedKeyUsage, code: "subscriberCriticalExtendedKeyUsage", section: "CA/B Forum BR §7.1.2.7.6",
                   asks: "a server certificate's extendedKeyUsage is not critical",
-                  breach: "a server certificate marks extendedKeyUsage critical", serverAuthOnly: true) { _, extensions, _ in
+                  breach: "a server certificate marks extendedKeyUsage critical", serverAuthOnly: true,
+                  unless: "no extendedKeyUsage", when: { _, extensions in extensions.extendedKeyUsageCritical != nil }) { _, extensions, _ in
             extensions.extendedKeyUsageCritical == true
-        }.applying(unless: "no extendedKeyUsage") { _, extensions in extensions.extendedKeyUsageCritical != nil },
+        },
         RuleEntry(.subscriberCriticalSubjectAltName, code: "subscriberCriticalSubjectAltName", section: "CA/B Forum BR §7.1.2.7.12",
                   asks: "subjectAltName is not critical beside a subject",
                   breach: "subjectAltName is marked critical although the subject is not empty", serverAuthOnly: true) { certificate, extensions, _ in
@@ -39,8 +40,9 @@ extension RuleEntry {
         },
         RuleEntry(.rootAuthorityKeyIdentifierWithIssuer, code: "rootAuthorityKeyIdentifierWithIssuer", section: "CA/B Forum BR §7.1.2.1.3",
                   asks: "a root's authorityKeyIdentifier is a keyIdentifier only",
-                  breach: "a root's authorityKeyIdentifier carries authorityCertIssuer or authorityCertSerialNumber") { _, extensions, _ in
+                  breach: "a root's authorityKeyIdentifier carries authorityCertIssuer or authorityCertSerialNumber",
+                  unless: "no authorityKeyIdentifier", when: { _, extensions in extensions.authorityKeyIdentifierCritical != nil }) { _, extensions, _ in
             extensions.authorityKeyIdentifierNamesIssuer
-        }.applying(unless: "no authorityKeyIdentifier") { _, extensions in extensions.authorityKeyIdentifierCritical != nil },
+        },
     ]
 }

@@ -100,7 +100,7 @@ public enum ConformanceRule: UInt8, Sendable, Equatable, CaseIterable, CustomStr
         entry.isBroken(certificate, certificate.extensions, underSystemRoot)
     }
 
-    var entry: RuleEntry { RuleEntry.table[Int(rawValue)] }
+    var entry: RuleEntry { RuleEntry.of(self) }
 }
 
 /// Apple's SSL policy rules are rules of the one table; the name stays for
@@ -148,22 +148,22 @@ struct RuleEntry: Sendable {
     /// certificate has what the rule is about. A rule that does not apply
     /// cannot be broken; the trace shows it as not applicable, never as a
     /// pass (`TraceStep.notApplicable`). Nil: the rule applies to every certificate.
-    private(set) var appliesTo: (@Sendable (Certificate, Extensions) -> Bool)? = nil
+    let appliesTo: (@Sendable (Certificate, Extensions) -> Bool)?
     /// Why the rule does not apply, for the trace ("no nameConstraints").
-    private(set) var inapplicable: StaticString = ""
+    let inapplicable: StaticString
 
-    /// The entry, applying only to certificates for which `condition` holds;
-    /// `reason` says in the trace what the others lack.
-    func applying(unless reason: StaticString, when condition: @escaping @Sendable (Certificate, Extensions) -> Bool) -> RuleEntry {
-        var entry = self
-        entry.appliesTo = condition
-        entry.inapplicable = reason
-        return entry
-    }
-
+    /// The entry of `rule`; with `when`, it applies only to certificates
+    /// for which `when` holds, and `unless` says in the trace what the
+    /// others lack. Inlined into the lists' literals, and every field set
+    /// here, so that the compiler lays each list out as static data: a
+    /// call or a later change left in a literal makes it code that runs
+    /// once at start-up (4.4 KB for RFC 5280's list in an Embedded module).
+    @inline(__always)
     init(_ rule: ConformanceRule, code: StaticString, section: StaticString, asks: StaticString, breach: StaticString,
          family: RuleFamily = .construction, serverAuthOnly: Bool = false, needsAnchor: Bool = false,
-         systemRootOnly: Bool = false, isBroken: @escaping @Sendable (Certificate, Extensions, Bool) -> Bool) {
+         systemRootOnly: Bool = false, unless reason: StaticString = "",
+         when condition: (@Sendable (Certificate, Extensions) -> Bool)? = nil,
+         isBroken: @escaping @Sendable (Certificate, Extensions, Bool) -> Bool) {
         self.rule = rule
         self.code = code
         self.section = section
@@ -174,19 +174,27 @@ struct RuleEntry: Sendable {
         self.needsAnchor = needsAnchor || systemRootOnly
         self.systemRootOnly = systemRootOnly
         self.isBroken = isBroken
+        appliesTo = condition
+        inapplicable = reason
     }
 
-    /// Every entry, in `ConformanceRule`'s order (a test checks that each
-    /// case has exactly one entry).
-    static let table: [RuleEntry] = (rfc5280 + cabf + apple).stablySorted { $0.rule.rawValue < $1.rule.rawValue }
-
-    /// What the verifier reads of each entry on every evaluation, apart
-    /// from the texts, so that the hot path copies a byte and a function
-    /// rather than a whole entry.
-    static let checks: [RuleCheck] = table.map(RuleCheck.init)
+    /// The entry of `rule`. The cases are declared list by list and each
+    /// list holds its cases in their order (a test checks both), so a raw
+    /// value is a position in the three lists read one after another. They
+    /// stay three literals: joined or sorted into one table, they would be
+    /// built by code at start-up instead of laid out as data.
+    @inline(__always)
+    static func of(_ rule: ConformanceRule) -> RuleEntry {
+        let position = Int(rule.rawValue)
+        if position < rfc5280.count { return rfc5280[position] }
+        let afterRFC5280 = position - rfc5280.count
+        if afterRFC5280 < cabf.count { return cabf[afterRFC5280] }
+        return apple[afterRFC5280 - cabf.count]
+    }
 }
 
-/// An entry as the verifier runs it (`RuleEntry.checks`).
+/// What the verifier reads of an entry on every evaluation, apart from the
+/// texts: a byte of flags and the predicates.
 struct RuleCheck: Sendable {
     private let flags: UInt8
     let isBroken: @Sendable (Certificate, Extensions, Bool) -> Bool
@@ -194,6 +202,7 @@ struct RuleCheck: Sendable {
     let appliesTo: (@Sendable (Certificate, Extensions) -> Bool)?
     let inapplicable: StaticString
 
+    @inline(__always)
     init(_ entry: RuleEntry) {
         flags = (entry.serverAuthOnly ? 1 : 0) | (entry.needsAnchor ? 2 : 0) | (entry.family == .appleSSL ? 4 : 0)
             | (entry.systemRootOnly ? 8 : 0)
@@ -216,7 +225,7 @@ struct RuleCheck: Sendable {
 
 extension ConformanceRule {
     /// The entry as the verifier runs it.
-    var check: RuleCheck { RuleEntry.checks[Int(rawValue)] }
+    var check: RuleCheck { @inline(__always) get { RuleCheck(entry) } }
 
     /// The failure for the rule broken by the certificate at path position `index`.
     func failure(index: Int, _ family: RuleFamily) -> TrustFailure {

@@ -10,19 +10,22 @@ extension RuleEntry {
     static let rfc5280: [RuleEntry] = [
         RuleEntry(.criticalAuthorityKeyIdentifier, code: "criticalAuthorityKeyIdentifier", section: "RFC 5280 §4.2.1.1",
                   asks: "authorityKeyIdentifier is not critical",
-                  breach: "authorityKeyIdentifier is marked critical") { _, extensions, _ in
+                  breach: "authorityKeyIdentifier is marked critical",
+                  unless: "no authorityKeyIdentifier", when: { _, extensions in extensions.authorityKeyIdentifierCritical != nil }) { _, extensions, _ in
             extensions.authorityKeyIdentifierCritical == true
-        }.applying(unless: "no authorityKeyIdentifier") { _, extensions in extensions.authorityKeyIdentifierCritical != nil },
+        },
         RuleEntry(.criticalSubjectKeyIdentifier, code: "criticalSubjectKeyIdentifier", section: "RFC 5280 §4.2.1.2",
                   asks: "subjectKeyIdentifier is not critical",
-                  breach: "subjectKeyIdentifier is marked critical") { _, extensions, _ in
+                  breach: "subjectKeyIdentifier is marked critical",
+                  unless: "no subjectKeyIdentifier", when: { _, extensions in extensions.subjectKeyIdentifierCritical != nil }) { _, extensions, _ in
             extensions.subjectKeyIdentifierCritical == true
-        }.applying(unless: "no subjectKeyIdentifier") { _, extensions in extensions.subjectKeyIdentifierCritical != nil },
+        },
         RuleEntry(.criticalAuthorityInfoAccess, code: "criticalAuthorityInfoAccess", section: "RFC 5280 §4.2.2.1",
                   asks: "authorityInfoAccess is not critical",
-                  breach: "authorityInfoAccess is marked critical") { _, extensions, _ in
+                  breach: "authorityInfoAccess is marked critical",
+                  unless: "no authorityInfoAccess", when: { _, extensions in extensions.authorityInformationAccessCritical != nil }) { _, extensions, _ in
             extensions.authorityInformationAccessCritical == true
-        }.applying(unless: "no authorityInfoAccess") { _, extensions in extensions.authorityInformationAccessCritical != nil },
+        },
         // The path-validation suites that define `rfc5280` refuse such a
         // target rather than process it (x509-limbo's
         // rfc5280::nc::not-allowed-in-ee-critical and -noncritical): a
@@ -30,14 +33,16 @@ extension RuleEntry {
         // extension can only mislead whoever reads it.
         RuleEntry(.nameConstraintsOutsideCA, code: "nameConstraintsOutsideCA", section: "RFC 5280 §4.2.1.10",
                   asks: "nameConstraints only in a CA",
-                  breach: "nameConstraints in a certificate that is not a CA") { _, extensions, _ in
+                  breach: "nameConstraints in a certificate that is not a CA",
+                  unless: "no nameConstraints", when: { _, extensions in extensions.nameConstraintsCritical != nil }) { _, extensions, _ in
             extensions.nameConstraintsCritical != nil && extensions.basicConstraints?.isCA != true
-        }.applying(unless: "no nameConstraints") { _, extensions in extensions.nameConstraintsCritical != nil },
+        },
         RuleEntry(.keyCertSignWithoutCA, code: "keyCertSignWithoutCA", section: "RFC 5280 §4.2.1.3",
                   asks: "keyCertSign only in a CA",
-                  breach: "keyCertSign is asserted but basicConstraints does not say cA") { _, extensions, _ in
+                  breach: "keyCertSign is asserted but basicConstraints does not say cA",
+                  unless: "keyUsage does not assert keyCertSign", when: { _, extensions in extensions.keyUsage?.usage.contains(.keyCertSign) == true }) { _, extensions, _ in
             extensions.keyUsage?.usage.contains(.keyCertSign) == true && extensions.basicConstraints?.isCA != true
-        }.applying(unless: "keyUsage does not assert keyCertSign") { _, extensions in extensions.keyUsage?.usage.contains(.keyCertSign) == true },
+        },
         // Self-issued stands in for self-signed: telling them apart costs a
         // signature check, and a self-issued certificate's issuer is found
         // by its name whatever its identifiers say.
@@ -48,9 +53,10 @@ extension RuleEntry {
         },
         RuleEntry(.missingSubjectKeyIdentifier, code: "missingSubjectKeyIdentifier", section: "RFC 5280 §4.2.1.2",
                   asks: "a CA has subjectKeyIdentifier",
-                  breach: "a CA certificate has no subjectKeyIdentifier") { _, extensions, _ in
+                  breach: "a CA certificate has no subjectKeyIdentifier",
+                  unless: "not a CA", when: { _, extensions in extensions.basicConstraints?.isCA == true }) { _, extensions, _ in
             extensions.basicConstraints?.isCA == true && extensions.subjectKeyIdentifierCritical == nil
-        }.applying(unless: "not a CA") { _, extensions in extensions.basicConstraints?.isCA == true },
+        },
         // Minimal two's complement: negative when the first bit is set, zero
         // when the one octet is 0.
         RuleEntry(.serialNumberNotPositive, code: "serialNumberNotPositive", section: "RFC 5280 §4.1.2.2",
@@ -95,9 +101,10 @@ extension RuleEntry {
         },
         RuleEntry(.authorityKeyIdentifierWithoutKeyIdentifier, code: "authorityKeyIdentifierWithoutKeyIdentifier",
                   section: "RFC 5280 §4.2.1.1", asks: "an authorityKeyIdentifier carries a keyIdentifier",
-                  breach: "authorityKeyIdentifier has no keyIdentifier") { _, extensions, _ in
+                  breach: "authorityKeyIdentifier has no keyIdentifier",
+                  unless: "no authorityKeyIdentifier", when: { _, extensions in extensions.authorityKeyIdentifierCritical != nil }) { _, extensions, _ in
             extensions.authorityKeyIdentifierCritical != nil && !extensions.hasAuthorityKeyIdentifierKeyID
-        }.applying(unless: "no authorityKeyIdentifier") { _, extensions in extensions.authorityKeyIdentifierCritical != nil },
+        },
         RuleEntry(.keyIdentifierMismatch, code: "keyIdentifierMismatch", section: "RFC 5280 §4.2.1.1",
                   asks: "a self-signed certificate's key identifiers agree",
                   breach: "a self-signed certificate's authorityKeyIdentifier differs from its subjectKeyIdentifier") { certificate, extensions, _ in
@@ -112,19 +119,21 @@ extension RuleEntry {
         },
         RuleEntry(.nonCriticalNameConstraints, code: "nonCriticalNameConstraints", section: "RFC 5280 §4.2.1.10",
                   asks: "nameConstraints is critical",
-                  breach: "nameConstraints is not marked critical") { _, extensions, _ in
+                  breach: "nameConstraints is not marked critical",
+                  unless: "no nameConstraints", when: { _, extensions in extensions.nameConstraintsCritical != nil }) { _, extensions, _ in
             extensions.nameConstraintsCritical == false
-        }.applying(unless: "no nameConstraints") { _, extensions in extensions.nameConstraintsCritical != nil },
+        },
         // "CAs MUST NOT include the pathLenConstraint field unless the cA
         // boolean is asserted": under cA FALSE it limits nothing (§6.1.4(m)
         // reads it only from a CA), so it is a wrong certificate, not a
         // constraint.
         RuleEntry(.pathLengthWithoutCA, code: "pathLengthWithoutCA", section: "RFC 5280 §4.2.1.9",
                   asks: "pathLenConstraint only with cA",
-                  breach: "basicConstraints has a pathLenConstraint but does not say cA") { _, extensions, _ in
+                  breach: "basicConstraints has a pathLenConstraint but does not say cA",
+                  unless: "no pathLenConstraint", when: { _, extensions in extensions.basicConstraints?.pathLength != nil }) { _, extensions, _ in
             guard let constraints = extensions.basicConstraints else { return false }
             return constraints.pathLength != nil && !constraints.isCA
-        }.applying(unless: "no pathLenConstraint") { _, extensions in extensions.basicConstraints?.pathLength != nil },
+        },
         // Relying parties find a CRL's issuer by the name in the CRL's issuer
         // field (§5.1.2.3, §6.3.3(b)), which an empty subject cannot match.
         RuleEntry(.emptySubjectWithCRLSign, code: "emptySubjectWithCRLSign", section: "RFC 5280 §4.1.2.6",

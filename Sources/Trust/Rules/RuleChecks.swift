@@ -22,10 +22,8 @@ extension Evaluation {
         // Only the leaf's own checks are waived, not the anchor's checks of
         // the same certificate on a path of one.
         let waives = index == 0 && !node.isAnchor && policy.profile.waivesRulesForAnchorLeaf
-        // The table once for the loop, not a global's accessor per rule.
-        let checks = RuleEntry.checks
         for rule in rules {
-            let check = checks[Int(rule.rawValue)]
+            let check = rule.check
             if check.needsAnchor || (check.serverAuthOnly && !serverAuth) { continue }
             let broken = check.isBroken(certificate, extensions, false)
             if broken && waives && leafAnchorIndex != nil {
