@@ -22,8 +22,10 @@ extension Evaluation {
         // Only the leaf's own checks are waived, not the anchor's checks of
         // the same certificate on a path of one.
         let waives = index == 0 && !node.isAnchor && policy.profile.waivesRulesForAnchorLeaf
+        // The table once for the loop, not a global's accessor per rule.
+        let checks = RuleEntry.checks
         for rule in rules {
-            let check = rule.check
+            let check = checks[Int(rule.rawValue)]
             if check.needsAnchor || (check.serverAuthOnly && !serverAuth) { continue }
             let broken = check.isBroken(certificate, extensions, false)
             if broken && waives && leafAnchorIndex != nil {
