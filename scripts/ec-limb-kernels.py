@@ -95,7 +95,9 @@ def montgomery_product(n, L):
         w(f"        carry = 0; t{n - 1} = addWithCarry(t{n}, c, &carry); t{n} = spill &+ carry")
     w(f"        let t = {L}({', '.join(f't{i}' for i in range(n))})")
     w("        let (reduced, borrow) = subtract(t, m)")
-    w(f"        return select(0 &- (t{n} | (borrow ^ 1)), reduced, t)")
+    w(f"        // t + t{n}·R < 2m: m comes back on, masked, only when t was below it")
+    w("        // with nothing above R (fewer instructions than selecting a result).")
+    w(f"        return add(reduced, select(0 &- (borrow & (t{n} ^ 1)), m, zero)).sum")
     w("    }")
     return out
 
@@ -133,7 +135,8 @@ def montgomery_square(n, L):
         w(f"        t{i + n} = addWithCarry(t{i + n}, c, &spill)")
     w(f"        let t = {L}({', '.join(f't{i}' for i in range(n, 2 * n))})")
     w("        let (reduced, borrow) = subtract(t, m)")
-    w("        return select(0 &- (spill | (borrow ^ 1)), reduced, t)")
+    w("        // As in the product: m comes back on only when t was below it and nothing spilled past R.")
+    w("        return add(reduced, select(0 &- (borrow & (spill ^ 1)), m, zero)).sum")
     w("    }")
     return out
 

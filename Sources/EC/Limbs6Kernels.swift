@@ -152,7 +152,9 @@ extension Limbs6 {
         carry = 0; t5 = addWithCarry(t6, c, &carry); t6 = spill &+ carry
         let t = Limbs6(t0, t1, t2, t3, t4, t5)
         let (reduced, borrow) = subtract(t, m)
-        return select(0 &- (t6 | (borrow ^ 1)), reduced, t)
+        // t + t6·R < 2m: m comes back on, masked, only when t was below it
+        // with nothing above R (fewer instructions than selecting a result).
+        return add(reduced, select(0 &- (borrow & (t6 ^ 1)), m, zero)).sum
     }
 
     /// a²·2^(−64·count) mod m for a < m.
@@ -265,6 +267,7 @@ extension Limbs6 {
         t11 = addWithCarry(t11, c, &spill)
         let t = Limbs6(t6, t7, t8, t9, t10, t11)
         let (reduced, borrow) = subtract(t, m)
-        return select(0 &- (spill | (borrow ^ 1)), reduced, t)
+        // As in the product: m comes back on only when t was below it and nothing spilled past R.
+        return add(reduced, select(0 &- (borrow & (spill ^ 1)), m, zero)).sum
     }
 }

@@ -263,7 +263,9 @@ extension Limbs9 {
         carry = 0; t8 = addWithCarry(t9, c, &carry); t9 = spill &+ carry
         let t = Limbs9(t0, t1, t2, t3, t4, t5, t6, t7, t8)
         let (reduced, borrow) = subtract(t, m)
-        return select(0 &- (t9 | (borrow ^ 1)), reduced, t)
+        // t + t9·R < 2m: m comes back on, masked, only when t was below it
+        // with nothing above R (fewer instructions than selecting a result).
+        return add(reduced, select(0 &- (borrow & (t9 ^ 1)), m, zero)).sum
     }
 
     /// a²·2^(−64·count) mod m for a < m.
@@ -466,6 +468,7 @@ extension Limbs9 {
         t17 = addWithCarry(t17, c, &spill)
         let t = Limbs9(t9, t10, t11, t12, t13, t14, t15, t16, t17)
         let (reduced, borrow) = subtract(t, m)
-        return select(0 &- (spill | (borrow ^ 1)), reduced, t)
+        // As in the product: m comes back on only when t was below it and nothing spilled past R.
+        return add(reduced, select(0 &- (borrow & (spill ^ 1)), m, zero)).sum
     }
 }

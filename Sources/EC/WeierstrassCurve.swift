@@ -118,15 +118,16 @@ struct JacobianPoint<C: WeierstrassCurve>: Sendable {
     func doubled() -> JacobianPoint {
         let delta = z.squared()
         let gamma = y.squared()
-        let beta = x * gamma
+        // 2γ once: 4β = 2·X·(2γ) and 8γ² = 2·(2γ)² take one doubling each
+        // where β = X·γ took two and γ² three.
+        let twoGamma = gamma.doubled()
+        let beta4 = (x * twoGamma).doubled()
         // a = −3: 3X² + aZ⁴ = 3(X − Z²)(X + Z²).
         let t = (x - delta) * (x + delta)
         let alpha = t.doubled() + t
-        let beta4 = beta.doubled().doubled()
         let x3 = alpha.squared() - beta4.doubled()
         let z3 = (y + z).squared() - gamma - delta
-        let gamma2 = gamma.squared()
-        let y3 = alpha * (beta4 - x3) - gamma2.doubled().doubled().doubled()
+        let y3 = alpha * (beta4 - x3) - twoGamma.squared().doubled()
         return JacobianPoint(x: x3, y: y3, z: z3)
     }
 
