@@ -89,7 +89,7 @@ func malformedResponsesAreRefusedWithTheirRule(name: String, rule: DERError.Rule
     // An unknown non-critical response extension leaves the response usable.
     let (_, unknown) = try basic("resp-unknown-extension.der")
     #expect(unknown.extensions != nil && !unknown.hasUnrecognisedCriticalExtension && unknown.nonce == nil)
-    let (army, many) = try basic("ocsp-army.deps.mil-resp.der")
+    let (_, many) = try basic("ocsp-army.deps.mil-resp.der")
     #expect(many.responses.count == 20)
     #expect(many.responses.filter { $0.status == .good }.count == 16)
     #expect(many.responses.allSatisfy { $0.certID.hash == .sha1 && $0.certID.issuerNameHash.count == 20 })
