@@ -95,9 +95,7 @@ def montgomery_product(n, L):
         w(f"        carry = 0; t{n - 1} = addWithCarry(t{n}, c, &carry); t{n} = spill &+ carry")
     w(f"        let t = {L}({', '.join(f't{i}' for i in range(n))})")
     w("        let (reduced, borrow) = subtract(t, m)")
-    w(f"        // t + t{n}·R < 2m: m comes back on, masked, only when t was below it")
-    w("        // with nothing above R (fewer instructions than selecting a result).")
-    w(f"        return add(reduced, select(0 &- (borrow & (t{n} ^ 1)), m, zero)).sum")
+    w(f"        return reducedOnce(t, top: t{n}, reduced: reduced, borrow: borrow, modulus: m)")
     w("    }")
     return out
 
@@ -135,8 +133,7 @@ def montgomery_square(n, L):
         w(f"        t{i + n} = addWithCarry(t{i + n}, c, &spill)")
     w(f"        let t = {L}({', '.join(f't{i}' for i in range(n, 2 * n))})")
     w("        let (reduced, borrow) = subtract(t, m)")
-    w("        // As in the product: m comes back on only when t was below it and nothing spilled past R.")
-    w("        return add(reduced, select(0 &- (borrow & (spill ^ 1)), m, zero)).sum")
+    w("        return reducedOnce(t, top: spill, reduced: reduced, borrow: borrow, modulus: m)")
     w("    }")
     return out
 

@@ -98,9 +98,7 @@ extension Limbs4 {
         carry = 0; t3 = addWithCarry(t4, c, &carry); t4 = spill &+ carry
         let t = Limbs4(t0, t1, t2, t3)
         let (reduced, borrow) = subtract(t, m)
-        // t + t4·R < 2m: m comes back on, masked, only when t was below it
-        // with nothing above R (fewer instructions than selecting a result).
-        return add(reduced, select(0 &- (borrow & (t4 ^ 1)), m, zero)).sum
+        return reducedOnce(t, top: t4, reduced: reduced, borrow: borrow, modulus: m)
     }
 
     /// a²·2^(−64·count) mod m for a < m.
@@ -168,7 +166,6 @@ extension Limbs4 {
         t7 = addWithCarry(t7, c, &spill)
         let t = Limbs4(t4, t5, t6, t7)
         let (reduced, borrow) = subtract(t, m)
-        // As in the product: m comes back on only when t was below it and nothing spilled past R.
-        return add(reduced, select(0 &- (borrow & (spill ^ 1)), m, zero)).sum
+        return reducedOnce(t, top: spill, reduced: reduced, borrow: borrow, modulus: m)
     }
 }

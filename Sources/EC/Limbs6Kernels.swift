@@ -152,9 +152,7 @@ extension Limbs6 {
         carry = 0; t5 = addWithCarry(t6, c, &carry); t6 = spill &+ carry
         let t = Limbs6(t0, t1, t2, t3, t4, t5)
         let (reduced, borrow) = subtract(t, m)
-        // t + t6·R < 2m: m comes back on, masked, only when t was below it
-        // with nothing above R (fewer instructions than selecting a result).
-        return add(reduced, select(0 &- (borrow & (t6 ^ 1)), m, zero)).sum
+        return reducedOnce(t, top: t6, reduced: reduced, borrow: borrow, modulus: m)
     }
 
     /// a²·2^(−64·count) mod m for a < m.
@@ -267,7 +265,6 @@ extension Limbs6 {
         t11 = addWithCarry(t11, c, &spill)
         let t = Limbs6(t6, t7, t8, t9, t10, t11)
         let (reduced, borrow) = subtract(t, m)
-        // As in the product: m comes back on only when t was below it and nothing spilled past R.
-        return add(reduced, select(0 &- (borrow & (spill ^ 1)), m, zero)).sum
+        return reducedOnce(t, top: spill, reduced: reduced, borrow: borrow, modulus: m)
     }
 }

@@ -263,9 +263,7 @@ extension Limbs9 {
         carry = 0; t8 = addWithCarry(t9, c, &carry); t9 = spill &+ carry
         let t = Limbs9(t0, t1, t2, t3, t4, t5, t6, t7, t8)
         let (reduced, borrow) = subtract(t, m)
-        // t + t9·R < 2m: m comes back on, masked, only when t was below it
-        // with nothing above R (fewer instructions than selecting a result).
-        return add(reduced, select(0 &- (borrow & (t9 ^ 1)), m, zero)).sum
+        return reducedOnce(t, top: t9, reduced: reduced, borrow: borrow, modulus: m)
     }
 
     /// a²·2^(−64·count) mod m for a < m.
@@ -468,7 +466,6 @@ extension Limbs9 {
         t17 = addWithCarry(t17, c, &spill)
         let t = Limbs9(t9, t10, t11, t12, t13, t14, t15, t16, t17)
         let (reduced, borrow) = subtract(t, m)
-        // As in the product: m comes back on only when t was below it and nothing spilled past R.
-        return add(reduced, select(0 &- (borrow & (spill ^ 1)), m, zero)).sum
+        return reducedOnce(t, top: spill, reduced: reduced, borrow: borrow, modulus: m)
     }
 }

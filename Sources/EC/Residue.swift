@@ -79,13 +79,9 @@ struct Residue<M: PrimeModulus>: Sendable {
     @inline(__always)
     static func + (a: Residue, b: Residue) -> Residue {
         let (sum, carry) = M.Limbs.add(a.limbs, b.limbs)
+        // a + b < 2m: m comes off once when the sum reached it (or carried past R).
         let (reduced, borrow) = M.Limbs.subtract(sum, M.modulus)
-        // a + b < 2m: m comes off unless the sum was below it (a borrow and
-        // no carry past R); then it goes back on, masked like subtraction's
-        // correction, which costs fewer instructions than a select of two
-        // results (m's limbs are constants, and P-256's fold to a mask).
-        let correction = M.Limbs.select(0 &- (borrow & (carry ^ 1)), M.modulus, M.Limbs.zero)
-        return Residue(montgomery: M.Limbs.add(reduced, correction).sum)
+        return Residue(montgomery: M.Limbs.reducedOnce(sum, top: carry, reduced: reduced, borrow: borrow, modulus: M.modulus))
     }
 
     @inline(__always)
