@@ -209,7 +209,6 @@ struct RuleCheck: Sendable {
     let appliesTo: (@Sendable (Certificate, Extensions) -> Bool)?
     let inapplicable: StaticString
 
-    @inline(__always)
     init(_ entry: RuleEntry) {
         flags = (entry.serverAuthOnly ? 1 : 0) | (entry.needsAnchor ? 2 : 0) | (entry.family == .appleSSL ? 4 : 0)
             | (entry.systemRootOnly ? 8 : 0)
