@@ -77,6 +77,9 @@ public enum IDNA {
     private static func convert(_ input: [UInt32]) throws(Failure) -> String {
         guard input.count <= maximumInput else { throw fail("input_too_long", "longer than \(maximumInput) characters") }
         let tables = Tables.shared
+        if let line = tables.damagedLine {
+            throw fail("tables_damaged", "the compiled-in IDNA tables do not read (line \(line)); no name can be converted")
+        }
         var mapped: [UInt32] = []
         for (position, scalar) in input.enumerated() {
             switch tables.mapping(scalar) {

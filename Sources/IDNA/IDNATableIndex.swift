@@ -18,24 +18,18 @@ extension IDNA {
         private var markFirst: [UInt32] = [], markLast: [UInt32] = []
         private var viramas: [UInt32] = []
 
+        /// The line of the text that did not read as a record (1-based), or
+        /// nil. The text is generated and compiled in, so this stays nil; it
+        /// is checked rather than trusted so that a damaged table refuses
+        /// every name (`tables_damaged`) instead of stopping the program.
+        private(set) var damagedLine: Int?
+
         init(_ text: String) {
             var pvalid: [(UInt32, UInt32, UInt8)] = []
-            for line in text.split(separator: "\n") {
-                let fields = line.split(separator: " ")
-                let tag = fields[0]
-                let numbers = fields.dropFirst().map { UInt32($0, radix: 16) }
-                switch tag {
-                case "U":
-                    mapStarts.append(numbers[0]!)
-                    mapStatus.append(fields[2].utf8.first!)
-                    mapReplacement.append(fields.dropFirst(3).map { UInt32($0, radix: 16)! })
-                case "P", "J", "O": pvalid.append((numbers[0]!, numbers[1]!, tag.utf8.first!))
-                case "T": joinFirst.append(numbers[0]!); joinLast.append(numbers[1]!); joinType.append(fields[3].utf8.first!)
-                case "S": scriptFirst.append(numbers[0]!); scriptLast.append(numbers[1]!); scriptName.append(fields[3].utf8.first!)
-                case "B": bidiStarts.append(numbers[0]!); bidiClasses.append(String(fields[2]))
-                case "M": markFirst.append(numbers[0]!); markLast.append(numbers[1]!)
-                case "V": viramas.append(numbers[0]!)
-                default: continue
+            for (number, line) in text.split(separator: "\n").enumerated() {
+                guard read(line, into: &pvalid) else {
+                    damagedLine = number + 1
+                    break
                 }
             }
             pvalid.sort { $0.0 < $1.0 }
@@ -44,6 +38,43 @@ extension IDNA {
             joinFirst = joins.map(\.0.0); joinLast = joins.map(\.0.1); joinType = joins.map(\.1)
             let scripts = zip(zip(scriptFirst, scriptLast), scriptName).sorted { $0.0.0 < $1.0.0 }
             scriptFirst = scripts.map(\.0.0); scriptLast = scripts.map(\.0.1); scriptName = scripts.map(\.1)
+        }
+
+        /// Appends one record of the text (a tag, then fields); false when a
+        /// field is missing or a number is not hexadecimal. Nothing is
+        /// appended from a record that fails, so parallel lists stay aligned.
+        private mutating func read(_ line: Substring, into pvalid: inout [(UInt32, UInt32, UInt8)]) -> Bool {
+            let fields = line.split(separator: " ")
+            guard let tag = fields.first else { return false }
+            func number(_ index: Int) -> UInt32? { index < fields.count ? UInt32(fields[index], radix: 16) : nil }
+            func letter(_ index: Int) -> UInt8? { index < fields.count ? fields[index].utf8.first : nil }
+            switch tag {
+            case "U":
+                let replacement = fields.dropFirst(3).compactMap { UInt32($0, radix: 16) }
+                guard let start = number(1), let status = letter(2), replacement.count == max(0, fields.count - 3) else { return false }
+                mapStarts.append(start); mapStatus.append(status); mapReplacement.append(replacement)
+            case "P", "J", "O":
+                guard let first = number(1), let last = number(2), let kind = tag.utf8.first else { return false }
+                pvalid.append((first, last, kind))
+            case "T":
+                guard let first = number(1), let last = number(2), let type = letter(3) else { return false }
+                joinFirst.append(first); joinLast.append(last); joinType.append(type)
+            case "S":
+                guard let first = number(1), let last = number(2), let name = letter(3) else { return false }
+                scriptFirst.append(first); scriptLast.append(last); scriptName.append(name)
+            case "B":
+                guard let start = number(1), fields.count > 2 else { return false }
+                bidiStarts.append(start); bidiClasses.append(String(fields[2]))
+            case "M":
+                guard let first = number(1), let last = number(2) else { return false }
+                markFirst.append(first); markLast.append(last)
+            case "V":
+                guard let value = number(1) else { return false }
+                viramas.append(value)
+            default:
+                break
+            }
+            return true
         }
 
         /// The last index whose start is at most `value`, or nil.
