@@ -70,6 +70,14 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(pureEvaluate(&verifier))
         }
     }
+    // A fresh evaluation as a device or a connection pool makes it: no
+    // signature cache, so both signatures are verified and the
+    // intermediate's key prepared, but one verifier kept, whose lists the
+    // next evaluation reuses (the row above builds a new verifier each time).
+    var kept = PureX509.Verifier(store: store, policy: policy, cache: SignatureCache(capacity: 0))
+    Benchmark("Evaluate chain/PureX509 (fresh, verifier kept)") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(pureEvaluate(&kept)) }
+    }
     var warm = PureX509.Verifier(store: store, policy: policy)
     Benchmark("Evaluate chain/PureX509 (warm cache)") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(pureEvaluate(&warm)) }

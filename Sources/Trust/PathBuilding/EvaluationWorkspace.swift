@@ -18,10 +18,17 @@ struct EvaluationWorkspace: Sendable {
 
     /// Empties every list and gives the search one fresh slot per presented
     /// certificate and the leaf, with room for a path of `longestPath` nodes.
+    /// A new workspace sizes each list once here rather than growing it by
+    /// appends (one allocation per list instead of two or three; a kept
+    /// workspace already has the room and allocates nothing).
     mutating func reset(presented: Int, longestPath: Int) {
         slots.removeAll(keepingCapacity: true)
+        if slots.capacity < presented + 1 { slots.reserveCapacity(presented + 1) }
         for _ in 0...presented { slots.append(CertificateSlot()) }
         candidates.removeAll(keepingCapacity: true)
+        // Typically an issuer per certificate plus an anchor or a cross-signed twin.
+        let expectedCandidates = 2 * (presented + 1)
+        if candidates.capacity < expectedCandidates { candidates.reserveCapacity(expectedCandidates) }
         path.removeAll(keepingCapacity: true)
         if path.capacity < longestPath { path.reserveCapacity(longestPath) }
     }
@@ -44,6 +51,7 @@ struct EvaluationWorkspace: Sendable {
     /// chain still holds it.
     mutating func chain(of nodes: [PathNode]) -> [Certificate] {
         certificates.removeAll(keepingCapacity: true)
+        if certificates.capacity < nodes.count { certificates.reserveCapacity(nodes.count) }
         for node in nodes { certificates.append(node.certificate) }
         return certificates
     }
