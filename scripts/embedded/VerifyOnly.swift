@@ -69,8 +69,8 @@ func pinned(_ chain: [Certificate]) {
 
 /// "label: text…", printed piece by piece: joining the strings would link
 /// the standard library's general concatenation (7.2 KB of the size-first
-/// module, docs/embedded.md), which is
-/// this program's cost, not the library's.
+/// module, docs/embedded.md), which is this program's cost, not the
+/// library's.
 func report(_ label: String, _ text: String, _ more: String = "", _ end: String = "") {
     print(label, terminator: "")
     print(": ", terminator: "")
