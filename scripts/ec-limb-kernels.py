@@ -156,9 +156,10 @@ def limb_file(n):
 
 def p521(square):
     """mod 2^521 − 1 in radix 2^58: a = Σ a[i]·2^(58i), 9 limbs of 58 bits (the
-    top one 57). Columns i + j = k and i + j = k + 9 meet in one 128-bit sum,
-    the second doubled because 2^(58·9) = 2^522 ≡ 2: each term is below
-    2^58 · 2^60, nine of them below 2^124, so nothing carries inside a column.
+    limbs may run up to 2^60). Columns i + j = k and i + j = k + 9 meet in one
+    128-bit sum, the second doubled because 2^(58·9) = 2^522 ≡ 2: with limbs
+    below 2^60 a column is below 17 · 2^120 < 2^125, so nothing carries inside
+    a column.
     """
     n = 9
     out = []
@@ -251,7 +252,7 @@ def p384_file():
 
 def p521_file():
     body = ["extension Limbs58 {"]
-    body += ["    /// a·b mod p, limbs below 2^58 (not canonical), for limbs of a, b a little above 2^58 at most."]
+    body += ["    /// a·b mod p, limbs below 3·2^58 + 2^13 (not canonical), for limbs of a and b below 2^60."]
     body += p521(square=False) + [""]
     body += ["    /// a² mod p, as `product`."]
     body += p521(square=True)

@@ -1,7 +1,8 @@
-// The P-521 field element the curve arithmetic uses: radix 2^58, kept below
-// 2^522 rather than below p (P521Field.swift), so that additions are nine
-// limb additions and one carry pass, and products skip the packing and
-// final subtraction. Only comparisons (`isZero`, `==`) make a value
+// The P-521 field element the curve arithmetic uses: radix 2^58, limbs
+// below 2^60 rather than a value below p (P521Field.swift), so that
+// additions are nine limb additions and one pass that moves each limb's
+// excess to its neighbour, and products skip the packing and final
+// subtraction. Only comparisons (`isZero`, `==`) make a value
 // canonical — a handful per point addition, against a dozen products.
 
 struct P521Element: CurveFieldElement {
@@ -42,13 +43,12 @@ struct P521Element: CurveFieldElement {
                                    x.5 &+ y.5, x.6 &+ y.6, x.7 &+ y.7, x.8 &+ y.8).normalized())
     }
 
-    /// a − b as a + 2p − b: 2p's limbs (2^59 − 2, and 2^58 − 2 at the top)
-    /// exceed b's (below 2^58 + 2^4, and 2^58 at the top), so no limb goes
-    /// negative.
+    /// a − b as a + 8p − b: 8p's limbs (2^61 − 8, and 2^60 − 8 at the top)
+    /// exceed b's (below 2^60 − 8), so no limb goes negative.
     @inline(__always)
     static func - (a: P521Element, b: P521Element) -> P521Element {
         let x = a.value.limbs, y = b.value.limbs
-        let low: UInt64 = (1 << 59) - 2, top: UInt64 = (1 << 58) - 2
+        let low: UInt64 = (1 << 61) - 8, top: UInt64 = (1 << 60) - 8
         return P521Element(Limbs58(x.0 &+ (low &- y.0), x.1 &+ (low &- y.1), x.2 &+ (low &- y.2),
                                    x.3 &+ (low &- y.3), x.4 &+ (low &- y.4), x.5 &+ (low &- y.5),
                                    x.6 &+ (low &- y.6), x.7 &+ (low &- y.7), x.8 &+ (top &- y.8)).normalized())

@@ -8,13 +8,15 @@
 // limbs of 58 bits leave six bits of headroom per 64-bit word, so a column
 // of nine products sums in 128 bits without carry handling, the high half
 // folds onto the low one inside each column (2^522 ≡ 2), and additions need
-// no carry chain. Values are kept below 2^522 with limbs near 58 bits, and
-// made canonical only where they are compared (`packed()`). The constants
+// no carry chain. Limbs are kept below 2^60, and values made canonical
+// only where they are compared (`packed()`). The constants
 // and `Residue<P521.Field>` (the arithmetic tests) use the saturated 9 × 64
 // form with R = 1.
 
-/// Nine limbs of 58 bits (the top one 57): x = Σ limbs.i · 2^(58·i), each
-/// limb below 2^58 + 2^4 and x below 2^522, not necessarily below p.
+/// Nine limbs of 58 bits: x = Σ limbs.i · 2^(58·i), each limb below
+/// 2^60 − 8 (sums and products leave them a little above 2^58 or 2^59),
+/// x not necessarily below p. Position 9 would be 2^522 ≡ 2, so whatever
+/// passes limb 8 wraps to limb 0 doubled.
 struct Limbs58: Sendable {
     var limbs: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
 
@@ -41,55 +43,52 @@ struct Limbs58: Sendable {
                   a.words.7 >> 16 | a.words.8 << 48)
     }
 
-    /// Σ c[k]·2^(58k) mod p for columns c[k] below 2^125.
+    /// Σ c[k]·2^(58k) mod p for columns c[k] below 2^128, as limbs below
+    /// 3·2^58 + 2^13. Each column is cut into bits 0–57, 58–115 and 116–127,
+    /// and each piece is added to the limb it lands on, wrapped doubled past
+    /// limb 8. The nine sums are independent of each other: a carry pass
+    /// from limb to limb would be a chain of 18 dependent steps after every
+    /// product, and it is left to the next addition or product, which accept
+    /// limbs of this size (docs/benchmarks.md, P-521).
     @inline(__always)
     static func reduce(_ c0: UInt128, _ c1: UInt128, _ c2: UInt128, _ c3: UInt128, _ c4: UInt128,
                        _ c5: UInt128, _ c6: UInt128, _ c7: UInt128, _ c8: UInt128) -> Limbs58 {
-        let mask = UInt128(Limbs58.mask)
-        // Carry each column into the next; bit 521 and above (c8 >> 57) wrap to bit 0 (2^521 ≡ 1).
-        var c = c0
-        let r0 = c & mask; c = c1 &+ (c >> 58)
-        let r1 = c & mask; c = c2 &+ (c >> 58)
-        let r2 = c & mask; c = c3 &+ (c >> 58)
-        let r3 = c & mask; c = c4 &+ (c >> 58)
-        let r4 = c & mask; c = c5 &+ (c >> 58)
-        let r5 = c & mask; c = c6 &+ (c >> 58)
-        let r6 = c & mask; c = c7 &+ (c >> 58)
-        let r7 = c & mask; c = c8 &+ (c >> 58)
-        let r8 = c & (mask >> 1)
-        // The wrapped carry is below 2^70: one more pass leaves every limb
-        // below 2^58 (the top one takes the last carry, below 2^14).
-        c = r0 &+ (c >> 57)
-        let s0 = c & mask; c = r1 &+ (c >> 58)
-        let s1 = c & mask; c = r2 &+ (c >> 58)
-        let s2 = c & mask; c = r3 &+ (c >> 58)
-        let s3 = c & mask; c = r4 &+ (c >> 58)
-        let s4 = c & mask; c = r5 &+ (c >> 58)
-        let s5 = c & mask; c = r6 &+ (c >> 58)
-        let s6 = c & mask; c = r7 &+ (c >> 58)
-        let s7 = c & mask; c = r8 &+ (c >> 58)
-        return Limbs58(UInt64(truncatingIfNeeded: s0), UInt64(truncatingIfNeeded: s1), UInt64(truncatingIfNeeded: s2),
-                       UInt64(truncatingIfNeeded: s3), UInt64(truncatingIfNeeded: s4), UInt64(truncatingIfNeeded: s5),
-                       UInt64(truncatingIfNeeded: s6), UInt64(truncatingIfNeeded: s7), UInt64(truncatingIfNeeded: c))
+        Limbs58(low(c0) &+ (middle(c8) &+ high(c7)) &<< 1,
+                low(c1) &+ middle(c0) &+ high(c8) &<< 1,
+                low(c2) &+ middle(c1) &+ high(c0),
+                low(c3) &+ middle(c2) &+ high(c1),
+                low(c4) &+ middle(c3) &+ high(c2),
+                low(c5) &+ middle(c4) &+ high(c3),
+                low(c6) &+ middle(c5) &+ high(c4),
+                low(c7) &+ middle(c6) &+ high(c5),
+                low(c8) &+ middle(c7) &+ high(c6))
     }
 
-    /// The same value with limbs 0–7 below 2^58 + 2^4 and limb 8 below
-    /// 2^57, for sums of limbs below 2^61: one carry pass, the carry out of
-    /// bit 521 wrapped to bit 0.
+    @inline(__always)
+    private static func low(_ c: UInt128) -> UInt64 { UInt64(truncatingIfNeeded: c) & mask }
+
+    @inline(__always)
+    private static func middle(_ c: UInt128) -> UInt64 { UInt64(truncatingIfNeeded: c >> 58) & mask }
+
+    @inline(__always)
+    private static func high(_ c: UInt128) -> UInt64 { UInt64(truncatingIfNeeded: c >> 116) }
+
+    /// The same value mod p with limbs below 2^58 + 2^7, for limbs of any
+    /// size: each limb keeps its low 58 bits and takes the bits its lower
+    /// neighbour has above them (limb 0 takes limb 8's, doubled). Like
+    /// `reduce`, nine independent sums rather than a carry chain.
     @inline(__always)
     func normalized() -> Limbs58 {
         let mask = Limbs58.mask
-        var c = limbs.0 >> 58
-        let l0 = limbs.0 & mask
-        var t = limbs.1 &+ c; c = t >> 58; let l1 = t & mask
-        t = limbs.2 &+ c; c = t >> 58; let l2 = t & mask
-        t = limbs.3 &+ c; c = t >> 58; let l3 = t & mask
-        t = limbs.4 &+ c; c = t >> 58; let l4 = t & mask
-        t = limbs.5 &+ c; c = t >> 58; let l5 = t & mask
-        t = limbs.6 &+ c; c = t >> 58; let l6 = t & mask
-        t = limbs.7 &+ c; c = t >> 58; let l7 = t & mask
-        t = limbs.8 &+ c; c = t >> 57; let l8 = t & (mask >> 1)
-        return Limbs58(l0 &+ c, l1, l2, l3, l4, l5, l6, l7, l8)
+        return Limbs58((limbs.0 & mask) &+ (limbs.8 >> 58) &<< 1,
+                       (limbs.1 & mask) &+ (limbs.0 >> 58),
+                       (limbs.2 & mask) &+ (limbs.1 >> 58),
+                       (limbs.3 & mask) &+ (limbs.2 >> 58),
+                       (limbs.4 & mask) &+ (limbs.3 >> 58),
+                       (limbs.5 & mask) &+ (limbs.4 >> 58),
+                       (limbs.6 & mask) &+ (limbs.5 >> 58),
+                       (limbs.7 & mask) &+ (limbs.6 >> 58),
+                       (limbs.8 & mask) &+ (limbs.7 >> 58))
     }
 
     /// The canonical value (below p) in 64-bit limbs: a full carry pass so
@@ -106,7 +105,8 @@ struct Limbs58: Sendable {
         t = limbs.6 &+ (t >> 58); let s6 = t & mask
         t = limbs.7 &+ (t >> 58); let s7 = t & mask
         let s8 = limbs.8 &+ (t >> 58)
-        // Below 2^522, so s8 < 2^58 and its bits past 64 − 16 land in word 8.
+        // Limbs below 2^60 leave s8 below 2^61: its bits past 64 − 16 land
+        // in word 8, below 2^13.
         let value = Limbs9(s0 | s1 << 58, s1 >> 6 | s2 << 52, s2 >> 12 | s3 << 46, s3 >> 18 | s4 << 40,
                            s4 >> 24 | s5 << 34, s5 >> 30 | s6 << 28, s6 >> 36 | s7 << 22, s7 >> 42 | s8 << 16,
                            s8 >> 48)
@@ -122,14 +122,14 @@ func wide(_ a: UInt64, _ b: UInt64) -> UInt128 {
 }
 
 extension P521.Field {
-    /// v mod p for v < 2^523: fold bits 521 and up onto bit 0, then subtract
+    /// v mod p for v < 2^525: fold bits 521 and up onto bit 0, then subtract
     /// p once if the result reached it (p itself becomes 0).
     @inline(__always)
     static func canonical(_ v: Limbs9) -> Limbs9 {
         var low = v
         low.words.8 &= 0x1FF
         let carry = Limbs9(v.words.8 >> 9, 0, 0, 0, 0, 0, 0, 0, 0)
-        // low < 2^521 and carry ≤ 3: at most p + 3, so one subtraction leaves it below p.
+        // low < 2^521 and carry < 16: at most p + 15, so one subtraction leaves it below p.
         let sum = Limbs9.add(low, carry).sum
         let (reduced, borrow) = Limbs9.subtract(sum, modulus)
         return Limbs9.select(0 &- borrow, sum, reduced)

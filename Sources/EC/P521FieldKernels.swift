@@ -5,7 +5,7 @@
 // for the method and why the loops are written out.
 
 extension Limbs58 {
-    /// a·b mod p, limbs below 2^58 (not canonical), for limbs of a, b a little above 2^58 at most.
+    /// a·b mod p, limbs below 3·2^58 + 2^13 (not canonical), for limbs of a and b below 2^60.
     @inline(__always)
     static func product(_ a: Limbs58, _ b: Limbs58) -> Limbs58 {
         let a0 = a.limbs.0; let a1 = a.limbs.1; let a2 = a.limbs.2; let a3 = a.limbs.3; let a4 = a.limbs.4; let a5 = a.limbs.5; let a6 = a.limbs.6; let a7 = a.limbs.7; let a8 = a.limbs.8

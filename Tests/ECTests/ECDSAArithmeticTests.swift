@@ -131,6 +131,62 @@ final class ECDSAArithmeticTests: XCTestCase {
         print("ECDSA arithmetic P-521 element: \(checks) pairs against Residue<P521.Field>")
     }
 
+    /// The bounds P521Field.swift states, at their edges: elements whose
+    /// limbs reach 2^60 − 9 (and the 3·2^58 + 2^13 a product can leave),
+    /// which ordinary values never come near, against their value computed
+    /// limb by limb with `Residue<P521.Field>`. A column past 2^128, a
+    /// subtrahend limb above 8p's or a canonical form that subtracts p once
+    /// too few times shows here first.
+    func testP521ElementAtItsLimbBounds() {
+        typealias R = Residue<P521.Field>
+        func value(_ e: P521Element) -> R {
+            let l = e.value.limbs
+            let limbs = [l.0, l.1, l.2, l.3, l.4, l.5, l.6, l.7, l.8]
+            var sum = R.zero
+            for (i, limb) in limbs.enumerated() {
+                // 2^(58·i) as 64-bit limbs, below p for i ≤ 8.
+                var power = Limbs9.zero
+                power[(58 * i) / 64] = 1 << UInt64((58 * i) % 64)
+                sum = sum + R(montgomery: Limbs9(limb, 0, 0, 0, 0, 0, 0, 0, 0)) * R(montgomery: power)
+            }
+            return sum
+        }
+        let most: UInt64 = (1 << 60) - 9
+        let productMost: UInt64 = 3 << 58 + 1 << 13 - 1
+        let mask: UInt64 = (1 << 58) - 1
+        let edges: [P521Element] = [
+            P521Element(Limbs58(most, most, most, most, most, most, most, most, most)),
+            P521Element(Limbs58(productMost, most, most, most, most, most, most, most, most)),
+            P521Element(Limbs58(0, most, 0, most, 0, most, 0, most, 0)),
+            P521Element(Limbs58(mask, mask, mask, mask, mask, mask, mask, mask, mask)),
+            P521Element(Limbs58(mask, mask, mask, mask, mask, mask, mask, mask, mask >> 1)),
+            P521Element(Limbs58(0, 0, 0, 0, 0, 0, 0, 0, most)),
+            P521Element(Limbs58(most, 0, 0, 0, 0, 0, 0, 0, 0)),
+            .zero, .one,
+        ]
+        var checks = 0
+        for a in edges {
+            let ra = value(a)
+            XCTAssertTrue(Limbs9.equal(a.value.packed(), ra.limbs), "P-521 edge element packs to its value")
+            XCTAssertTrue(Limbs9.equal(a.squared().value.packed(), ra.squared().limbs), "P-521 edge a²")
+            for b in edges {
+                let rb = value(b)
+                for (result, expected, what) in [(a * b, ra * rb, "a·b"), (a + b, ra + rb, "a + b"), (a - b, ra - rb, "a − b")] {
+                    let l = result.value.limbs
+                    let largest = [l.0, l.1, l.2, l.3, l.4, l.5, l.6, l.7, l.8].max()!
+                    XCTAssertLessThan(largest, 1 << 60 - 8, "P-521 edge \(what) stays within the limb bound")
+                    XCTAssertTrue(Limbs9.equal(result.value.packed(), expected.limbs), "P-521 edge \(what)")
+                    // The result is an operand again: products and differences of it.
+                    XCTAssertTrue(Limbs9.equal((result * result).value.packed(), (expected * expected).limbs), "P-521 edge (\(what))²")
+                    XCTAssertTrue(Limbs9.equal((a - result).value.packed(), (ra - expected).limbs), "P-521 edge a − (\(what))")
+                    checks += 1
+                }
+                XCTAssertEqual(a == b, ra == rb, "P-521 edge ==")
+            }
+        }
+        print("ECDSA arithmetic P-521 element: \(checks) results at the limb bounds against Residue<P521.Field>")
+    }
+
     // MARK: Points
 
     static func generator<C: WeierstrassCurve>(_: C.Type) -> AffinePoint<C> {
