@@ -27,9 +27,34 @@ protocol CurveFieldElement: Sendable {
     static func * (a: Self, b: Self) -> Self
     func squared() -> Self
     func doubled() -> Self
+    /// The coordinates of 2P for P = (x, y, z) in Jacobian coordinates, a = −3
+    /// (`JacobianPoint.doubled()`). The formula below serves every element
+    /// type; one whose sums are cheaper left unreduced supplies its own.
+    static func jacobianDoubling(x: Self, y: Self, z: Self) -> (x: Self, y: Self, z: Self)
 }
 
 extension Residue: CurveFieldElement {}
+
+extension CurveFieldElement {
+    /// EFD dbl-2001-b, 3M + 5S. Infinity doubles to infinity
+    /// (Z3 = 2·Y·Z = 0); no point has Y = 0 on a prime-order curve.
+    @inline(__always)
+    static func jacobianDoubling(x: Self, y: Self, z: Self) -> (x: Self, y: Self, z: Self) {
+        let delta = z.squared()
+        let gamma = y.squared()
+        // 2γ once: 4β = 2·X·(2γ) and 8γ² = 2·(2γ)² take one doubling each
+        // where β = X·γ took two and γ² three.
+        let twoGamma = gamma.doubled()
+        let beta4 = (x * twoGamma).doubled()
+        // a = −3: 3X² + aZ⁴ = 3(X − Z²)(X + Z²).
+        let t = (x - delta) * (x + delta)
+        let alpha = t.doubled() + t
+        let x3 = alpha.squared() - beta4.doubled()
+        let z3 = (y + z).squared() - gamma - delta
+        let y3 = alpha * (beta4 - x3) - twoGamma.squared().doubled()
+        return (x3, y3, z3)
+    }
+}
 
 extension CurveFieldElement {
     /// self^(m − 2) = self⁻¹ for a non-zero self (Fermat), `exponent` = m − 2
@@ -112,22 +137,10 @@ struct JacobianPoint<C: WeierstrassCurve>: Sendable {
 
     var negated: JacobianPoint { JacobianPoint(x: x, y: FieldElement<C>.zero - y, z: z) }
 
-    /// 2P with a = −3 (EFD dbl-2001-b, 3M + 5S). Infinity doubles to
-    /// infinity (Z3 = 2·Y·Z = 0); no point has Y = 0 on a prime-order curve.
+    /// 2P with a = −3 (`CurveFieldElement.jacobianDoubling`).
     @inline(__always)
     func doubled() -> JacobianPoint {
-        let delta = z.squared()
-        let gamma = y.squared()
-        // 2γ once: 4β = 2·X·(2γ) and 8γ² = 2·(2γ)² take one doubling each
-        // where β = X·γ took two and γ² three.
-        let twoGamma = gamma.doubled()
-        let beta4 = (x * twoGamma).doubled()
-        // a = −3: 3X² + aZ⁴ = 3(X − Z²)(X + Z²).
-        let t = (x - delta) * (x + delta)
-        let alpha = t.doubled() + t
-        let x3 = alpha.squared() - beta4.doubled()
-        let z3 = (y + z).squared() - gamma - delta
-        let y3 = alpha * (beta4 - x3) - twoGamma.squared().doubled()
+        let (x3, y3, z3) = FieldElement<C>.jacobianDoubling(x: x, y: y, z: z)
         return JacobianPoint(x: x3, y: y3, z: z3)
     }
 

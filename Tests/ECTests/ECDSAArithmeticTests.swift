@@ -187,6 +187,47 @@ final class ECDSAArithmeticTests: XCTestCase {
         print("ECDSA arithmetic P-521 element: \(checks) results at the limb bounds against Residue<P521.Field>")
     }
 
+    /// P-521's own doubling leaves sums unreduced (P521Element.swift); it
+    /// must give the coordinates the generic formula gives, written here
+    /// with reduced sums only, for inputs anywhere within the limb bound.
+    func testP521DoublingAgreesWithTheGenericFormula() {
+        var random = SplitMix64(state: 2001)
+        let bound: UInt64 = (1 << 60) - 8
+        func element(_ kind: Int) -> P521Element {
+            switch kind {
+            case 0: return P521Element(Limbs58(bound - 1, bound - 1, bound - 1, bound - 1, bound - 1,
+                                               bound - 1, bound - 1, bound - 1, bound - 1))
+            case 1: return P521Element(Limbs58((1 << 58) - 1, (1 << 58) - 1, (1 << 58) - 1, (1 << 58) - 1, (1 << 58) - 1,
+                                               (1 << 58) - 1, (1 << 58) - 1, (1 << 58) - 1, (1 << 57) - 1))
+            default:
+                return P521Element(Limbs58(random.next() % bound, random.next() % bound, random.next() % bound,
+                                           random.next() % bound, random.next() % bound, random.next() % bound,
+                                           random.next() % bound, random.next() % bound, random.next() % bound))
+            }
+        }
+        var checks = 0
+        for round in 0..<300 {
+            let x = element(round % 7), y = element(round % 5), z = element(round % 3)
+            let delta = z.squared(), gamma = y.squared()
+            let beta = x * gamma
+            let alpha = (x - delta) * (x + delta) * (P521Element.one + P521Element.one + P521Element.one)
+            let eight = P521Element(reduced: Limbs9(8, 0, 0, 0, 0, 0, 0, 0, 0))
+            let four = P521Element(reduced: Limbs9(4, 0, 0, 0, 0, 0, 0, 0, 0))
+            let x3 = alpha.squared() - eight * beta
+            let z3 = (y + z).squared() - gamma - delta
+            let y3 = alpha * (four * beta - x3) - eight * gamma.squared()
+            let doubled = P521Element.jacobianDoubling(x: x, y: y, z: z)
+            for (got, expected, what) in [(doubled.x, x3, "X"), (doubled.y, y3, "Y"), (doubled.z, z3, "Z")] {
+                XCTAssertTrue(got == expected, "P-521 doubling \(what), round \(round)")
+                let l = got.value.limbs
+                XCTAssertLessThan([l.0, l.1, l.2, l.3, l.4, l.5, l.6, l.7, l.8].max()!, 1 << 58 + 1 << 7,
+                                  "P-521 doubling \(what) leaves normalised limbs, round \(round)")
+                checks += 1
+            }
+        }
+        print("ECDSA arithmetic P-521 doubling: \(checks) coordinates agree with the generic formula")
+    }
+
     // MARK: Points
 
     static func generator<C: WeierstrassCurve>(_: C.Type) -> AffinePoint<C> {
