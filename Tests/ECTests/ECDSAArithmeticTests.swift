@@ -51,9 +51,9 @@ final class ECDSAArithmeticTests: XCTestCase {
             XCTAssertTrue(M.Limbs.equal(R(reduced: x).value, x), "\(name): into and out of Montgomery form, operand \(i)")
             if !a.isZero {
                 XCTAssertTrue(a * a.inverse() == R.one, "\(name): a·a⁻¹ ≠ 1, operand \(i)")
-                // The binary inversion of verification against Fermat's, on plain values.
-                let binary = M.Limbs.inverse(x, modulo: M.modulus)
-                XCTAssertTrue(M.Limbs.equal(R(reduced: binary).limbs, R(reduced: x).inverse().limbs), "\(name): binary inverse ≠ Fermat, operand \(i)")
+                // The divstep inversion of verification against Fermat's, on plain values.
+                let divsteps = M.Limbs.inverse(x, modulo: M.modulus)
+                XCTAssertTrue(M.Limbs.equal(R(reduced: divsteps).limbs, R(reduced: x).inverse().limbs), "\(name): divstep inverse ≠ Fermat, operand \(i)")
             }
             for (j, y) in values.enumerated() where (i &* 7 &+ j) % 5 == 0 {
                 let b = R(montgomery: y)
@@ -129,6 +129,41 @@ final class ECDSAArithmeticTests: XCTestCase {
             }
         }
         print("ECDSA arithmetic P-521 element: \(checks) pairs against Residue<P521.Field>")
+    }
+
+    /// The divstep inversion (ScalarInversion.swift) for each of the six
+    /// moduli, against a·a⁻¹ = 1 computed with the Montgomery products: the
+    /// operands above plus powers of two and their neighbours, whose long
+    /// runs of zero or one bits take the batches' shortcut for zeros, and
+    /// pseudo-random values.
+    func testDivstepInversion() {
+        func check<M: PrimeModulus>(_: M.Type, _ name: String) -> Int {
+            typealias R = Residue<M>
+            var values = Self.operands(M.self, count: 200, seed: 0x5AFE_6CD + UInt64(M.Limbs.count))
+            let bits = 64 * M.Limbs.count
+            for bit in stride(from: 0, to: bits, by: 7) {
+                var power = M.Limbs.zero
+                power[bit / 64] = 1 << UInt64(bit % 64)
+                guard M.Limbs.less(power, M.modulus) else { continue }
+                values.append(power)
+                var one = M.Limbs.zero
+                one[0] = 1
+                values.append(M.Limbs.subtract(power, one).difference)
+                values.append(M.Limbs.subtract(M.modulus, power).difference)
+            }
+            var checks = 0
+            for x in values where !x.isZero {
+                let inverse = M.Limbs.inverse(x, modulo: M.modulus)
+                XCTAssertTrue(M.Limbs.less(inverse, M.modulus), "\(name): inverse not below m")
+                XCTAssertTrue(R(reduced: x) * R(reduced: inverse) == R.one, "\(name): a·a⁻¹ ≠ 1")
+                checks += 1
+            }
+            XCTAssertTrue(M.Limbs.inverse(M.Limbs.zero, modulo: M.modulus).isZero, "\(name): 0 has no inverse and gives 0")
+            return checks
+        }
+        let checks = check(P256.Field.self, "P-256 p") + check(P256.Order.self, "P-256 n") + check(P384.Field.self, "P-384 p")
+            + check(P384.Order.self, "P-384 n") + check(P521.Field.self, "P-521 p") + check(P521.Order.self, "P-521 n")
+        print("ECDSA divstep inversion: \(checks) inverses checked over six moduli")
     }
 
     /// The bounds P521Field.swift states, at their edges: elements whose
