@@ -137,15 +137,15 @@ extension LimbVector {
         let mask = Int128(SignedLimbs62.mask)
         var cf = wide(t.u, f[0]) &+ wide(t.v, g[0])
         var cg = wide(t.q, f[0]) &+ wide(t.r, g[0])
-        cf >>= 62
-        cg >>= 62
+        cf &>>= 62
+        cg &>>= 62
         for i in 1..<n {
             cf &+= wide(t.u, f[i]) &+ wide(t.v, g[i])
             cg &+= wide(t.q, f[i]) &+ wide(t.r, g[i])
             f[i - 1] = Int64(truncatingIfNeeded: cf & mask)
             g[i - 1] = Int64(truncatingIfNeeded: cg & mask)
-            cf >>= 62
-            cg >>= 62
+            cf &>>= 62
+            cg &>>= 62
         }
         f[n - 1] = Int64(truncatingIfNeeded: cf)
         g[n - 1] = Int64(truncatingIfNeeded: cg)
@@ -163,15 +163,15 @@ extension LimbVector {
         let ke = Int64(bitPattern: (0 &- UInt64(bitPattern: t.q &* d[0] &+ t.r &* e[0]) &* inverse) & low)
         var cd = wide(t.u, d[0]) &+ wide(t.v, e[0]) &+ wide(kd, m[0])
         var ce = wide(t.q, d[0]) &+ wide(t.r, e[0]) &+ wide(ke, m[0])
-        cd >>= 62
-        ce >>= 62
+        cd &>>= 62
+        ce &>>= 62
         for i in 1..<n {
             cd &+= wide(t.u, d[i]) &+ wide(t.v, e[i]) &+ wide(kd, m[i])
             ce &+= wide(t.q, d[i]) &+ wide(t.r, e[i]) &+ wide(ke, m[i])
             d[i - 1] = Int64(truncatingIfNeeded: cd & mask)
             e[i - 1] = Int64(truncatingIfNeeded: ce & mask)
-            cd >>= 62
-            ce >>= 62
+            cd &>>= 62
+            ce &>>= 62
         }
         d[n - 1] = Int64(truncatingIfNeeded: cd)
         e[n - 1] = Int64(truncatingIfNeeded: ce)
@@ -247,5 +247,5 @@ extension SignedLimbs62 {
 @inline(__always)
 private func wide(_ a: Int64, _ b: Int64) -> Int128 {
     let (high, low) = a.multipliedFullWidth(by: b)
-    return Int128(high) << 64 | Int128(low)
+    return Int128(high) &<< 64 | Int128(low)
 }
