@@ -91,7 +91,7 @@ extension LimbVector {
         while !g.isZero(limbs: n) && batches > 0 {
             batches -= 1
             let t = divsteps(&delta, f: UInt64(bitPattern: f[0]), g: UInt64(bitPattern: g[0]))
-            applyToWhole(t, &f, &g, limbs: n)
+            applyMatrix(t, &f, &g, plus: 0, 0, times: modulus, limbs: n)
             applyModulo(t, &d, &e, modulus: modulus, inverse: mInverse, limbs: n)
         }
         // f = ±1: d·a ≡ ±1.
@@ -129,26 +129,28 @@ extension LimbVector {
         return DivstepMatrix(u: u, v: v, q: q, r: r)
     }
 
-    /// (f, g) ← T·(f, g) / 2^62, exact by the choice of T. |f|, |g| ≤ m, so
-    /// each column (two limbs times entries up to 2^62, plus the carry) is
-    /// below 2^125.
+    /// (x, y) ← (T·(x, y) + (kx·m, ky·m)) / 2^62, for sums the caller has
+    /// made divisible by 2^62: f and g by the choice of T (kx = ky = 0), d
+    /// and e by the choice of kx and ky (`applyModulo`). Each column (three
+    /// limbs times factors up to 2^62, plus the carry) is below 2^127.
     @inline(__always)
-    static func applyToWhole(_ t: DivstepMatrix, _ f: inout SignedLimbs62, _ g: inout SignedLimbs62, limbs n: Int) {
+    static func applyMatrix(_ t: DivstepMatrix, _ x: inout SignedLimbs62, _ y: inout SignedLimbs62,
+                            plus kx: Int64, _ ky: Int64, times m: SignedLimbs62, limbs n: Int) {
         let mask = Int128(SignedLimbs62.mask)
-        var cf = wide(t.u, f[0]) &+ wide(t.v, g[0])
-        var cg = wide(t.q, f[0]) &+ wide(t.r, g[0])
-        cf &>>= 62
-        cg &>>= 62
+        var cx = wide(t.u, x[0]) &+ wide(t.v, y[0]) &+ wide(kx, m[0])
+        var cy = wide(t.q, x[0]) &+ wide(t.r, y[0]) &+ wide(ky, m[0])
+        cx &>>= 62
+        cy &>>= 62
         for i in 1..<n {
-            cf &+= wide(t.u, f[i]) &+ wide(t.v, g[i])
-            cg &+= wide(t.q, f[i]) &+ wide(t.r, g[i])
-            f[i - 1] = Int64(truncatingIfNeeded: cf & mask)
-            g[i - 1] = Int64(truncatingIfNeeded: cg & mask)
-            cf &>>= 62
-            cg &>>= 62
+            cx &+= wide(t.u, x[i]) &+ wide(t.v, y[i]) &+ wide(kx, m[i])
+            cy &+= wide(t.q, x[i]) &+ wide(t.r, y[i]) &+ wide(ky, m[i])
+            x[i - 1] = Int64(truncatingIfNeeded: cx & mask)
+            y[i - 1] = Int64(truncatingIfNeeded: cy & mask)
+            cx &>>= 62
+            cy &>>= 62
         }
-        f[n - 1] = Int64(truncatingIfNeeded: cf)
-        g[n - 1] = Int64(truncatingIfNeeded: cg)
+        x[n - 1] = Int64(truncatingIfNeeded: cx)
+        y[n - 1] = Int64(truncatingIfNeeded: cy)
     }
 
     /// (d, e) ← T·(d, e) / 2^62 mod m, for d, e in [0, m): a multiple k·m
@@ -157,24 +159,10 @@ extension LimbVector {
     @inline(__always)
     static func applyModulo(_ t: DivstepMatrix, _ d: inout SignedLimbs62, _ e: inout SignedLimbs62,
                             modulus m: SignedLimbs62, inverse: UInt64, limbs n: Int) {
-        let mask = Int128(SignedLimbs62.mask)
         let low = UInt64(bitPattern: SignedLimbs62.mask)
         let kd = Int64(bitPattern: (0 &- UInt64(bitPattern: t.u &* d[0] &+ t.v &* e[0]) &* inverse) & low)
         let ke = Int64(bitPattern: (0 &- UInt64(bitPattern: t.q &* d[0] &+ t.r &* e[0]) &* inverse) & low)
-        var cd = wide(t.u, d[0]) &+ wide(t.v, e[0]) &+ wide(kd, m[0])
-        var ce = wide(t.q, d[0]) &+ wide(t.r, e[0]) &+ wide(ke, m[0])
-        cd &>>= 62
-        ce &>>= 62
-        for i in 1..<n {
-            cd &+= wide(t.u, d[i]) &+ wide(t.v, e[i]) &+ wide(kd, m[i])
-            ce &+= wide(t.q, d[i]) &+ wide(t.r, e[i]) &+ wide(ke, m[i])
-            d[i - 1] = Int64(truncatingIfNeeded: cd & mask)
-            e[i - 1] = Int64(truncatingIfNeeded: ce & mask)
-            cd &>>= 62
-            ce &>>= 62
-        }
-        d[n - 1] = Int64(truncatingIfNeeded: cd)
-        e[n - 1] = Int64(truncatingIfNeeded: ce)
+        applyMatrix(t, &d, &e, plus: kd, ke, times: m, limbs: n)
         d = reducedOnce(d, modulus: m, limbs: n)
         e = reducedOnce(e, modulus: m, limbs: n)
     }
