@@ -38,9 +38,7 @@ struct P521Element: CurveFieldElement {
 
     @inline(__always)
     static func + (a: P521Element, b: P521Element) -> P521Element {
-        let x = a.value.limbs, y = b.value.limbs
-        return P521Element(Limbs58(x.0 &+ y.0, x.1 &+ y.1, x.2 &+ y.2, x.3 &+ y.3, x.4 &+ y.4,
-                                   x.5 &+ y.5, x.6 &+ y.6, x.7 &+ y.7, x.8 &+ y.8).normalized())
+        P521Element(unreducedSum(a, b).value.normalized())
     }
 
     /// a − b as a + 32p − b: 32p's limbs (2^63 − 32, and 2^62 − 32 at the

@@ -90,20 +90,22 @@ extension LimbVector {
         var batches = ((49 * bits + 57) / 17 + 61) / 62
         while !g.isZero(limbs: n) && batches > 0 {
             batches -= 1
-            let t = divsteps(&delta, f: UInt64(bitPattern: f[0]), g: UInt64(bitPattern: g[0]))
-            applyMatrix(t, &f, &g, plus: 0, 0, times: modulus, limbs: n)
-            applyModulo(t, &d, &e, modulus: modulus, inverse: mInverse, limbs: n)
+            let t = DivstepMatrix.batch(&delta, f: UInt64(bitPattern: f[0]), g: UInt64(bitPattern: g[0]))
+            SignedLimbs62.applyMatrix(t, &f, &g, plus: 0, 0, times: modulus, limbs: n)
+            SignedLimbs62.applyModulo(t, &d, &e, modulus: modulus, inverse: mInverse, limbs: n)
         }
         // f = ±1: d·a ≡ ±1.
-        if f[n - 1] < 0 { d = negatedModulo(d, modulus: modulus, limbs: n) }
+        if f[n - 1] < 0 { d = SignedLimbs62.negatedModulo(d, modulus: modulus, limbs: n) }
         return d.limbVector(Self.self, limbs: n)
     }
+}
 
+extension DivstepMatrix {
     /// 62 divsteps on the low 64 bits of f (odd) and g: each step needs only
     /// the lowest bit of g, and after i steps the low 64 − i bits are still
     /// exact. A run of zeros in g is taken in one shift.
     @inline(__always)
-    static func divsteps(_ delta: inout Int, f f0: UInt64, g g0: UInt64) -> DivstepMatrix {
+    static func batch(_ delta: inout Int, f f0: UInt64, g g0: UInt64) -> DivstepMatrix {
         var f = f0, g = g0
         var u: Int64 = 1, v: Int64 = 0, q: Int64 = 0, r: Int64 = 1
         var done = 0
@@ -128,7 +130,9 @@ extension LimbVector {
         }
         return DivstepMatrix(u: u, v: v, q: q, r: r)
     }
+}
 
+extension SignedLimbs62 {
     /// (x, y) ← (T·(x, y) + (kx·m, ky·m)) / 2^62, for sums the caller has
     /// made divisible by 2^62: f and g by the choice of T (kx = ky = 0), d
     /// and e by the choice of kx and ky (`applyModulo`). Each column (three
@@ -170,15 +174,15 @@ extension LimbVector {
     /// x mod m for x in (−m, 2m).
     @inline(__always)
     static func reducedOnce(_ x: SignedLimbs62, modulus m: SignedLimbs62, limbs n: Int) -> SignedLimbs62 {
-        if x[n - 1] < 0 { return SignedLimbs62.sum(x, m, sign: 1, limbs: n) }
-        let less = SignedLimbs62.sum(x, m, sign: -1, limbs: n)
+        if x[n - 1] < 0 { return sum(x, m, sign: 1, limbs: n) }
+        let less = sum(x, m, sign: -1, limbs: n)
         return less[n - 1] < 0 ? x : less
     }
 
     /// m − d for d in [0, m), 0 for d = 0.
     @inline(__always)
     static func negatedModulo(_ d: SignedLimbs62, modulus m: SignedLimbs62, limbs n: Int) -> SignedLimbs62 {
-        d.isZero(limbs: n) ? d : SignedLimbs62.sum(m, d, sign: -1, limbs: n)
+        d.isZero(limbs: n) ? d : sum(m, d, sign: -1, limbs: n)
     }
 }
 
