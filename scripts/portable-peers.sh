@@ -48,8 +48,9 @@ if [ ! -f "$cache/openssl-no-asm/libcrypto.a" ]; then
     rm -rf "$cache/openssl-no-asm" && mkdir -p "$cache/openssl-no-asm"
     tar -xzf "$cache/openssl_3.0.19.orig.tar.gz" -C "$cache/openssl-no-asm" --strip-components=1
     (cd "$cache/openssl-no-asm" &&
-        ./Configure linux-x86_64 no-asm no-shared no-tests enable-ec_nistp_64_gcc_128 >/dev/null &&
-        make -j"$jobs" build_libs >/dev/null 2>&1)
+        ./Configure linux-x86_64 no-asm no-shared no-tests enable-ec_nistp_64_gcc_128 &&
+        make -j"$jobs" build_libs) >"$cache/openssl-build.log" 2>&1 ||
+        { echo "portable-peers: the OpenSSL build failed; see $cache/openssl-build.log" >&2; exit 1; }
 fi
 if [ ! -f "$cache/gmp-generic/lib/libgmp.a" ]; then
     echo "portable-peers: building GMP 6.2.1 without assembly" >&2
@@ -59,8 +60,9 @@ if [ ! -f "$cache/gmp-generic/lib/libgmp.a" ]; then
     sed -i 's| doc/Makefile||' "$cache/gmp-source/configure"
     sed -i 's|^SUBDIRS = \(.*\) doc$|SUBDIRS = \1|' "$cache/gmp-source/Makefile.in"
     (cd "$cache/gmp-source" &&
-        ./configure --disable-assembly --disable-shared --prefix="$cache/gmp-generic" >/dev/null &&
-        make -j"$jobs" >/dev/null 2>&1 && make install >/dev/null 2>&1)
+        ./configure --disable-assembly --disable-shared --prefix="$cache/gmp-generic" &&
+        make -j"$jobs" && make install) >"$cache/gmp-build.log" 2>&1 ||
+        { echo "portable-peers: the GMP build failed (it needs m4); see $cache/gmp-build.log" >&2; exit 1; }
 fi
 
 # The PureX509 side: PrimitiveInstructions in its timed mode.
