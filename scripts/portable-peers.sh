@@ -4,8 +4,8 @@
 # 6.2.1) with their assembly turned off, beside the installed libraries,
 # in one run. OPENSSL_ia32cap (scripts/benchmark-ratios.py) hides CPU
 # extensions but still runs hand-written assembly, and GMP has no such
-# switch; these builds are the peers' C code, compiled by the same C
-# compiler for the same baseline x86-64 target as the Swift core.
+# switch; these builds are the peers' C code, compiled (by cc, with no
+# -march) for the same baseline x86-64 target as the Swift core.
 #
 #   OpenSSL: ./Configure no-asm enable-ec_nistp_64_gcc_128, as Debian's
 #            build but without assembly (P-256 and P-521 then run OpenSSL's
@@ -21,6 +21,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
+case ${1:-} in -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;; esac
 rounds=${1:-5}
 case $rounds in ''|*[!0-9]*|0) echo "portable-peers: ROUNDS must be a positive number" >&2; exit 2 ;; esac
 cache=${PORTABLE_PEERS_CACHE:-$HOME/.cache/purex509-portable-peers}
