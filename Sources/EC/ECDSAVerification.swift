@@ -63,7 +63,7 @@ enum ECDSAVerification<C: WeierstrassCurve> {
     /// Q's precomputed multiples when the key has them (SplitScalarMultiplication.swift).
     static func verify(key: AffinePoint<C>, multiples: PrecomputedMultiples<C>?, r: C.Limbs, s: C.Limbs, e: C.Limbs) -> Bool {
         // Step 4: w = s⁻¹ mod n (ScalarInversion.swift), into Montgomery form (w·R).
-        let w = Scalar(reduced: C.Limbs.inverse(s, modulo: C.Order.modulus))
+        let w = Scalar(reduced: C.Order.inverse(s))
         // Step 5: a Montgomery product with w·R gives the plain u1 = e·w and u2 = r·w.
         let u1 = (Scalar(montgomery: e) * w).limbs
         let u2 = (Scalar(montgomery: r) * w).limbs

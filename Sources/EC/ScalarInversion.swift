@@ -70,33 +70,32 @@ extension LimbVector {
     /// Limbs of 62 bits that hold any value of `count` 64-bit limbs and a sign.
     @inline(__always)
     static var limbs62: Int { 64 * count / 62 + 1 }
+}
 
-    /// a⁻¹ mod m for an odd prime m and 0 < a < m (0 for a = 0).
-    static func inverse(_ a: Self, modulo m: Self) -> Self {
-        guard !a.isZero else { return Self.zero }
-        let n = limbs62
-        let modulus = SignedLimbs62(m, limbs: n)
-        var f = modulus, g = SignedLimbs62(a, limbs: n)
+extension PrimeModulus {
+    /// a⁻¹ mod m for the (odd, prime) modulus and 0 < a < m (0 for a = 0),
+    /// as a plain value, not in Montgomery form.
+    static func inverse(_ a: Limbs) -> Limbs {
+        guard !a.isZero else { return Limbs.zero }
+        let n = Limbs.limbs62
+        let m = SignedLimbs62(modulus, limbs: n)
+        var f = m, g = SignedLimbs62(a, limbs: n)
         var d = SignedLimbs62.zero, e = SignedLimbs62.zero
         e[0] = 1
-        // m⁻¹ mod 2^64 by Newton's iteration: m·m ≡ 1 mod 8 for odd m, and
-        // each step doubles the correct low bits (3, 6, 12, 24, 48, 96).
-        var mInverse = m[0]
-        for _ in 0..<5 { mInverse = mInverse &* (2 &- m[0] &* mInverse) }
         var delta = 1
         // The theorem's bound, in whole batches; the loop ends long before
         // it for almost every input (g reaches 0).
-        let bits = 64 * Self.count
+        let bits = 64 * Limbs.count
         var batches = ((49 * bits + 57) / 17 + 61) / 62
         while !g.isZero(limbs: n) && batches > 0 {
             batches -= 1
             let t = DivstepMatrix.batch(&delta, f: UInt64(bitPattern: f[0]), g: UInt64(bitPattern: g[0]))
-            SignedLimbs62.applyMatrix(t, &f, &g, plus: 0, 0, times: modulus, limbs: n)
-            SignedLimbs62.applyModulo(t, &d, &e, modulus: modulus, inverse: mInverse, limbs: n)
+            SignedLimbs62.applyMatrix(t, &f, &g, plus: 0, 0, times: m, limbs: n)
+            SignedLimbs62.applyModulo(t, &d, &e, modulus: m, negativeInverse: negativeInverse, limbs: n)
         }
         // f = ±1: d·a ≡ ±1.
-        if f[n - 1] < 0 { d = SignedLimbs62.negatedModulo(d, modulus: modulus, limbs: n) }
-        return d.limbVector(Self.self, limbs: n)
+        if f[n - 1] < 0 { d = SignedLimbs62.negatedModulo(d, modulus: m, limbs: n) }
+        return d.limbVector(Limbs.self, limbs: n)
     }
 }
 
@@ -159,13 +158,14 @@ extension SignedLimbs62 {
 
     /// (d, e) ← T·(d, e) / 2^62 mod m, for d, e in [0, m): a multiple k·m
     /// with 0 ≤ k < 2^62 makes each sum divisible by 2^62 (a Montgomery
-    /// step), which leaves it in (−m, 2m); one correction brings it back.
+    /// step, k = sum·(−m⁻¹) mod 2^62, from the modulus's constant), which
+    /// leaves it in (−m, 2m); one correction brings it back.
     @inline(__always)
     static func applyModulo(_ t: DivstepMatrix, _ d: inout SignedLimbs62, _ e: inout SignedLimbs62,
-                            modulus m: SignedLimbs62, inverse: UInt64, limbs n: Int) {
+                            modulus m: SignedLimbs62, negativeInverse: UInt64, limbs n: Int) {
         let low = UInt64(bitPattern: SignedLimbs62.mask)
-        let kd = Int64(bitPattern: (0 &- UInt64(bitPattern: t.u &* d[0] &+ t.v &* e[0]) &* inverse) & low)
-        let ke = Int64(bitPattern: (0 &- UInt64(bitPattern: t.q &* d[0] &+ t.r &* e[0]) &* inverse) & low)
+        let kd = Int64(bitPattern: (UInt64(bitPattern: t.u &* d[0] &+ t.v &* e[0]) &* negativeInverse) & low)
+        let ke = Int64(bitPattern: (UInt64(bitPattern: t.q &* d[0] &+ t.r &* e[0]) &* negativeInverse) & low)
         applyMatrix(t, &d, &e, plus: kd, ke, times: m, limbs: n)
         d = reducedOnce(d, modulus: m, limbs: n)
         e = reducedOnce(e, modulus: m, limbs: n)
